@@ -1,0 +1,16 @@
+// `npm start`: the main job on the bundled example memory tree in fixtures/example.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../bin/memdex.js', import.meta.url));
+const root = fileURLToPath(new URL('../fixtures/example', import.meta.url));
+const steps = [];
+
+let failed = false;
+for (const args of steps) {
+  process.stdout.write(`\n$ memdex ${args.join(' ')}\n`);
+  const result = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+void root;
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,11 @@
+/**
+ * The explicit list of commands. Fast commands are dispatched without yargs;
+ * each exports `main(argv) => Promise<exitCode>`. yargs commands each export
+ * `command: CommandModule` and are listed in yargs-main.ts.
+ */
+export interface FastCommand {
+  readonly describe: string;
+  readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
+}
+
+export const fastCommands: Record<string, FastCommand> = {};

@@ -1,0 +1,2 @@
+import packageJson from '../../package.json' with { type: 'json' };
+export const version: string = packageJson.version;

@@ -1,0 +1,51 @@
+import yargs, { type CommandModule } from 'yargs';
+import { UsageError } from '../core/errors.js';
+import { messages } from '../messages/cli.js';
+import { fastCommands } from './registry.js';
+import { version } from './version.js';
+import { setExitCode, takeExitCode } from './exit-code.js';
+
+/** yargs commands, in `memdex --help` order. */
+const commands: CommandModule[] = [];
+
+export async function runYargs(argv: readonly string[]): Promise<number> {
+  const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);
+  const first = argv.find((arg) => !arg.startsWith('-'));
+  if (first !== undefined && !known.has(first)) {
+    throw new UsageError(`Unknown command \`${first}\`. ${messages.usageHint}`);
+  }
+  const parser = yargs([...argv])
+    .scriptName('memdex')
+    .usage('$0 <command> [options]')
+    .version(version)
+    .help()
+    .alias('h', 'help')
+    .strict()
+    .demandCommand(1, 'Give a command.')
+    .recommendCommands()
+    .epilogue(messages.epilogue)
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new UsageError(`${message}\n${messages.usageHint}`);
+    });
+  for (const command of commands) parser.command(command);
+  for (const [name, fast] of Object.entries(fastCommands)) {
+    parser.command({
+      command: `${name} [args..]`,
+      describe: fast.describe,
+      handler: async (args) => {
+        setExitCode(await (await fast.load()).main(argv.slice(1)));
+        void args;
+      },
+    });
+  }
+  await parser.parseAsync();
+  return takeExitCode();
+}
+
+function commandName(command: CommandModule): string {
+  const spec = Array.isArray(command.command) ? command.command[0] : command.command;
+  return String(spec ?? '').split(' ')[0] ?? '';
+}

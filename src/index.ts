@@ -1,0 +1,2 @@
+/** memdex public API: pure functions and types. Adapters (CLI, hooks, fs) are not exported. */
+export {};
