@@ -1,0 +1,60 @@
+export type Severity = 'error' | 'warning';
+
+/** unist convention: 1-based line and column, 0-based offset into the file's text. */
+export interface Point {
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+}
+
+export interface Span {
+  readonly start: Point;
+  readonly end: Point;
+}
+
+/** Replace `text.slice(range[0], range[1])` of the file at `path` with `text`. Insert: start === end. */
+export interface Edit {
+  readonly path: string;
+  readonly range: readonly [start: number, end: number];
+  readonly text: string;
+}
+
+/** All-or-nothing: every edit of a fix is applied in one pass, or none is. */
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly Edit[];
+}
+
+/** Another place that explains the finding ("first defined here"). */
+export interface Related {
+  readonly path: string;
+  readonly span?: Span;
+  readonly message: string;
+}
+
+export interface Diagnostic {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  /** Root-relative, '/'-separated. */
+  readonly path: string;
+  /** Absent: the whole file. */
+  readonly span?: Span;
+  /** What is wrong and what is expected. */
+  readonly message: string;
+  readonly related?: readonly Related[];
+  readonly fix?: Fix;
+}
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    compareStrings(a.path, b.path) ||
+    (a.span?.start.line ?? 0) - (b.span?.start.line ?? 0) ||
+    (a.span?.start.column ?? 0) - (b.span?.start.column ?? 0) ||
+    compareStrings(a.ruleId, b.ruleId) ||
+    compareStrings(a.message, b.message)
+  );
+}
+
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,22 @@
+import type { Config } from './config.js';
+import type { MemoryIndex } from './memory-index.js';
+import type { DecisionFile, DecisionHeading } from './decision-file.js';
+import type { PlaybookDoc } from './playbook-doc.js';
+
+/**
+ * The one model of a memory tree, built once from text and shared read-only by
+ * every rule, the resolver, the migration and compress-key.
+ */
+export interface Project {
+  readonly config: Config;
+  /** Exact input texts by root-relative path: edits are offsets into these. */
+  readonly files: ReadonlyMap<string, string>;
+  /** Undefined when the index file does not exist. */
+  readonly index: MemoryIndex | undefined;
+  /** Sorted by path. */
+  readonly decisions: readonly DecisionFile[];
+  /** Semantic and structural headings by key (keys.ts), in path/line order. */
+  readonly headingsByKey: ReadonlyMap<string, readonly DecisionHeading[]>;
+  /** Undefined when the playbook file does not exist. */
+  readonly playbook: PlaybookDoc | undefined;
+}
