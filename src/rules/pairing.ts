@@ -5,6 +5,7 @@
  */
 import type { DecisionHeading } from '../model/decision-file.js';
 import type { IndexEntry } from '../model/memory-index.js';
+import { foldKey } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 
 export interface Pairing {
@@ -41,7 +42,8 @@ export function pairing(project: Project): Pairing {
       else entriesOf.set(heading, [entry]);
     }
     if (headings.length === 0) {
-      const structural = structuralByKey.get(entry.key);
+      // `/when x` names `.When X`, and (as the Python tool read it) `/when test organization` names `.Test Organization`.
+      const structural = structuralByKey.get(entry.key) ?? structuralByKey.get(foldKey(entry.trigger));
       if (structural) structuralOf.set(entry, structural);
     }
   }
