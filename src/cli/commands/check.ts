@@ -72,6 +72,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     all.push(...diagnostics.map((d) => locate(d, root, cwd)));
   }
   write(format, all);
+  if (format === 'stylish' && all.length === 0) process.stdout.write(`${fm.clean(roots.length)}\n`);
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
