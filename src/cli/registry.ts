@@ -8,4 +8,6 @@ export interface FastCommand {
   readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
 }
 
-export const fastCommands: Record<string, FastCommand> = {};
+export const fastCommands: Record<string, FastCommand> = {
+  check: { describe: 'Validate the memory index, decision files and playbook', load: () => import('./commands/check-fast.js') },
+};

@@ -33,7 +33,9 @@ export async function runYargs(argv: readonly string[]): Promise<number> {
       throw new UsageError(`${message}\n${messages.usageHint}`);
     });
   for (const command of commands) parser.command(command);
+  const documented = new Set(commands.map(commandName));
   for (const [name, fast] of Object.entries(fastCommands)) {
+    if (documented.has(name)) continue;
     parser.command({
       command: `${name} [args..]`,
       describe: fast.describe,
