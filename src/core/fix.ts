@@ -29,17 +29,15 @@ export async function fixUntilStable(
   while (passes < MAX_PASSES) {
     const fixes = uniqueFixes(await check(current));
     if (fixes.length === 0) break;
-    const taken: Edit[] = [];
+    const taken = new TakenEdits();
     const takenFixes: Fix[] = [];
     for (const fix of fixes) {
-      if (fix.edits.some((edit) => taken.some((other) => editsOverlap(edit, other)))) continue;
-      taken.push(...fix.edits);
+      if (fix.edits.some((edit) => taken.overlaps(edit))) continue;
+      for (const edit of fix.edits) taken.add(edit);
       takenFixes.push(fix);
     }
     const next = new Map(current);
-    for (const path of new Set(taken.map((e) => e.path))) {
-      next.set(path, applyEdits(current.get(path) ?? '', taken.filter((e) => e.path === path)));
-    }
+    for (const [path, edits] of taken.byPath) next.set(path, applyEdits(current.get(path) ?? '', edits));
     passes++;
     const key = snapshot(next);
     if (seen.has(key)) break; // a cycle: stop rather than loop
@@ -48,6 +46,40 @@ export async function fixUntilStable(
     current = next;
   }
   return { files: current, applied, passes };
+}
+
+/** Accepted edits per file, sorted by start, so an overlap test is a binary search (a 10,000-entry move is one fix). */
+class TakenEdits {
+  readonly byPath = new Map<string, Edit[]>();
+
+  overlaps(edit: Edit): boolean {
+    const list = this.byPath.get(edit.path);
+    if (!list) return false;
+    const i = lowerBound(list, edit.range[0]);
+    // Only neighbours can overlap: edits in a file never overlap each other.
+    for (const j of [i - 1, i, i + 1]) {
+      const other = list[j];
+      if (other && editsOverlap(edit, other)) return true;
+    }
+    return false;
+  }
+
+  add(edit: Edit): void {
+    const list = this.byPath.get(edit.path) ?? [];
+    list.splice(lowerBound(list, edit.range[0]), 0, edit);
+    this.byPath.set(edit.path, list);
+  }
+}
+
+function lowerBound(list: readonly Edit[], start: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.range[0] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function uniqueFixes(diagnostics: readonly Diagnostic[]): Fix[] {
