@@ -3,10 +3,11 @@ import { UsageError } from '../core/errors.js';
 import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
+import { migrateCommand } from './commands/migrate.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [];
+const commands: CommandModule[] = [migrateCommand];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);

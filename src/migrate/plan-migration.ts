@@ -215,11 +215,16 @@ function targetOf(row: MappingRow, at: string): Target | string {
         if (row.keepOldTrigger) extras.push(old.trigger);
         extras.push(...old.extras);
       }
-      const seen = new Set([foldKey(trigger)]);
-      const kept = extras.filter((e) => !seen.has(foldKey(e)) && seen.add(foldKey(e)));
-      return `/${operator} ${trigger}${kept.length > 0 ? ` | ${kept.join(', ')}` : ''}`;
+      return formatEntry(operator, trigger, extras);
     },
   };
+}
+
+/** `/when trigger | extra, extra`: extras equal to the trigger or to an earlier extra are dropped. */
+export function formatEntry(operator: Operator, trigger: string, extras: readonly string[]): string {
+  const seen = new Set([foldKey(trigger)]);
+  const kept = extras.filter((e) => !seen.has(foldKey(e)) && seen.add(foldKey(e)));
+  return `/${operator} ${trigger}${kept.length > 0 ? ` | ${kept.join(', ')}` : ''}`;
 }
 
 /** The entry with this exact (trimmed) text: at `line` if it is there, else the only one anywhere. */
