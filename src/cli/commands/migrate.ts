@@ -52,7 +52,7 @@ const plan: CommandModule<object, PlanArgs> = {
   describe: 'Write a mapping file (TSV) proposing the new entry and heading for every entry to change',
   builder: (y) =>
     withRoot(y)
-      .option('out', { type: 'string', describe: `Mapping file to write, "-" for stdout (default: ${DEFAULT_PLAN_FILE} in the root)` })
+      .option('out', { type: 'string', describe: `Mapping file to write; --out=- prints it (default: ${DEFAULT_PLAN_FILE} in the root)` })
       .option('all', { type: 'boolean', default: false, describe: 'Also list /when and /how entries the proposal keeps as they are' }) as Argv<PlanArgs>,
   handler: async (args) => {
     const { root, config } = open(args);
