@@ -131,7 +131,8 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
     let kept = 0;
     for (let k = 1; k < aligned.length; k++) if (aligned[k]! > aligned[k - 1]!) kept++;
     const order = aligned.length > 1 ? kept / (aligned.length - 1) : aligned.length;
-    return params.weightRecall * recall + params.weightPrecision * precision + params.weightOrder * order;
+    // Rounded so that equal evidence gives equal scores (0.6 + 0.3 + 0.1 is not 1 in floating point).
+    return Math.round((params.weightRecall * recall + params.weightPrecision * precision + params.weightOrder * order) * 1e9) / 1e9;
   };
 
   const prepareQuery = (query: string) => {

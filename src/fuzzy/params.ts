@@ -67,8 +67,8 @@ export const DEFAULT_FUZZY_PARAMS: FuzzyParams = Object.freeze({
   simStem: 0.95,
   // One typo: clearly the word meant, yet below a plural so that a real word beats a typo.
   simTypo: 0.8,
-  // Short words have too many one-edit neighbours (`test`/`text`/`tent` need 4+).
-  typoMinLength: 4,
+  // Short words have too many one-edit neighbours (`test`/`text`/`tent`, `path`/`patch`): 5+ letters.
+  typoMinLength: 5,
   // Between a typo and a typed prefix: the same concept in another grammatical form.
   simInflection: 0.7,
   inflectionMinPrefix: 4,
