@@ -4,3 +4,4 @@ export { parseQuery, type ParsedQuery, type QueryMode } from './query.js';
 export { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 export { renderSection, sectionJson, type RenderOptions } from './render.js';
 export type { Section } from './section.js';
+export { compressKey, compressHeading, type CompressKeyOptions, type CompressKeyResult } from './compress-key.js';

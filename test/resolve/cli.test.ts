@@ -91,4 +91,14 @@ describe('memdex when / how / resolve', () => {
       }
     },
   );
+
+  test('compress-key prints the trigger and the proposed heading; an unknown heading exits 1', () => {
+    const r = run(['compress-key', 'How to Apply Mock Patches Correctly']);
+    expect(r.status).toBe(0);
+    const [entry, heading] = r.stdout.trim().split('\n');
+    expect(entry).toMatch(/^\/how /);
+    expect(heading).toMatch(/^How to /);
+    expect(run(['resolve', entry!]).stdout).toMatch(/^# How to Apply Mock Patches Correctly\n/);
+    expect(run(['compress-key', 'No Such Heading']).status).toBe(1);
+  });
 });
