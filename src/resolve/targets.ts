@@ -54,8 +54,8 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
   const byHeading = new Map<DecisionHeading, number>();
   const fileByPath = new Map(project.decisions.map((f) => [f.path, f]));
   const entryOf = new Map<DecisionHeading, IndexEntry>();
-  for (const entry of project.index?.entries ?? []) {
-    const heading = headingOfEntry(project, entry);
+  const entryHeadings = (project.index?.entries ?? []).map((entry) => [entry, headingOfEntry(project, entry)] as const);
+  for (const [entry, heading] of entryHeadings) {
     if (heading && !entryOf.has(heading)) entryOf.set(heading, entry);
   }
   for (const file of project.decisions) {
@@ -66,8 +66,7 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
     }
   }
   const candidates: Candidate[] = [];
-  for (const entry of project.index?.entries ?? []) {
-    const heading = headingOfEntry(project, entry);
+  for (const [entry, heading] of entryHeadings) {
     const target = heading ? byHeading.get(heading) : undefined;
     if (target === undefined) continue;
     candidates.push({ text: entry.trigger, target, operator: entry.operator, kind: 'trigger' });
@@ -84,7 +83,17 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
     if (list) list.push(id);
     else exact.set(key, [id]);
   });
-  return { targets, candidates, exact, matcher: createMatcher(candidates, (c) => c.text, params.fuzzy), fileByPath };
+  // Built on first use: an exact hit (the common case for a hook) never pays for it.
+  let matcher: Matcher<Candidate> | undefined;
+  return {
+    targets,
+    candidates,
+    exact,
+    get matcher() {
+      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy));
+    },
+    fileByPath,
+  };
 }
 
 /** The heading an entry names (keys.ts), preferring the decision file of its index section. */
