@@ -7,11 +7,13 @@ import { migrateCommand } from './commands/migrate.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
 import { command as check } from './commands/check.js';
 import { command as rulesCommand } from './commands/rules.js';
+import { command as compressKey } from './commands/compress-key.js';
 
 /** yargs commands, in `memdex --help` order. */
 const commands: CommandModule[] = [
   check as unknown as CommandModule,
   rulesCommand as unknown as CommandModule,
+  compressKey as unknown as CommandModule,
   migrateCommand,
 ];
 

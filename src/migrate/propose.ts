@@ -15,12 +15,12 @@ export interface Proposal {
   readonly trigger: string;
 }
 
-/** compress-key's signature (branch `resolve`); injected so the planner stays independent of it. */
+/** Injected so the planner stays independent of the resolver; the CLI passes compress-key. */
 export type ProposeTrigger = (project: Project, heading: DecisionHeading) => Proposal;
 
 /**
- * Until compress-key is wired in: the heading's own words after When/How to,
- * lower-cased; other headings become `when <their words>` for the user to edit.
+ * When compress-key finds no unique shorter trigger: the heading's own words after
+ * When/How to, lower-cased; other headings become `when <their words>` for the user to edit.
  */
 export const fallbackProposal: ProposeTrigger = (_project, heading) => {
   const parsed = headingOperator(heading.text);

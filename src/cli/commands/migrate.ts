@@ -8,7 +8,14 @@ import type { Argv, CommandModule } from 'yargs';
 import { InputError, MemdexError } from '../../core/errors.js';
 import { MappingError, formatMapping, parseMapping } from '../../migrate/mapping.js';
 import { planMigration } from '../../migrate/plan-migration.js';
-import { fallbackProposal, proposeRows } from '../../migrate/propose.js';
+import { fallbackProposal, proposeRows, type ProposeTrigger } from '../../migrate/propose.js';
+import { compressHeading } from '../../resolve/compress-key.js';
+
+/** The shortest trigger that resolves uniquely to the heading (compress-key), else the heading's own words. */
+const compressKeyProposal: ProposeTrigger = (project, heading) => {
+  const result = compressHeading(project, heading);
+  return result.kind === 'ok' ? { operator: result.operator, trigger: result.trigger } : fallbackProposal(project, heading);
+};
 import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../../migrate/verify.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
@@ -58,7 +65,7 @@ const plan: CommandModule<object, PlanArgs> = {
     const { root, config } = open(args);
     const project = await loadProject(config, workingTreeSource(root));
     if (!project.index) throw new MemdexError(msg.noIndex(config.index), 1);
-    const { rows } = proposeRows(project, fallbackProposal, args.all ?? false);
+    const { rows } = proposeRows(project, compressKeyProposal, args.all ?? false);
     const text = formatMapping(rows);
     if (args.out === '-') process.stdout.write(text);
     else {
