@@ -8,7 +8,11 @@ import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
 import { loadConfig, resolveRoot } from '../node/load-config.js';
-import { loadProject, workingTreeSource } from '../node/load-project.js';
+import { workingTreeSource } from '../node/load-project.js';
+import { loadProjectCached } from '../node/model-cache.js';
+import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
+import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
+import { recoverPendingJournal } from '../node/journal.js';
 import { readStdin } from '../node/read-stdin.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
@@ -46,9 +50,12 @@ export async function runResolve(command: string, operator: Operator | undefined
   }
   const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
   const { config } = loadConfig(root);
-  const tree = workingTreeSource(root);
-  // The playbook is not needed here: do not read it.
-  const project = await loadProject(config, { ...tree, read: (path) => (path === config.playbook.path ? undefined : tree.read(path)) });
+  recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
+  // Cached, content-hash-checked model: an unchanged tree is neither read nor parsed, only the printed files.
+  const project = await loadProjectCached(root, config, workingTreeSource(root), {
+    export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
+    restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
+  });
 
   const navigation = !values['no-nav'];
   const texts: string[] = [];

@@ -49,10 +49,84 @@ export function resolverIndex(project: Project, params: ResolveParams): Resolver
   return index;
 }
 
+/**
+ * The parts of the index that cost time to derive (phrase normalisation of every
+ * trigger, extra and heading), in plain data, for the model cache: a hook call on
+ * an unchanged tree restores them instead of recomputing them.
+ */
+export interface ResolverIndexData {
+  /** Per target (semantic headings in file order): index of its entry in project.index.entries, or -1. */
+  readonly targetEntries: readonly number[];
+  /** [text, target, operator (0 when, 1 how, -1 none), kind (0 trigger, 1 extra, 2 heading)]. */
+  readonly candidates: readonly (readonly [string, number, number, number])[];
+  /** Normalised phrase of each candidate (what makes building the index slow). */
+  readonly phrases: readonly string[];
+}
+
+const OPERATORS = ['when', 'how'] as const;
+const KINDS = ['trigger', 'extra', 'heading'] as const;
+
+export function exportResolverIndex(project: Project, index: ResolverIndex): ResolverIndexData {
+  const entries = project.index?.entries ?? [];
+  const entryIds = new Map(entries.map((e, i) => [e, i]));
+  return {
+    targetEntries: index.targets.map((t) => (t.entry ? entryIds.get(t.entry)! : -1)),
+    candidates: index.candidates.map((c) => [c.text, c.target, c.operator ? OPERATORS.indexOf(c.operator) : -1, KINDS.indexOf(c.kind)]),
+    phrases: index.candidates.map((c) => normalisePhrase(c.text)),
+  };
+}
+
+/** Installs an index restored from the cache, so resolverIndex() does not rebuild it. */
+export function restoreResolverIndex(project: Project, params: ResolveParams, data: ResolverIndexData): void {
+  const entries = project.index?.entries ?? [];
+  const targets: Target[] = [];
+  for (const file of project.decisions) {
+    for (const heading of file.headings) {
+      if (!heading.semantic) continue;
+      const entry = data.targetEntries[targets.length]!;
+      targets.push({ file, heading, entry: entry >= 0 ? entries[entry] : undefined });
+    }
+  }
+  const candidates: Candidate[] = data.candidates.map(([text, target, op, kind]) => ({
+    text,
+    target,
+    operator: op >= 0 ? OPERATORS[op] : undefined,
+    kind: KINDS[kind]!,
+  }));
+  let byParams = cache.get(project);
+  if (!byParams) cache.set(project, (byParams = new WeakMap()));
+  const exact = new Map<string, number[]>();
+  data.phrases.forEach((phrase, id) => {
+    const list = exact.get(phrase);
+    if (list) list.push(id);
+    else exact.set(phrase, [id]);
+  });
+  byParams.set(params, assemble(targets, candidates, exact, project, params));
+}
+
+function assemble(
+  targets: Target[],
+  candidates: Candidate[],
+  exact: Map<string, readonly number[]>,
+  project: Project,
+  params: ResolveParams,
+): ResolverIndex {
+  // Built on first use: an exact hit (the common case for a hook) never pays for it.
+  let matcher: Matcher<Candidate> | undefined;
+  return {
+    targets,
+    candidates,
+    exact,
+    get matcher() {
+      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy));
+    },
+    fileByPath: new Map(project.decisions.map((f) => [f.path, f])),
+  };
+}
+
 function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
   const targets: Target[] = [];
   const byHeading = new Map<DecisionHeading, number>();
-  const fileByPath = new Map(project.decisions.map((f) => [f.path, f]));
   const entryOf = new Map<DecisionHeading, IndexEntry>();
   const entryHeadings = (project.index?.entries ?? []).map((entry) => [entry, headingOfEntry(project, entry)] as const);
   for (const [entry, heading] of entryHeadings) {
@@ -83,17 +157,7 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
     if (list) list.push(id);
     else exact.set(key, [id]);
   });
-  // Built on first use: an exact hit (the common case for a hook) never pays for it.
-  let matcher: Matcher<Candidate> | undefined;
-  return {
-    targets,
-    candidates,
-    exact,
-    get matcher() {
-      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy));
-    },
-    fileByPath,
-  };
+  return assemble(targets, candidates, exact, project, params);
 }
 
 /** The heading an entry names (keys.ts), preferring the decision file of its index section. */

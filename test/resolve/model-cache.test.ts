@@ -1,0 +1,67 @@
+/**
+ * The resolver's model cache: an unchanged tree is served from it, and any change
+ * to a memory file (even one that keeps size and mtime) is seen on the next call.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AFTER, copyTree } from '../helpers/corpora.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const TESTING = 'agents/decisions/testing.md';
+
+function withCache() {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'memdex-cache-test-'));
+  return { cacheDir, env: { MEMDEX_CACHE_DIR: cacheDir } };
+}
+
+describe('model cache', () => {
+  test('is written on the first call and gives the same answers as no cache', () => {
+    const dir = copyTree(AFTER);
+    const { cacheDir, env } = withCache();
+    const first = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    const cached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
+    const uncached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env: { MEMDEX_NO_CACHE: '1' } });
+    expect(first.status).toBe(0);
+    expect(cached.stdout).toBe(first.stdout);
+    expect(uncached.stdout).toBe(first.stdout);
+  });
+
+  test('an edit that keeps the size and the mtime is still seen (content hash)', () => {
+    const dir = copyTree(AFTER);
+    const { env } = withCache();
+    expect(runCli(['when', 'apply mock patches correctly'], { cwd: dir, env }).stdout).toContain('Patch where object is **used**');
+    const path = join(dir, TESTING);
+    const before = statSync(path);
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace('Patch where object is **used**', 'Patch where object is **seen**'));
+    utimesSync(path, before.atime, before.mtime);
+    expect(statSync(path).size).toBe(before.size);
+    const after = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
+    expect(after.stdout).toContain('Patch where object is **seen**');
+  });
+
+  test('a renamed heading is seen: the old trigger no longer resolves', () => {
+    const dir = copyTree(AFTER);
+    const { env } = withCache();
+    expect(runCli(['how', 'split test modules'], { cwd: dir, env }).status).toBe(0);
+    const path = join(dir, TESTING);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('### How to Split Test Modules', '### How to Divide Test Files'));
+    const result = runCli(['how', 'divide test files'], { cwd: dir, env });
+    expect(result.stdout).toContain('# How to Divide Test Files');
+  });
+
+  test('a corrupt cache file is ignored and rewritten', () => {
+    const dir = copyTree(AFTER);
+    const { cacheDir, env } = withCache();
+    runCli(['when', 'getting current working directory'], { cwd: dir, env });
+    const [file] = readdirSync(cacheDir);
+    writeFileSync(join(cacheDir, file!), '{"truncated": ');
+    const result = runCli(['when', 'getting current working directory'], { cwd: dir, env });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('# When Getting Current Working Directory');
+    expect(() => JSON.parse(readFileSync(join(cacheDir, file!), 'utf8'))).not.toThrow();
+  });
+});
