@@ -4,9 +4,10 @@ import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
+import { command as playbook } from './commands/playbook.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [];
+const commands: CommandModule[] = [playbook];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);

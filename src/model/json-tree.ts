@@ -222,12 +222,10 @@ class Parser {
   private number(): JsonScalar {
     const start = this.i;
     const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(this.text.slice(this.i, this.i + 400));
-    if (!match) {
-      if (this.text.startsWith('-Infinity', this.i)) this.fail('-Infinity is not valid JSON; expected a number');
-      this.fail(`invalid number, found ${this.describeHere()}`);
-    }
+    const token = /^[-+0-9A-Za-z.]+/.exec(this.text.slice(this.i, this.i + 40))?.[0] ?? '-';
+    if (token === '-Infinity') this.fail('-Infinity is not valid JSON; expected a number');
+    if (!match || match[0] !== token) this.fail(`invalid number ${token}`);
     this.i += match[0].length;
-    if (/^[0-9A-Za-z.]/.test(this.text[this.i] ?? '')) this.fail(`invalid number, found ${this.describeHere()}`, start);
     return { kind: 'number', value: Number(match[0]), start, end: this.i };
   }
 

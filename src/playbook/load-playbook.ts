@@ -14,6 +14,7 @@
  * problem, reported with its JSON pointer.
  */
 import { messages } from '../messages/playbook.js';
+import { parseJsonTree } from '../model/json-tree.js';
 import { assignNames, type NameRequest } from './assign-names.js';
 import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
 import type { KeyPoint, Playbook, Problem } from './types.js';
@@ -47,18 +48,24 @@ export function emptyPlaybook(): Playbook {
 }
 
 /**
- * Parses playbook.json text (a BOM and CRLF line ends are fine). A syntax error is
- * reported at pointer "" with the parser's message; callers that need line:column
- * for it use json-tree.ts.
+ * Parses playbook.json text (a BOM and CRLF line ends are fine). JSON.parse is the
+ * fast path; only a file it rejects is parsed again with positions, for the message.
  */
 export function loadPlaybook(text: string): LoadResult {
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    return { ok: false, problems: [{ pointer: '', message: messages.invalidJson((error as Error).message) }] };
+  } catch {
+    return { ok: false, problems: [syntaxProblem(text)] };
   }
   return playbookFromValue(value);
+}
+
+/** A syntax error with its offset and a message that says what was expected. */
+export function syntaxProblem(text: string): Problem {
+  const tree = parseJsonTree(text);
+  if (tree.ok) throw new Error('syntaxProblem: the text parses');
+  return { pointer: '', offset: tree.error.offset, message: messages.invalidJson(tree.error.message) };
 }
 
 const ENTRY_KEYS = new Set(['name', 'text', 'helpful', 'harmful', 'score']);

@@ -6,7 +6,7 @@
  * of half-applied.
  */
 import { messages } from '../messages/playbook.js';
-import { describe } from './load-playbook.js';
+import { describe, syntaxProblem } from './load-playbook.js';
 import type { Evaluation, ExtractionResult, Problem } from './types.js';
 
 export type ExtractionParse =
@@ -17,8 +17,8 @@ export function parseExtraction(text: string): ExtractionParse {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { ok: false, problems: [{ pointer: '', message: messages.invalidJson((error as Error).message) }] };
+  } catch {
+    return { ok: false, problems: [syntaxProblem(text)] };
   }
   return extractionFromValue(value);
 }

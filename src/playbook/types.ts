@@ -46,4 +46,6 @@ export interface ExtractionResult {
 export interface Problem {
   readonly pointer: string;
   readonly message: string;
+  /** Offset into the text, when known without the pointer (a syntax error). */
+  readonly offset?: number;
 }
