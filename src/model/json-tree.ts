@@ -65,6 +65,11 @@ export function member(object: JsonObject, key: string): JsonMember | undefined 
   return object.members.find((m) => m.key === key);
 }
 
+/** The value of a string, number, boolean or null node; undefined for objects and arrays. */
+export function scalar(node: JsonNode | undefined): unknown {
+  return node === undefined || node.kind === 'object' || node.kind === 'array' ? undefined : node.value;
+}
+
 /** The plain value, as JSON.parse would give it (the last duplicate key wins, like JSON.parse). */
 export function toValue(node: JsonNode): unknown {
   switch (node.kind) {
