@@ -8,4 +8,9 @@ export interface FastCommand {
   readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
 }
 
-export const fastCommands: Record<string, FastCommand> = {};
+export const fastCommands: Record<string, FastCommand> = {
+  hook: {
+    describe: 'Claude Code hook entry point: memdex hook <user-prompt-submit|session-start|session-end|pre-compact>',
+    load: () => import('./commands/hook.js'),
+  },
+};
