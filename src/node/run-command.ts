@@ -29,8 +29,10 @@ export function runShellCommand(
     cwd: options.cwd,
     shell: win,
   });
-  const error = result.error
-    ? (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT'
+  const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
+  // EPIPE: the command exited without reading all of its stdin; its status and output still count.
+  const error = result.error && code !== 'EPIPE'
+    ? code === 'ETIMEDOUT'
       ? `timed out after ${options.timeoutMs} ms`
       : result.error.message
     : result.signal

@@ -1,6 +1,6 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,14 @@ describe('memdex hook user-prompt-submit / session-start', () => {
     expect(hook(root, 'session-start', { session_id: 's-2', source: 'startup' }).json).toEqual(injection('SessionStart'));
     expect(hook(root, 'user-prompt-submit', { session_id: 's-2', prompt: 'next' }).json).toEqual({});
     expect(log(root)).toBe('');
+  });
+
+  test('a session id that is not a safe file name still gets its own marker', () => {
+    const root = project();
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/passwd' }).json).toEqual(injection('UserPromptSubmit'));
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/passwd' }).json).toEqual({});
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/group' }).json).toEqual(injection('UserPromptSubmit'));
+    expect(readdirSync(join(root, '.claude', 'memdex', 'sessions'))).toHaveLength(2);
   });
 
   test('concurrent hooks of one session inject exactly once', async () => {
