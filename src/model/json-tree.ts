@@ -143,14 +143,9 @@ class Parser {
 
   private object(): JsonObject {
     const start = this.i;
-    this.enter();
-    this.i++;
     const members: JsonMember[] = [];
     const seen = new Set<string>();
-    this.ws();
-    if (this.text[this.i] === '}') return this.close({ kind: 'object', members, start, end: ++this.i });
-    for (;;) {
-      this.ws();
+    const end = this.sequence('}', 'object', () => {
       if (this.text[this.i] !== '"') this.fail(`expected a double-quoted key, found ${this.describeHere()}`);
       const keyStart = this.i;
       const key = this.string();
@@ -163,40 +158,37 @@ class Parser {
       if (seen.has(key)) this.duplicateKeys.push(entry);
       seen.add(key);
       members.push(entry);
-      this.ws();
-      const c = this.text[this.i];
-      if (c === ',') {
-        this.i++;
-        this.ws();
-        if (this.text[this.i] === '}') this.fail("trailing comma before '}'; JSON does not allow it");
-        continue;
-      }
-      if (c === '}') return this.close({ kind: 'object', members, start, end: ++this.i });
-      this.fail(`expected ',' or '}' in the object, found ${this.describeHere()}`);
-    }
+    });
+    return { kind: 'object', members, start, end };
   }
 
   private array(): JsonArray {
     const start = this.i;
-    this.enter();
-    this.i++;
     const items: JsonNode[] = [];
+    const end = this.sequence(']', 'array', () => items.push(this.value()));
+    return { kind: 'array', items, start, end };
+  }
+
+  /** The comma-separated items of an object or array, from its opening bracket; returns the end offset. */
+  private sequence(close: '}' | ']', what: string, item: () => void): number {
+    if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
+    this.i++;
     this.ws();
-    if (this.text[this.i] === ']') return this.close({ kind: 'array', items, start, end: ++this.i });
-    for (;;) {
-      this.ws();
-      items.push(this.value());
-      this.ws();
-      const c = this.text[this.i];
-      if (c === ',') {
+    if (this.text[this.i] !== close) {
+      for (;;) {
+        this.ws();
+        item();
+        this.ws();
+        const c = this.text[this.i];
+        if (c === close) break;
+        if (c !== ',') this.fail(`expected ',' or '${close}' in the ${what}, found ${this.describeHere()}`);
         this.i++;
         this.ws();
-        if (this.text[this.i] === ']') this.fail("trailing comma before ']'; JSON does not allow it");
-        continue;
+        if (this.text[this.i] === close) this.fail(`trailing comma before '${close}'; JSON does not allow it`);
       }
-      if (c === ']') return this.close({ kind: 'array', items, start, end: ++this.i });
-      this.fail(`expected ',' or ']' in the array, found ${this.describeHere()}`);
     }
+    this.depth--;
+    return ++this.i;
   }
 
   private string(): string {
@@ -240,15 +232,6 @@ class Parser {
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else return;
     }
-  }
-
-  private enter(): void {
-    if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
-  }
-
-  private close<T>(node: T): T {
-    this.depth--;
-    return node;
   }
 
   private describeHere(): string {

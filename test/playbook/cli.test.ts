@@ -5,18 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
 import { runCli } from '../helpers/run-cli.js';
+import { MIXED_EXAMPLE } from './fixtures/mixed-example.js';
 
-const MIXED = `{
-  "version": "1.0",
-  "last_updated": "2026-01-15T10:00:00",
-  "key_points": [
-    "Use type hints",
-    {"name": "kpt_002", "text": "Prefer pathlib"},
-    {"name": "kpt_003", "text": "Avoid globals", "score": -3},
-    {"name": "kpt_004", "text": "Write tests", "helpful": 8, "harmful": 2}
-  ]
-}
-`;
 
 function project(playbook?: string, files: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'memdex-playbook-'));
@@ -35,7 +25,7 @@ const update = (root: string, extraction: object | string) =>
 
 describe('memdex playbook show', () => {
   test('prints the template filled with the key points of a legacy file, without changing it', () => {
-    const root = project(MIXED);
+    const root = project(MIXED_EXAMPLE);
     const result = playbook(root, 'show');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -50,7 +40,7 @@ describe('memdex playbook show', () => {
         ].join('\n'),
       ),
     );
-    expect(read(root)).toBe(MIXED);
+    expect(read(root)).toBe(MIXED_EXAMPLE);
   });
 
   test('prints nothing for a missing playbook', () => {
@@ -59,9 +49,9 @@ describe('memdex playbook show', () => {
   });
 
   test('uses the template of config playbook.template, and refuses one without {key_points}', () => {
-    const good = project(MIXED, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'KP:\n{key_points}\n' });
+    const good = project(MIXED_EXAMPLE, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'KP:\n{key_points}\n' });
     expect(playbook(good, 'show').stdout).toMatch(/^KP:\n\[kpt_001\] helpful=0 harmful=0 :: Use type hints\n/);
-    const bad = project(MIXED, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'no placeholder\n' });
+    const bad = project(MIXED_EXAMPLE, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'no placeholder\n' });
     const result = playbook(bad, 'show');
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('memdex: tpl.txt: the playbook template has no {key_points} placeholder; add it where the key points go\n');
@@ -78,7 +68,7 @@ describe('memdex playbook show', () => {
 
 describe('memdex playbook update', () => {
   test('applies an extraction from stdin and writes the canonical form', () => {
-    const root = project(MIXED);
+    const root = project(MIXED_EXAMPLE);
     const result = update(root, {
       new_key_points: ['Use structured logging'],
       evaluations: [
@@ -129,10 +119,10 @@ describe('memdex playbook update', () => {
   });
 
   test('a bad extraction is refused with its position', () => {
-    const root = project(MIXED);
+    const root = project(MIXED_EXAMPLE);
     const result = update(root, '{"new_key_points": [1]}');
     expect([result.status, result.stderr]).toEqual([2, 'memdex: <stdin>:1:21: a new key point must be a string, got 1\n']);
-    expect(read(root)).toBe(MIXED);
+    expect(read(root)).toBe(MIXED_EXAMPLE);
   });
 
   test('a BOM and CRLF line ends are read fine', () => {
@@ -142,7 +132,7 @@ describe('memdex playbook update', () => {
   });
 
   test('with .claude/diagnostic_mode, migration and pruning are recorded in distinct files', () => {
-    const root = project(MIXED, { '.claude/diagnostic_mode': '' });
+    const root = project(MIXED_EXAMPLE, { '.claude/diagnostic_mode': '' });
     update(root, { evaluations: [{ name: 'kpt_003', rating: 'neutral' }] });
     const files = readdirSync(join(root, '.claude', 'diagnostic')).sort();
     expect(files.map((f) => f.replace(/^.*_\d+_\d+_/, ''))).toEqual(['playbook_migration.txt', 'playbook_pruning.txt']);
@@ -156,7 +146,7 @@ describe('memdex playbook update', () => {
 
 describe('memdex playbook migrate and stats', () => {
   test('migrate rewrites a legacy file once, then leaves it alone', () => {
-    const root = project(MIXED);
+    const root = project(MIXED_EXAMPLE);
     expect(playbook(root, 'migrate').stdout).toBe('.claude/playbook.json: rewritten in canonical form (3 legacy entries migrated)\n');
     const migrated = read(root);
     expect(JSON.parse(migrated).key_points[2]).toEqual({ name: 'kpt_003', text: 'Avoid globals', helpful: 0, harmful: 3 });
@@ -165,7 +155,7 @@ describe('memdex playbook migrate and stats', () => {
   });
 
   test('stats --json', () => {
-    const result = playbook(project(MIXED), 'stats', '--json');
+    const result = playbook(project(MIXED_EXAMPLE), 'stats', '--json');
     expect(JSON.parse(result.stdout)).toEqual({
       keyPoints: 4,
       untested: 2,

@@ -7,6 +7,7 @@ import { loadPlaybook, playbookFromValue } from '../../src/playbook/load-playboo
 import { formatKeyPoints, hasPlaceholder, renderPlaybook } from '../../src/playbook/render-playbook.js';
 import { serializePlaybook, toJson } from '../../src/playbook/serialize-playbook.js';
 import type { Evaluation, Playbook } from '../../src/playbook/types.js';
+import { MIXED_EXAMPLE } from './fixtures/mixed-example.js';
 
 function playbookOf(keyPoints: unknown[]): Playbook {
   const result = playbookFromValue({ version: '1.0', last_updated: null, key_points: keyPoints });
@@ -109,17 +110,7 @@ describe('REQ-SCORE-004..006 migration of legacy entries', () => {
     expect(loadKeyPoints([{ name: 'kpt_001', text: 'a', helpful: 4 }])).toEqual([{ name: 'kpt_001', text: 'a', helpful: 4, harmful: 0 }]);
   });
   test('the data contract mixed example loads to exactly its documented output', () => {
-    const input = `{
-  "version": "1.0",
-  "last_updated": "2026-01-15T10:00:00",
-  "key_points": [
-    "Use type hints",
-    {"name": "kpt_002", "text": "Prefer pathlib"},
-    {"name": "kpt_003", "text": "Avoid globals", "score": -3},
-    {"name": "kpt_004", "text": "Write tests", "helpful": 8, "harmful": 2}
-  ]
-}`;
-    const result = loadPlaybook(input);
+    const result = loadPlaybook(MIXED_EXAMPLE);
     if (!result.ok) throw new Error('expected ok');
     const { name_counter: counter, ...documented } = toJson(result.playbook);
     expect(documented).toEqual({

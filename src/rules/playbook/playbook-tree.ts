@@ -2,7 +2,7 @@
  * What every playbook rule reads: the playbook file parsed once (memoized per
  * document) into a JSON tree with offsets, and helpers to report at a node.
  */
-import type { Report } from '../../core/rule.js';
+import { defineRule, type Report, type Rule, type RuleMeta } from '../../core/rule.js';
 import type { Span } from '../../core/diagnostic.js';
 import { offsetToLocation } from '../../model/json-locate.js';
 import { member, parseJsonTree, type JsonArray, type JsonMember, type JsonNode, type JsonObject, type JsonTreeResult } from '../../model/json-tree.js';
@@ -21,11 +21,27 @@ export function playbookTree(doc: PlaybookDoc): JsonTreeResult {
 }
 
 /** The playbook's root object, when the file parses to one (other rules stay silent otherwise). */
-export function playbookRoot(project: Project): { doc: PlaybookDoc; root: JsonObject } | undefined {
+export function playbookRoot(project: Project): PlaybookRoot | undefined {
   const doc = project.playbook;
   if (!doc) return undefined;
   const tree = playbookTree(doc);
   return tree.ok && tree.root.kind === 'object' ? { doc, root: tree.root } : undefined;
+}
+
+export interface PlaybookRoot {
+  readonly doc: PlaybookDoc;
+  readonly root: JsonObject;
+}
+
+/** A rule over the playbook's root object: silent when there is no playbook, or it is not a JSON object. */
+export function playbookRule(meta: RuleMeta, check: (found: PlaybookRoot, project: Project) => Iterable<Report>): Rule {
+  return defineRule({
+    meta,
+    *check(project) {
+      const found = playbookRoot(project);
+      if (found) yield* check(found, project);
+    },
+  });
 }
 
 export interface EntryNode {

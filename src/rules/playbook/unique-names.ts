@@ -1,20 +1,16 @@
-import { defineRule } from '../../core/rule.js';
 import { messages } from '../../messages/playbook.js';
 import { scalar } from '../../model/json-tree.js';
-import { keyPointMembers, playbookRoot, reportAt, spanOf } from './playbook-tree.js';
+import { keyPointMembers, playbookRule, reportAt, spanOf } from './playbook-tree.js';
 
 /** Evaluations name key points: two entries with one name would take each other's ratings. */
-export default defineRule({
-  meta: {
+export default playbookRule(
+  {
     id: 'playbook/unique-names',
     description: 'Key point names are unique',
     severity: 'error',
     fixable: false,
   },
-  *check(project) {
-    const found = playbookRoot(project);
-    if (!found) return;
-    const { doc, root } = found;
+  function* ({ doc, root }) {
     const first = new Map<string, { start: number; end: number }>();
     for (const { value } of keyPointMembers(root, 'name')) {
       const name = scalar(value);
@@ -30,4 +26,4 @@ export default defineRule({
       };
     }
   },
-});
+);
