@@ -9,6 +9,7 @@ export interface FastCommand {
 }
 
 export const fastCommands: Record<string, FastCommand> = {
+  check: { describe: 'Validate the memory index, decision files and playbook', load: () => import('./commands/check-fast.js') },
   hook: {
     describe: 'Claude Code hook entry point: memdex hook <user-prompt-submit|session-start|session-end|pre-compact>',
     load: () => import('./commands/hook.js'),

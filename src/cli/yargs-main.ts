@@ -4,10 +4,12 @@ import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
+import { command as check } from './commands/check.js';
+import { command as rulesCommand } from './commands/rules.js';
 import { command as playbook } from './commands/playbook.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [playbook];
+const commands: CommandModule[] = [check as unknown as CommandModule, rulesCommand as unknown as CommandModule, playbook];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);
@@ -32,7 +34,9 @@ export async function runYargs(argv: readonly string[]): Promise<number> {
       throw new UsageError(`${message}\n${messages.usageHint}`);
     });
   for (const command of commands) parser.command(command);
+  const documented = new Set(commands.map(commandName));
   for (const [name, fast] of Object.entries(fastCommands)) {
+    if (documented.has(name)) continue;
     parser.command({
       command: `${name} [args..]`,
       describe: fast.describe,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { parseJsonTree, toValue } from '../../src/model/json-tree.js';
 import { offsetToLocation } from '../../src/model/json-locate.js';
-import { forAllSeeds, type Random } from '../helpers/prng.js';
+import { forAllSeeds, type Random } from '../helpers/property.js';
 
 function errorAt(text: string): string {
   const result = parseJsonTree(text);

@@ -168,3 +168,25 @@ describe('memdex playbook migrate and stats', () => {
     });
   });
 });
+
+describe('memdex check on the playbook', () => {
+  test.each([
+    ['truncated JSON', '{"version": "1.0", "last_updated": null, "key_points": [\n  {"name": "kpt_001"', ['2:21 playbook/valid-json']],
+    ['NaN', '{"version": "1.0", "last_updated": null, "key_points": [\n  {"name": "kpt_001", "text": "a", "helpful": NaN, "harmful": 0}]}', ['2:47 playbook/valid-json']],
+    ['a string counter and a score', '{"version": "1.0", "last_updated": null, "key_points": [\n  {"name": "kpt_001", "text": "a", "helpful": "3", "harmful": 0, "score": 1}]}', ['2:47 playbook/counters', '2:66 playbook/no-score']],
+  ])('reports %s at line:column, exit 1', (_label, text, expected) => {
+    const root = project(text);
+    const result = runCli(['check', '--root', root, '--format', 'json']);
+    expect(result.status).toBe(1);
+    const findings: { line: number; column: number; ruleId: string; file: string }[] = JSON.parse(result.stdout);
+    expect(findings.map((f) => `${f.line}:${f.column} ${f.ruleId}`)).toEqual(expected);
+    expect(findings.every((f) => f.file.endsWith('.claude/playbook.json'))).toBe(true);
+  });
+
+  test('a canonical playbook written by memdex is clean', () => {
+    const root = project(MIXED_EXAMPLE);
+    expect(playbook(root, 'migrate').status).toBe(0);
+    const result = runCli(['check', '--root', root, '--format', 'json']);
+    expect([result.status, JSON.parse(result.stdout)]).toEqual([0, []]);
+  });
+});

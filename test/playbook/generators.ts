@@ -1,5 +1,5 @@
 /** Random playbook files (every legacy form, mixed) and extraction results, from a seeded PRNG. */
-import type { Random } from '../helpers/prng.js';
+import type { Random } from '../helpers/property.js';
 import type { ExtractionResult, Playbook } from '../../src/playbook/types.js';
 
 const WORDS = ['use', 'type', 'hints', 'prefer', 'pathlib', 'avoid', 'globals', 'write', 'tests', 'small', 'commits', 'lock'];

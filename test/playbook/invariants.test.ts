@@ -8,7 +8,7 @@ import { loadPlaybook, playbookFromValue } from '../../src/playbook/load-playboo
 import { isCounter } from '../../src/playbook/schema.js';
 import { serializePlaybook } from '../../src/playbook/serialize-playbook.js';
 import type { Playbook } from '../../src/playbook/types.js';
-import { forAllSeeds, type Random } from '../helpers/prng.js';
+import { forAllSeeds, type Random } from '../helpers/property.js';
 import { legacyFile, randomExtraction } from './generators.js';
 
 const RUNS = 300;
