@@ -27,12 +27,10 @@ export interface Playbook {
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-/** The reflector's verdict on a key point for one session. Anything else is a no-op. */
-export type Rating = 'helpful' | 'harmful' | 'neutral';
-
+/** The reflector's verdict on a key point for one session. */
 export interface Evaluation {
   readonly name: string;
-  /** Compared exactly: only "helpful" and "harmful" change a counter. */
+  /** "helpful" | "harmful" | "neutral", compared exactly; only the first two change a counter. */
   readonly rating: string;
 }
 
