@@ -3,13 +3,21 @@ import { UsageError } from '../core/errors.js';
 import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
+import { migrateCommand } from './commands/migrate.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
 import { command as check } from './commands/check.js';
 import { command as rulesCommand } from './commands/rules.js';
+import { command as compressKey } from './commands/compress-key.js';
 import { command as playbook } from './commands/playbook.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [check as unknown as CommandModule, rulesCommand as unknown as CommandModule, playbook];
+const commands: CommandModule[] = [
+  check as unknown as CommandModule,
+  rulesCommand as unknown as CommandModule,
+  compressKey as unknown as CommandModule,
+  migrateCommand,
+  playbook,
+];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);

@@ -1,13 +1,26 @@
 import type { Edit } from './diagnostic.js';
 
-/** Applies non-overlapping edits to one text. An insertion and a deletion may touch. */
+/** Two edits of one file overlap: the change set is contradictory. */
+export class OverlappingEdits extends Error {
+  constructor(
+    readonly path: string,
+    readonly at: number,
+  ) {
+    super(`${path}: two changes overlap at offset ${at}`);
+  }
+}
+
+/**
+ * Applies edits (offsets into the ORIGINAL text) in one linear pass. An insertion
+ * and a deletion may touch; overlapping edits are refused, never merged.
+ */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   let out = '';
   let pos = 0;
   for (const edit of sorted) {
     const [start, end] = edit.range;
-    if (start < pos) throw new Error(`overlapping edits at offset ${start} in ${edit.path}`);
+    if (start < pos) throw new OverlappingEdits(edit.path, start);
     out += text.slice(pos, start) + edit.text;
     pos = end;
   }
@@ -21,4 +34,15 @@ export function editsOverlap(a: Edit, b: Edit): boolean {
   const [bs, be] = b.range;
   if (as === ae && bs === be) return as === bs;
   return as < be && bs < ae;
+}
+
+/** Groups edits by file path, keeping their order. */
+export function editsByPath(edits: readonly Edit[]): Map<string, Edit[]> {
+  const byPath = new Map<string, Edit[]>();
+  for (const edit of edits) {
+    const list = byPath.get(edit.path);
+    if (list) list.push(edit);
+    else byPath.set(edit.path, [edit]);
+  }
+  return byPath;
 }

@@ -8,7 +8,7 @@ import { messages } from '../messages/hooks.js';
 import { logHookFailure } from '../node/hook-log.js';
 import { loadConfig } from '../node/load-config.js';
 import { hookProjectRoot } from '../node/project-root.js';
-import { readStdin } from '../node/stdin.js';
+import { readStdin } from '../node/read-stdin.js';
 import type { HookContext } from './hook-step.js';
 import { parseHookPayload } from './payload.js';
 
@@ -35,7 +35,7 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   let root = hookProjectRoot(process.env, undefined, process.cwd());
   let output: object = {};
   try {
-    const stdin = await readStdin();
+    const stdin = readStdin();
     if (process.env.MEMDEX_HOOKS === '0') return print({});
     const handler = HOOK_EVENTS[event];
     if (!handler) throw new Error(messages.unknownEvent(event));

@@ -1,14 +1,5 @@
 import { resolve } from 'node:path';
-import { findRoot, resolveRoot } from './load-config.js';
-
-/**
- * The project whose playbook a command works on: `--root`, else CLAUDE_PROJECT_DIR
- * (set by Claude Code), else the memory tree found walking up from the cwd.
- */
-export function resolveProjectRoot(explicitRoot: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
-  const fromEnv = env.CLAUDE_PROJECT_DIR?.trim() ? env.CLAUDE_PROJECT_DIR : undefined;
-  return resolveRoot(explicitRoot ?? fromEnv, cwd);
-}
+import { findRoot } from './load-config.js';
 
 /**
  * Hooks must not fail on a project without memdex files: CLAUDE_PROJECT_DIR, else

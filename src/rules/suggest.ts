@@ -1,25 +1,17 @@
-/**
- * Did-you-mean for the validator: the semantic heading closest to a key.
- * (Provisional word-overlap scorer; to be replaced by the shared fuzzy engine.)
- */
+/** Did-you-mean for the validator: the semantic heading closest to a key, by the shared fuzzy engine. */
+import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { DEFAULT_FUZZY_PARAMS } from '../fuzzy/params.js';
 import type { DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
 
+const matchers = new WeakMap<Project, Matcher<DecisionHeading>>();
+
 export function closestHeading(project: Project, key: string): DecisionHeading | undefined {
-  const words = new Set(key.split(' ').filter((w) => w.length > 2));
-  let best: DecisionHeading | undefined;
-  let bestScore = 0;
-  for (const file of project.decisions) {
-    for (const heading of file.headings) {
-      if (!heading.semantic) continue;
-      const other = heading.key.split(' ').filter((w) => w.length > 2);
-      const shared = other.filter((w) => words.has(w)).length;
-      const score = shared / Math.max(1, new Set([...words, ...other]).size);
-      if (score > bestScore) {
-        bestScore = score;
-        best = heading;
-      }
-    }
+  let matcher = matchers.get(project);
+  if (!matcher) {
+    const headings = project.decisions.flatMap((d) => d.headings.filter((h) => h.semantic));
+    matcher = createMatcher(headings, (h) => h.text, DEFAULT_FUZZY_PARAMS);
+    matchers.set(project, matcher);
   }
-  return bestScore >= 0.34 ? best : undefined;
+  return matcher.rank(key, 1)[0]?.item;
 }

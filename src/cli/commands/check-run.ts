@@ -10,6 +10,7 @@ import { checkCliMessages as m } from '../../messages/check-cli.js';
 import { formatMessages as fm } from '../../messages/format.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { gitIndexSource } from '../../node/git.js';
+import { recoverPendingJournal } from '../../node/journal.js';
 import { findRoot, loadConfig, resolveRoot } from '../../node/load-config.js';
 import { buildWithFallback, loadProject, workingTreeSource } from '../../node/load-project.js';
 import { formatGithub } from '../format/github.js';
@@ -38,6 +39,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   const roots = selectRoots(args, cwd);
   const all: Located[] = [];
   for (const root of roots) {
+    if (!args.staged) recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = loadConfig(root);
     const source = args.staged ? gitIndexSource(root, config) : workingTreeSource(root);
     let project = await loadProject(config, source);

@@ -7,11 +7,10 @@ import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../../core/errors.js';
 import { messages } from '../../messages/playbook.js';
 import { nowIso } from '../../node/clock.js';
-import { loadConfig } from '../../node/load-config.js';
+import { loadConfig, resolveRoot } from '../../node/load-config.js';
 import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from '../../node/playbook-file.js';
-import { resolveProjectRoot } from '../../node/project-root.js';
 import { readText } from '../../node/read-text.js';
-import { readStdin } from '../../node/stdin.js';
+import { readStdin } from '../../node/read-stdin.js';
 import { describeProblems } from '../../playbook/locate-problems.js';
 import { parseExtraction } from '../../playbook/parse-extraction.js';
 import { renderPlaybook } from '../../playbook/render-playbook.js';
@@ -24,7 +23,7 @@ interface RootArgs {
 }
 
 function project(args: RootArgs) {
-  const root = resolveProjectRoot(args.root, process.env, process.cwd());
+  const root = resolveRoot(args.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
   const { config } = loadConfig(root);
   return { root, config, file: playbookFile(root, config) };
 }
@@ -54,10 +53,10 @@ const update: CommandModule<object, RootArgs & { extraction: string }> = {
       nargs: 1, // so that `--extraction -` takes the dash as its value
       describe: 'ExtractionResult JSON file, or - for stdin',
     }),
-  handler: async (args) => {
+  handler: (args) => {
     const { file } = project(args);
     const display = messages.extractionFile(args.extraction);
-    const text = args.extraction === '-' ? await readStdin(display) : readText(args.extraction, display);
+    const text = args.extraction === '-' ? readStdin() : readText(args.extraction, display);
     const parsed = parseExtraction(text);
     if (!parsed.ok) throw new InputError(describeProblems(args.extraction === '-' ? '<stdin>' : args.extraction, text, parsed.problems));
     const outcome = updatePlaybook(file, parsed.result, nowIso());
