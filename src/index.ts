@@ -1,2 +1,2 @@
 /** memdex public API: pure functions and types. Adapters (CLI, hooks, fs) are not exported. */
-export {};
+export * from './playbook/index.js';

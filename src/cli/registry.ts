@@ -13,4 +13,8 @@ export const fastCommands: Record<string, FastCommand> = {
   when: { describe: 'Recall a /when entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/when.js') },
   how: { describe: 'Recall a /how entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/how.js') },
   resolve: { describe: 'Recall any query (operator in the query): trigger, .Heading or ..file.md', load: () => import('./commands/resolve.js') },
+  hook: {
+    describe: 'Claude Code hook entry point: memdex hook <user-prompt-submit|session-start|session-end|pre-compact>',
+    load: () => import('./commands/hook.js'),
+  },
 };

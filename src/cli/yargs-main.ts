@@ -8,6 +8,7 @@ import { setExitCode, takeExitCode } from './exit-code.js';
 import { command as check } from './commands/check.js';
 import { command as rulesCommand } from './commands/rules.js';
 import { command as compressKey } from './commands/compress-key.js';
+import { command as playbook } from './commands/playbook.js';
 
 /** yargs commands, in `memdex --help` order. */
 const commands: CommandModule[] = [
@@ -15,6 +16,7 @@ const commands: CommandModule[] = [
   rulesCommand as unknown as CommandModule,
   compressKey as unknown as CommandModule,
   migrateCommand,
+  playbook,
 ];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {

@@ -184,6 +184,17 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/**
+ * The root-relative path of config playbook.template, for loading it with the tree
+ * (playbook/template-placeholder checks it). Undefined when there is none, or when it
+ * is absolute: that file is outside the tree and only read when injecting.
+ */
+export function playbookTemplatePath(config: Config): string | undefined {
+  const template = config.playbook.template;
+  if (template === undefined || /^([/\\]|[A-Za-z]:)/.test(template)) return undefined;
+  return normalizeRelative(template);
+}
+
 /** Root-relative, '/'-separated, no leading './' or trailing '/'. */
 export function normalizeRelative(path: string): string {
   return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath } from '../model/build-project.js';
-import type { Config } from '../model/config.js';
+import { playbookTemplatePath, type Config } from '../model/config.js';
 import { decodeText } from './read-text.js';
 import type { TreeSource } from './load-project.js';
 
@@ -35,7 +35,8 @@ export function gitIndexSource(root: string, config: Config): TreeSource {
     .filter(Boolean)
     .map((p) => (prefix ? p.slice(prefix.length + 1) : p));
   const decisions = listed.filter((p) => isDecisionPath(config, p)).sort();
-  const wanted = [config.index, config.playbook.path, ...decisions];
+  const template = playbookTemplatePath(config);
+  const wanted = [config.index, config.playbook.path, ...(template !== undefined ? [template] : []), ...decisions];
   const texts = catFileBatch(top, wanted.map(toGit), wanted);
   return {
     listDecisions: () => decisions,

@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { buildProject, isDecisionPath, NeedsReferenceParser } from '../model/build-project.js';
-import type { Config } from '../model/config.js';
+import { playbookTemplatePath, type Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { readTextIfExists } from './read-text.js';
 
@@ -59,8 +59,10 @@ export async function loadProject(config: Config, source: TreeSource): Promise<P
     const text = source.read(path);
     if (text !== undefined) files.set(path, text);
   }
-  const playbook = source.read(config.playbook.path);
-  if (playbook !== undefined) files.set(config.playbook.path, playbook);
+  for (const path of [config.playbook.path, playbookTemplatePath(config)]) {
+    const text = path === undefined ? undefined : source.read(path);
+    if (text !== undefined) files.set(path!, text);
+  }
   return buildWithFallback(files, config);
 }
 

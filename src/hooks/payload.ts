@@ -1,0 +1,29 @@
+/** The fields memdex reads from a Claude Code hook payload (stdin JSON); the others are ignored. */
+import { messages } from '../messages/hooks.js';
+
+export interface HookPayload {
+  readonly sessionId?: string;
+  readonly transcriptPath?: string;
+  readonly cwd?: string;
+}
+
+export type PayloadParse = { readonly ok: true; readonly payload: HookPayload } | { readonly ok: false; readonly message: string };
+
+export function parseHookPayload(text: string): PayloadParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: messages.badPayload((error as Error).message) };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: messages.badPayload(messages.payloadNotObject) };
+  const record = value as Record<string, unknown>;
+  const text_ = (key: string) => (typeof record[key] === 'string' && record[key] !== '' ? (record[key] as string) : undefined);
+  const sessionId = text_('session_id');
+  const transcriptPath = text_('transcript_path');
+  const cwd = text_('cwd');
+  return {
+    ok: true,
+    payload: { ...(sessionId ? { sessionId } : {}), ...(transcriptPath ? { transcriptPath } : {}), ...(cwd ? { cwd } : {}) },
+  };
+}

@@ -1,0 +1,64 @@
+/** Every user-facing sentence about the playbook: loading, updating, the CLI and the checks. */
+const MIGRATE_HINT = 'run `memdex playbook migrate` to rewrite it in canonical form';
+
+export const messages = {
+  // reading playbook.json and extraction results (each is prefixed with file:line:column)
+  invalidJson: (detail: string) => `invalid JSON: ${detail}`,
+  rootNotObject: (got: string) => `expected a JSON object {version, last_updated, key_points}, got ${got}`,
+  unsupportedVersion: (got: string) => `unsupported playbook version ${got}; memdex reads version "1.0"`,
+  notCounter: (key: string, got: string) => `\`${key}\` must be a non-negative integer, got ${got}`,
+  keyPointsNotArray: (got: string) => `\`key_points\` must be an array, got ${got}`,
+  entryNotObject: (got: string) => `a key point must be an object {name, text, helpful, harmful}, got ${got}`,
+  badName: (got: string) => `\`name\` must be a non-empty string, got ${got}`,
+  missingText: () => 'the key point has no `text`; expected a non-empty string',
+  badText: (got: string) => `\`text\` must be a non-empty string, got ${got}`,
+  emptyText: () => 'the key point text is empty; expected a non-empty string',
+  badScore: (got: string) => `the legacy \`score\` must be an integer, got ${got}`,
+  extractionNotObject: (got: string) => `expected an ExtractionResult object {new_key_points, evaluations}, got ${got}`,
+  extractionListNotArray: (key: string, got: string) => `\`${key}\` must be an array, got ${got}`,
+  newKeyPointNotString: (got: string) => `a new key point must be a string, got ${got}`,
+  evaluationNotObject: (got: string) => `an evaluation must be an object {name, rating}, got ${got}`,
+  evaluationField: (key: string, got: string) => `\`${key}\` must be a string, got ${got}`,
+
+  // the files
+  refusedWrite: (path: string) => `${path} was left unchanged; fix it (see \`memdex check\`) and run again`,
+  templateMissingPlaceholder: (path: string) =>
+    `${path}: the playbook template has no {key_points} placeholder; add it where the key points go`,
+  extractionFile: (path: string) => `--extraction ${path}`,
+
+  // diagnostics (OBS-SCORE-001/002)
+  migrationDiagnostic: (count: number, details: string) => `Migrated ${count} playbook entries:\n${details}\n`,
+  pruningDiagnostic: (count: number, lines: readonly string[]) => `Pruned ${count} key points:\n${lines.join('\n')}\n`,
+  prunedLine: (name: string, text: string, helpful: number, harmful: number) =>
+    `  - ${name}: ${JSON.stringify(text)} (helpful=${helpful}, harmful=${harmful}) reason: harmful >= 3 AND harmful > helpful`,
+
+  // CLI output
+  updated: (added: number, counted: number, unknown: number, pruned: number) =>
+    `playbook updated: ${added} added, ${counted} rated, ${unknown} unknown name${unknown === 1 ? '' : 's'} ignored, ${pruned} pruned`,
+  unchanged: 'playbook unchanged: nothing to add, rate or prune',
+  migrated: (path: string, count: number) => `${path}: rewritten in canonical form (${count} legacy entr${count === 1 ? 'y' : 'ies'} migrated)`,
+  alreadyCanonical: (path: string) => `${path}: already in canonical form; nothing written`,
+  noPlaybook: (path: string) => `${path}: no playbook yet; nothing to migrate`,
+
+  // checks (src/rules/playbook/*)
+  rule: {
+    duplicateJsonKey: (key: string) => `duplicate key "${key}"; JSON readers disagree on which one wins, keep one`,
+    missingKey: (key: string, where: string) => `${where} has no \`${key}\`; ${where === 'the playbook' ? 'expected version, last_updated and key_points' : 'expected name, text, helpful and harmful'}`,
+    unknownKey: (key: string, allowed: readonly string[]) => `unknown key \`${key}\`; expected only ${allowed.join(', ')}`,
+    legacyString: () => `legacy entry: a bare string; expected an object {name, text, helpful, harmful}; ${MIGRATE_HINT}`,
+    legacyMissingCounters: (key: string) => `legacy entry without \`${key}\`; ${MIGRATE_HINT}`,
+    score: () => `legacy \`score\` field; counters are \`helpful\` and \`harmful\`; ${MIGRATE_HINT}`,
+    duplicateName: (name: string) => `key point name ${name} is used more than once; names must be unique (the loader renames the later ones)`,
+    firstName: (name: string) => `${name} first used here`,
+    nameFormat: (got: string) => `key point name ${got} is not of the form kpt_NNN (kpt_ and at least three digits)`,
+    nameCounterLow: (counter: number, name: string) =>
+      `\`name_counter\` is ${counter} but ${name} exists; it must be at least the highest kpt_ number, or names get reused`,
+    counter: (key: string, got: string) => `\`${key}\` must be a non-negative integer, got ${got}`,
+    version: (got: string) => `\`version\` must be "1.0", got ${got}`,
+    lastUpdated: (got: string) => `\`last_updated\` must be an ISO 8601 date-time (e.g. "2026-02-18T14:30:00.000Z") or null, got ${got}`,
+    keyPointsType: (got: string) => `\`key_points\` must be an array of key points, got ${got}`,
+    entryType: (got: string) => `a key point must be an object {name, text, helpful, harmful}, got ${got}`,
+    templateNotFound: (path: string) => `the playbook template ${path} (config playbook.template) does not exist`,
+    templatePlaceholder: () => 'the playbook template has no {key_points} placeholder; add it where the key points go',
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * Applies one session's ExtractionResult to a playbook (REQ-SCORE-002, -007), in
+ * the seed's order: add the new key points, count the ratings, then prune.
+ * Pure: returns a new playbook and what happened; the input is not changed.
+ * Writers call it on the latest file, under the lock (src/node/playbook-file.ts),
+ * so concurrent sessions never lose each other's updates.
+ */
+import { keyPointName } from './schema.js';
+import type { Evaluation, ExtractionResult, KeyPoint, Playbook } from './types.js';
+
+/** Pruning floor: fewer harmful ratings than this never prune (a 0/0 entry is always kept). */
+export const PRUNE_MIN_HARMFUL = 3;
+
+/** REQ-SCORE-007: pruned iff harmful >= 3 AND harmful > helpful. */
+export function shouldPrune(kp: Pick<KeyPoint, 'helpful' | 'harmful'>): boolean {
+  return kp.harmful >= PRUNE_MIN_HARMFUL && kp.harmful > kp.helpful;
+}
+
+export interface ApplyOutcome {
+  readonly playbook: Playbook;
+  readonly added: readonly KeyPoint[];
+  /** Evaluations that changed a counter. */
+  readonly counted: readonly Evaluation[];
+  /** Evaluations of names not in the playbook (silently ignored by the seed; reported here). */
+  readonly unknownNames: readonly Evaluation[];
+  /** Entries removed by the pruning rule, with their final counters (OBS-SCORE-002). */
+  readonly pruned: readonly KeyPoint[];
+  /** False when the playbook is unchanged: writers then skip the write. */
+  readonly changed: boolean;
+}
+
+export function applyExtraction(playbook: Playbook, extraction: ExtractionResult): ApplyOutcome {
+  let counter = playbook.nameCounter;
+  const known = new Set(playbook.keyPoints.map((kp) => normalizeText(kp.text)));
+  const added: KeyPoint[] = [];
+  for (const raw of extraction.newKeyPoints) {
+    const text = raw.trim();
+    const key = normalizeText(text);
+    // Duplicates of an existing text, or of one added in this same batch, are skipped.
+    if (text === '' || known.has(key)) continue;
+    known.add(key);
+    added.push({ name: keyPointName(++counter), text, helpful: 0, harmful: 0, extra: {} });
+  }
+
+  const counts = new Map<string, { helpful: number; harmful: number }>();
+  const names = new Set(playbook.keyPoints.map((kp) => kp.name));
+  const counted: Evaluation[] = [];
+  const unknownNames: Evaluation[] = [];
+  for (const evaluation of extraction.evaluations) {
+    if (!names.has(evaluation.name)) {
+      unknownNames.push(evaluation);
+      continue;
+    }
+    // "neutral" and any other rating change nothing; comparison is exact (case-sensitive).
+    if (evaluation.rating !== 'helpful' && evaluation.rating !== 'harmful') continue;
+    const delta = counts.get(evaluation.name) ?? { helpful: 0, harmful: 0 };
+    delta[evaluation.rating]++;
+    counts.set(evaluation.name, delta);
+    counted.push(evaluation);
+  }
+
+  const updated = [...playbook.keyPoints, ...added].map((kp) => {
+    const delta = counts.get(kp.name);
+    return delta ? { ...kp, helpful: kp.helpful + delta.helpful, harmful: kp.harmful + delta.harmful } : kp;
+  });
+  const pruned = updated.filter(shouldPrune);
+  const keyPoints = updated.filter((kp) => !shouldPrune(kp));
+  return {
+    playbook: { ...playbook, nameCounter: counter, keyPoints },
+    added,
+    counted,
+    unknownNames,
+    pruned,
+    changed: added.length > 0 || counted.length > 0 || pruned.length > 0,
+  };
+}
+
+/** Texts compare equal when they differ only in surrounding or repeated whitespace. */
+function normalizeText(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}

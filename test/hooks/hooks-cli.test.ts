@@ -1,0 +1,191 @@
+/** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from '@jest/globals';
+import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
+import { CLI, runCli } from '../helpers/run-cli.js';
+
+const PLAYBOOK = JSON.stringify({
+  version: '1.0',
+  last_updated: '2026-02-18T14:30:00.000Z',
+  name_counter: 2,
+  key_points: [
+    { name: 'kpt_001', text: 'use type hints', helpful: 5, harmful: 1 },
+    { name: 'kpt_002', text: 'prefer pathlib', helpful: 0, harmful: 2 },
+  ],
+});
+const INJECTED = DEFAULT_TEMPLATE.replace('{key_points}', '[kpt_001] helpful=5 harmful=1 :: use type hints\n[kpt_002] helpful=0 harmful=2 :: prefer pathlib');
+
+/**
+ * Rates kpt_001 helpful and kpt_002 harmful, adds one key point naming the transcript's
+ * first line, and records what it was given (argv, stdin, env) in extractor-input.json.
+ */
+const FAKE_EXTRACTOR = `
+import { readFileSync, writeFileSync } from 'node:fs';
+const transcript = process.argv[2];
+const stdin = readFileSync(0, 'utf8');
+writeFileSync(process.env.CLAUDE_PROJECT_DIR + '/extractor-input.json', JSON.stringify({ transcript, stdin, event: process.env.MEMDEX_HOOK_EVENT, session: process.env.MEMDEX_SESSION_ID }));
+const firstLine = readFileSync(transcript, 'utf8').split('\\n')[0];
+process.stdout.write(JSON.stringify({
+  new_key_points: ['learned from ' + JSON.parse(firstLine).message.content],
+  evaluations: [{ name: 'kpt_001', rating: 'helpful' }, { name: 'kpt_002', rating: 'harmful' }],
+}));
+`;
+
+function project(playbook: string | null = PLAYBOOK): string {
+  const root = mkdtempSync(join(tmpdir(), 'memdex-hooks-'));
+  mkdirSync(join(root, '.claude'));
+  if (playbook !== null) writeFileSync(join(root, '.claude', 'playbook.json'), playbook);
+  writeFileSync(join(root, 'extractor.mjs'), FAKE_EXTRACTOR);
+  writeFileSync(join(root, 'transcript.jsonl'), `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'a session' } })}\n`);
+  return root;
+}
+
+const extractor = (root: string) => `"${process.execPath}" "${join(root, 'extractor.mjs')}"`;
+
+function hook(root: string, event: string, payload: object | string, env: Record<string, string> = {}) {
+  const input = typeof payload === 'string' ? payload : JSON.stringify({ hook_event_name: event, cwd: root, ...payload });
+  const result = runCli(['hook', event], { input, env: { CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '', ...env } });
+  return { ...result, json: result.stdout.trim() === '' ? undefined : JSON.parse(result.stdout) };
+}
+
+const log = (root: string) => (existsSync(join(root, '.claude', 'memdex-hooks.log')) ? readFileSync(join(root, '.claude', 'memdex-hooks.log'), 'utf8') : '');
+const readPlaybook = (root: string) => JSON.parse(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8'));
+const injection = (hookEventName: string) => ({ hookSpecificOutput: { hookEventName, additionalContext: INJECTED } });
+
+describe('memdex hook user-prompt-submit / session-start', () => {
+  test('injects the playbook once per session, and again for another session', () => {
+    const root = project();
+    const first = hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'hello' });
+    expect([first.status, first.stderr]).toEqual([0, '']);
+    expect(first.json).toEqual(injection('UserPromptSubmit'));
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'again' }).json).toEqual({});
+    expect(hook(root, 'session-start', { session_id: 's-2', source: 'startup' }).json).toEqual(injection('SessionStart'));
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-2', prompt: 'next' }).json).toEqual({});
+    expect(log(root)).toBe('');
+  });
+
+  test('a session id that is not a safe file name still gets its own marker', () => {
+    const root = project();
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/passwd' }).json).toEqual(injection('UserPromptSubmit'));
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/passwd' }).json).toEqual({});
+    expect(hook(root, 'user-prompt-submit', { session_id: '../../etc/group' }).json).toEqual(injection('UserPromptSubmit'));
+    expect(readdirSync(join(root, '.claude', 'memdex', 'sessions'))).toHaveLength(2);
+  });
+
+  test('concurrent hooks of one session inject exactly once', async () => {
+    const root = project();
+    const input = JSON.stringify({ session_id: 'same', cwd: root });
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { env: { ...process.env, CLAUDE_PROJECT_DIR: root } });
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.on('close', () => resolve(out));
+        child.stdin.end(input);
+      })),
+    );
+    expect(outputs.map((o) => JSON.parse(o)).filter((o) => 'hookSpecificOutput' in o)).toHaveLength(1);
+  });
+
+  test('an empty or missing playbook injects nothing, and does not use up the session', () => {
+    const root = project(null);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual({});
+    writeFileSync(join(root, '.claude', 'playbook.json'), PLAYBOOK);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual(injection('UserPromptSubmit'));
+  });
+
+  test('MEMDEX_HOOKS=0 disables the hooks', () => {
+    expect(hook(project(), 'user-prompt-submit', { session_id: 's-1' }, { MEMDEX_HOOKS: '0' }).json).toEqual({});
+  });
+});
+
+describe('memdex hook session-end / pre-compact', () => {
+  test('runs the extractor with the transcript and the playbook, and applies its result', () => {
+    const root = project();
+    const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl'), reason: 'logout' }, { MEMDEX_EXTRACTOR: extractor(root) });
+    expect([result.status, result.json, result.stderr, log(root)]).toEqual([0, {}, '', '']);
+    const given = JSON.parse(readFileSync(join(root, 'extractor-input.json'), 'utf8'));
+    expect(given).toEqual({ transcript: join(root, 'transcript.jsonl'), stdin: expect.any(String), event: 'session-end', session: 's-1' });
+    expect(JSON.parse(given.stdin).key_points.map((kp: { name: string }) => kp.name)).toEqual(['kpt_001', 'kpt_002']);
+    const updated = readPlaybook(root);
+    expect(updated.key_points).toEqual([
+      { name: 'kpt_001', text: 'use type hints', helpful: 6, harmful: 1 },
+      { name: 'kpt_003', text: 'learned from a session', helpful: 0, harmful: 0 },
+    ]);
+    expect(updated.name_counter).toBe(3);
+  });
+
+  test('the extractor can come from config playbook.extractor', () => {
+    const root = project();
+    writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ playbook: { extractor: extractor(root) } }));
+    hook(root, 'pre-compact', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl'), trigger: 'auto' });
+    expect(readPlaybook(root).key_points[0].helpful).toBe(6);
+  });
+
+  test('pre-compact forgets the session, so the next prompt injects again', () => {
+    const root = project();
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual(injection('UserPromptSubmit'));
+    hook(root, 'pre-compact', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') });
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual(injection('UserPromptSubmit'));
+  });
+
+  // The transcript path is appended to the command; a trailing `#` makes these shell one-liners ignore it.
+  test.each([
+    ['exits non-zero', 'echo broken >&2; exit 3', /session-end playbook update: extractor `.*` exited with 3: broken; playbook not updated/],
+    ['prints no JSON', 'echo not json #', /session-end playbook update: extractor `.*` printed no valid ExtractionResult \(stdout:1:1: invalid JSON/],
+    ['prints a wrong shape', 'echo \'{"evaluations": "kpt_001"}\' #', /printed no valid ExtractionResult \(stdout:1:17: `evaluations` must be an array/],
+  ])('an extractor that %s fails open: {} and exit 0, one log line, playbook unchanged', (_label, command, logged) => {
+    const root = project();
+    const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: command });
+    expect([result.status, result.json]).toEqual([0, {}]);
+    expect(log(root)).toMatch(logged);
+    expect(log(root).trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toBe(PLAYBOOK);
+  });
+});
+
+describe('failing open', () => {
+  test.each([
+    ['a payload that is not JSON', 'user-prompt-submit', '{"session_id": ', /user-prompt-submit invalid hook payload on stdin: .*expected the JSON object Claude Code sends/],
+    ['a payload that is not an object', 'session-end', '[1, 2]', /session-end invalid hook payload on stdin: expected a JSON object/],
+    ['an unknown event', 'post-tool-use', '{}', /post-tool-use unknown hook event "post-tool-use"/],
+  ])('%s: {} and exit 0, one log line', (_label, event, payload, logged) => {
+    const root = project();
+    const result = hook(root, event, payload);
+    expect([result.status, result.json]).toEqual([0, {}]);
+    expect(log(root)).toMatch(logged);
+  });
+
+  test('a corrupt playbook is not injected and never overwritten by session-end', () => {
+    const corrupt = '{"version": "1.0", "key_points": [{"name": "kpt_001", "text": "a", "helpful": NaN, "harmful": 0}]}';
+    const root = project(corrupt);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual({});
+    const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: extractor(root) });
+    expect([result.status, result.json]).toEqual([0, {}]);
+    expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toBe(corrupt);
+    expect(log(root)).toMatch(/user-prompt-submit \.claude\/playbook\.json:1:79: invalid JSON: NaN is not valid JSON/);
+    expect(log(root)).toMatch(/session-end playbook update: \.claude\/playbook\.json:1:79: invalid JSON/);
+  });
+
+  test('user-prompt-submit loads neither yargs nor remark', () => {
+    const root = project();
+    const loaded = join(root, 'loaded.txt');
+    // A module loader hook that records every module the process loads.
+    writeFileSync(join(root, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(root, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+    const result = runCli(['hook', 'user-prompt-submit'], {
+      input: JSON.stringify({ session_id: 's-1' }),
+      env: { CLAUDE_PROJECT_DIR: root, NODE_OPTIONS: `--import "${join(root, 'register.mjs')}"` },
+    });
+    expect(JSON.parse(result.stdout)).toEqual(injection('UserPromptSubmit'));
+    const files = readFileSync(loaded, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+    expect(files.some((url) => url.includes('/dist/'))).toBe(true);
+    // yargs is recognised by its API (demandCommand), remark by its parser (micromark, fromMarkdown)
+    const offenders = files.filter((url) => /yargs/.test(url) || /\bdemandCommand\b|micromark|fromMarkdown/.test(readFileSync(fileURLToPath(url), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
