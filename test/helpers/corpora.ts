@@ -1,14 +1,28 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shared, read-only real memory trees (never edited: tests copy them). */
-export const CORPORA = fileURLToPath(new URL('../../../shared/corpora', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The shared, read-only real memory trees (never edited: tests copy them):
+ * MEMDEX_CORPORA, else the first `shared/corpora` found walking up from the
+ * repository (CI clones the repository with shared/ beside it).
+ */
+export const CORPORA = findCorpora();
+
+function findCorpora(): string {
+  if (process.env.MEMDEX_CORPORA) return process.env.MEMDEX_CORPORA;
+  for (let dir = REPO; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'corpora');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error('shared/corpora not found above the repository: set MEMDEX_CORPORA');
+  }
+}
 export const BEFORE = join(CORPORA, 'before-migration');
 export const AFTER = join(CORPORA, 'after-migration');
 export const MAPPING_TSV = join(CORPORA, 'migration-mapping.tsv');
-export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 export function copyTree(source: string, prefix = 'memdex-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
