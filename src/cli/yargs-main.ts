@@ -4,9 +4,11 @@ import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
+import { command as feedbackCommand } from './commands/feedback.js';
+import { command as relevanceCommand } from './commands/relevance.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [];
+const commands: CommandModule[] = [feedbackCommand as unknown as CommandModule, relevanceCommand];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);
