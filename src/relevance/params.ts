@@ -75,10 +75,12 @@ export const DEFAULT_RELEVANCE_PARAMS: RelevanceParams = Object.freeze({
   /** 5 events: one session is an anecdote; five sessions agreeing is a pattern. */
   minPinEvents: 5,
   /**
-   * 1: the base score of a key point is its track record in (-1, 1) (inject.ts), so a full-scale
-   * relevance average weighs as much as a perfect track record; the realistic range is ±2/3.
+   * 2: the base score of a key point is its track record in (-1, 1) (inject.ts). An evaluator-only
+   * average tops out at 1, which moves the rank by 1/3 · 2 = 2/3, as much as a 2-0 track record;
+   * explicit feedback (average up to 2) can outweigh any track record. Relevance here should be
+   * able to beat "helpful somewhere".
    */
-  rankWeight: 1,
+  rankWeight: 2,
   /** 3 events below -0.1: the seed's filter. Fewer events keep the item visible (exploration). */
   filterMinEvents: 3,
   filterBelow: -0.1,

@@ -208,7 +208,7 @@ describe('B11 filter and boost', () => {
     expect(relevance.avg).toBeCloseTo(-0.0237, 4);
     const adjusted = adjustScore(0, relevance, P);
     expect(adjusted.filtered).toBe(false);
-    expect(adjusted.delta).toBeCloseTo(-0.0237 / 3, 4);
+    expect(adjusted.delta).toBeCloseTo((-0.0237 / 3) * P.rankWeight, 4);
   });
   test('#36 boost arithmetic: base 0.032266 and average 0.832 at weight 0.01 add 0.832/3·0.01 = +0.00277', () => {
     const adjusted = adjustScore(0.032266, { avg: 0.832, evidence: 5 }, relevanceParams({ rankWeight: 0.01 }));

@@ -1,0 +1,68 @@
+import { describe, expect, test } from '@jest/globals';
+import { checkRelevanceParams, compactState, keyPointsFromPlaybook, recordAudit, relevanceParams, transcriptExcerpt, DEFAULT_RELEVANCE_PARAMS, EMPTY_STATE } from '../../src/relevance/index.js';
+import { P, at } from './helpers.js';
+
+describe('parameters', () => {
+  test('the defaults are valid and frozen', () => {
+    expect(checkRelevanceParams(DEFAULT_RELEVANCE_PARAMS)).toEqual([]);
+    expect(Object.isFrozen(DEFAULT_RELEVANCE_PARAMS)).toBe(true);
+  });
+  test('an inverted hysteresis band, or a non-finite value, is a programmer error', () => {
+    expect(checkRelevanceParams({ ...P, unpinBelow: 0.7 })).toEqual(['unpinBelow (0.7) must be below pinAbove (0.6)']);
+    expect(() => relevanceParams({ alpha: Number.NaN })).toThrow(/alpha \(NaN\) must be a finite number > 0 and <= 1/);
+    expect(() => relevanceParams({ minPinEvents: 2.5 })).toThrow(/minPinEvents \(2.5\) must be an integer >= 1/);
+  });
+});
+
+describe('transcript excerpt', () => {
+  const line = (entry: unknown) => JSON.stringify(entry);
+  const jsonl = [
+    line({ type: 'user', message: { role: 'user', content: 'Fix the login form' } }),
+    'not json',
+    line({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }, { type: 'tool_use', name: 'Edit' }] } }),
+    line({ type: 'user', message: { role: 'user', content: '<command-name>/clear</command-name>' } }),
+    line({ type: 'user', isMeta: true, message: { role: 'user', content: 'meta' } }),
+    line({ type: 'system', message: { role: 'system', content: 'x' } }),
+    '',
+  ].join('\n');
+
+  test('keeps visible user and assistant text, skips tool calls, meta, commands and bad lines', () => {
+    expect(transcriptExcerpt(jsonl)).toBe('user: Fix the login form\n\nassistant: Done.');
+  });
+  test('keeps the end when too long', () => {
+    expect(transcriptExcerpt(jsonl, 10)).toBe('[...]\nant: Done.');
+  });
+});
+
+describe('key points from a playbook', () => {
+  test('flat key_points, with counters and paths; unnamed entries are counted, not shown', () => {
+    const read = keyPointsFromPlaybook({ key_points: ['bare', { text: 'no name' }, { name: 'kpt_001', text: 'a', helpful: 2, harmful: 1, paths: ['/srv/app', 3] }] });
+    expect(read).toEqual({ keyPoints: [{ id: 'kpt_001', text: 'a', helpful: 2, harmful: 1, paths: ['/srv/app'] }], unnamed: 2 });
+  });
+  test('the sections layout wins over key_points', () => {
+    const read = keyPointsFromPlaybook({ key_points: [{ name: 'kpt_009', text: 'old' }], sections: { OTHERS: [{ name: 'kpt_001', text: 'a' }], 'MISTAKES TO AVOID': [{ name: 'mis-001', text: 'b' }] } });
+    expect(read.keyPoints.map((kp) => kp.id)).toEqual(['kpt_001', 'mis-001']);
+  });
+  test('anything else has no key points', () => {
+    expect(keyPointsFromPlaybook([1, 2])).toEqual({ keyPoints: [], unnamed: 0 });
+  });
+});
+
+describe('compaction', () => {
+  test('drops finished sessions after retainSessionsMs and empty open ones once stale; keeps the rest', () => {
+    let state = recordAudit(EMPTY_STATE, 'old-done', { shown: [], at: at(0), ended: true });
+    state = recordAudit(state, 'empty-open', { at: at(0) });
+    state = recordAudit(state, 'pending', { shown: ['kpt_001'], at: at(0), ended: true });
+    const justBefore = new Date(Date.parse(at(0)) + P.retainSessionsMs).toISOString();
+    expect(compactState(state, justBefore, P).removedSessions).toEqual(['empty-open']);
+    const after = new Date(Date.parse(at(1)) + P.retainSessionsMs).toISOString();
+    const compacted = compactState(state, after, P);
+    expect(compacted.removedSessions).toEqual(['old-done', 'empty-open']);
+    expect(Object.keys(compacted.state.sessions)).toEqual(['pending']);
+  });
+  test('drops items not in the playbook only when the live ids are given', () => {
+    const state = { ...EMPTY_STATE, items: { kpt_001: { pin: { pinned: false, mode: 'auto' as const }, events: 1, tags: {}, reasons: [] } } };
+    expect(compactState(state, at(0), P).state).toBe(state);
+    expect(compactState(state, at(0), P, new Set(['kpt_002'])).removedItems).toEqual(['kpt_001']);
+  });
+});
