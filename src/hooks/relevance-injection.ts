@@ -17,6 +17,7 @@ import { projectRelevanceParams, readRelevance, relevanceStorePath } from '../no
 import { rankAndRenderForInjection, type Injection } from '../relevance/inject.js';
 import type { PlaybookKeyPoint } from '../relevance/key-points.js';
 import { matchesPathPrerequisite, type PathStyle } from '../relevance/paths.js';
+import { auditAddsNothing } from '../relevance/queue.js';
 
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
 export const HOOK_LOCK_TIMEOUT_MS = 2_000;
@@ -57,20 +58,18 @@ export function relevanceInjection(request: InjectionRequest): InjectionOutcome 
   const store = readRelevance(storePath, params);
   if (store.corrupt !== undefined) warnings.push(store.corrupt);
   const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params);
-  if (request.sessionId !== undefined && request.sessionId !== '' && injection.shown.length > 0) {
+  const sessionId = request.sessionId ?? '';
+  const audit = {
+    shown: injection.shown,
+    tags: environment.tags,
+    repo: environment.repo,
+    ...(request.transcriptPath !== undefined ? { transcriptPath: request.transcriptPath } : {}),
+    at: request.now,
+  };
+  // Checked on the unlocked read first: a prompt that shows what was already shown takes no lock.
+  if (sessionId !== '' && injection.shown.length > 0 && !auditAddsNothing(store.state.sessions[sessionId], audit)) {
     try {
-      recordSessionAudit(
-        storePath,
-        {
-          sessionId: request.sessionId,
-          shown: injection.shown,
-          tags: environment.tags,
-          repo: environment.repo,
-          ...(request.transcriptPath !== undefined ? { transcriptPath: request.transcriptPath } : {}),
-          at: request.now,
-        },
-        { params, timeoutMs: HOOK_LOCK_TIMEOUT_MS },
-      );
+      recordSessionAudit(storePath, { sessionId, ...audit }, { params, timeoutMs: HOOK_LOCK_TIMEOUT_MS });
     } catch (error) {
       warnings.push(`shown ids not recorded: ${(error as Error).message}`);
     }

@@ -90,8 +90,11 @@ export const DEFAULT_RELEVANCE_PARAMS: RelevanceParams = Object.freeze({
   leaseMs: 15 * MINUTE_MS,
   /** 12 hours: longer than any working session, short enough to evaluate yesterday's crashed session. */
   staleOpenMs: 12 * HOUR_MS,
-  /** 30 days: a resumed session older than this is evaluated again as new evidence. */
-  retainSessionsMs: 30 * DAY_MS,
+  /**
+   * 14 days: finished sessions are the biggest part of the file (docs/relevance.md); a session
+   * resumed after this long is new work, and its items are evaluated again as new evidence.
+   */
+  retainSessionsMs: 14 * DAY_MS,
   /** 25 entries / 6000 characters: about 1.5k tokens, a small share of the context window. */
   maxItems: 25,
   maxChars: 6000,

@@ -172,7 +172,33 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
-/** The audit step on the whole state: merge the patch into the session's record. */
+/**
+ * `updatedAt` marks activity, for `staleOpenMs` (hours). Refreshing it more
+ * often than this would rewrite the store on every prompt for nothing.
+ */
+export const ACTIVITY_RESOLUTION_MS = 60 * 60_000;
+
+/**
+ * True when merging `patch` into a running session's record would change
+ * nothing but a recent `updatedAt`: the injection hook then skips the write,
+ * and the lock, on every prompt that shows what was already shown.
+ */
+export function auditAddsNothing(record: SessionRecord | undefined, patch: AuditPatch): boolean {
+  if (record === undefined || record.status !== 'open' || patch.ended) return false;
+  const shown = new Set(record.shown);
+  const tags = new Set(record.tags);
+  return (
+    (patch.shown ?? []).every((id) => shown.has(id)) &&
+    uniqueTags(patch.tags ?? []).every((tag) => tags.has(tag)) &&
+    (nonEmpty(patch.repo) === undefined || patch.repo === record.repo) &&
+    (nonEmpty(patch.transcriptPath) === undefined || patch.transcriptPath === record.transcriptPath) &&
+    ms(patch.at) - ms(record.updatedAt) < ACTIVITY_RESOLUTION_MS
+  );
+}
+
+/** The audit step on the whole state: merge the patch into the session's record (the same state when nothing changes). */
 export function recordAudit(state: RelevanceState, sessionId: string, patch: AuditPatch): RelevanceState {
-  return { ...state, sessions: { ...state.sessions, [sessionId]: mergeAudit(state.sessions[sessionId], patch) } };
+  const record = state.sessions[sessionId];
+  if (auditAddsNothing(record, patch)) return state;
+  return { ...state, sessions: { ...state.sessions, [sessionId]: mergeAudit(record, patch) } };
 }

@@ -64,6 +64,13 @@ export interface EventOutcome {
   readonly pin: PinDecision;
 }
 
+/** A reason is a sentence for `relevance show`, not a transcript: longer ones are cut. */
+export const MAX_REASON_CHARS = 200;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
 export function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
 }
@@ -98,10 +105,9 @@ export function applyEvent(item: ItemRelevance | undefined, event: RatingEvent, 
   const weight = weightOf(event.source, p);
   const tags: Record<string, TagScore> = { ...base.tags };
   for (const [tag, rating] of event.ratings) tags[tag] = emaStep(base.tags[tag], rating, weight, event.at, p);
+  const reason = event.reason?.replace(/\s+/g, ' ').trim() ?? '';
   const reasons: readonly Reason[] =
-    event.reason !== undefined && event.reason.trim() !== ''
-      ? [{ at: event.at, source: event.source, text: event.reason.trim() }, ...base.reasons].slice(0, p.keepReasons)
-      : base.reasons;
+    reason !== '' ? [{ at: event.at, source: event.source, text: clip(reason, MAX_REASON_CHARS) }, ...base.reasons].slice(0, p.keepReasons) : base.reasons;
   const next: ItemRelevance = { ...base, events: base.events + 1, lastEventAt: event.at, tags, reasons };
   const { avg, evidence } = denseAverage(next, [...event.ratings.keys()]);
   const pin = decidePin(next.pin, avg, evidence, p);

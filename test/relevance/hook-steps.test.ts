@@ -45,6 +45,15 @@ describe('the injection step', () => {
     relevanceInjection({ ...context(1), keyPoints: keyPoints(), cwd: join(root, 'src'), sessionId: 's1' });
     expect(readStore().sessions.s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: '/t/s1.jsonl' });
   });
+
+  test('a prompt that shows nothing new within the hour does not rewrite the store', () => {
+    relevanceInjection({ ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
+    const before = readFileSync(store(), 'utf8');
+    relevanceInjection({ ...context(59), keyPoints: keyPoints(), sessionId: 's1' });
+    expect(readFileSync(store(), 'utf8')).toBe(before);
+    relevanceInjection({ ...context(60), keyPoints: keyPoints(), sessionId: 's1' });
+    expect(readStore().sessions.s1.updatedAt).toBe(context(60).now);
+  });
 });
 
 describe('the session-end step', () => {
