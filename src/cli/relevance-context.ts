@@ -17,10 +17,6 @@ export function relevanceContext(explicitRoot: string | undefined): RelevanceCon
   return { root, config, storePath: relevanceStorePath(root, config), params: projectRelevanceParams(config) };
 }
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 export function formatNumber(value: number): string {
   return (Math.round(value * 1000) / 1000).toFixed(3);
 }

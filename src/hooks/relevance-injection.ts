@@ -4,7 +4,7 @@
  * render the `[MEMDEX_V1]` block, and record the shown ids in the session's
  * audit record. Reading never takes the lock; recording takes it briefly and
  * is skipped (with a warning) when it cannot, because a hook fails open.
- * MEMDEX_INTERNAL_RUN=1 (the evaluator's own process) turns it off.
+ * MEMDEX_HOOKS=0 (the evaluator's own process) turns it off.
  */
 import { homedir } from 'node:os';
 import { realpathSync } from 'node:fs';
@@ -40,7 +40,7 @@ export interface InjectionOutcome extends Injection {
 }
 
 export function relevanceInjection(request: InjectionRequest): InjectionOutcome {
-  if (process.env.MEMDEX_INTERNAL_RUN === '1') return { text: '', shown: [], ranked: [], tags: [], warnings: [] };
+  if (process.env.MEMDEX_HOOKS === '0') return { text: '', shown: [], ranked: [], tags: [], warnings: [] };
   const warnings: string[] = [];
   const params = projectRelevanceParams(request.config);
   const environment = detectEnvironment(request.root);

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { detectEnvironmentTags, MANIFEST_FILES, repoName, type RepoSnapshot } from '../relevance/environment.js';
+import { gitOriginUrl } from './git-origin.js';
 import { readTextIfExists } from './read-text.js';
 
 export interface Environment {
@@ -10,8 +10,6 @@ export interface Environment {
   readonly issues: readonly string[];
 }
 
-/** git answers in ~5 ms; a hung credential helper or network mount must not hold a hook. */
-const GIT_TIMEOUT_MS = 2_000;
 /** Manifests larger than this are not dependency lists worth parsing in a hook. */
 const MAX_MANIFEST_BYTES = 1_000_000;
 
@@ -34,14 +32,8 @@ export function detectEnvironment(root: string): Environment {
       issues.push((error as Error).message);
     }
   }
-  const remoteUrl = gitRemote(root);
+  const remoteUrl = gitOriginUrl(root);
   const snapshot: RepoSnapshot = { entries, manifests, ...(remoteUrl !== undefined ? { remoteUrl } : {}) };
   const detected = detectEnvironmentTags(snapshot);
   return { tags: detected.tags, repo: repoName(remoteUrl, basename(root)), issues: [...issues, ...detected.issues] };
-}
-
-function gitRemote(root: string): string | undefined {
-  const result = spawnSync('git', ['config', '--get', 'remote.origin.url'], { cwd: root, encoding: 'utf8', timeout: GIT_TIMEOUT_MS });
-  const url = result.status === 0 ? result.stdout.trim() : '';
-  return url === '' ? undefined : url;
 }

@@ -7,7 +7,7 @@ import { EMPTY_STATE, parseRelevanceState, serializeRelevanceState } from '../re
 import type { RelevanceState } from '../relevance/types.js';
 import type { LockOptions } from './lock.js';
 import { readTextIfExists } from './read-text.js';
-import { updateJsonFile } from './update-json-file.js';
+import { updateJsonFile } from './json-store.js';
 
 export function relevanceStorePath(root: string, config: Config): string {
   return join(root, config.relevance.path);
@@ -54,20 +54,18 @@ export function updateRelevance<R>(
   let result: R | undefined;
   updateJsonFile<RelevanceState>(
     path,
-    {
-      parse: (text) => {
-        if (text === undefined) return EMPTY_STATE;
-        const parsed = parseRelevanceState(text, params.maxScore);
-        if (parsed.kind === 'corrupt') throw new InputError(messages.storeCorrupt(path, parsed.problem));
-        return parsed.state;
-      },
-      update: (state) => {
-        const next = change(state);
-        result = next.result;
-        return next.state === state ? undefined : next.state;
-      },
-      serialize: serializeRelevanceState,
+    (text) => {
+      if (text === undefined) return EMPTY_STATE;
+      const parsed = parseRelevanceState(text, params.maxScore);
+      if (parsed.kind === 'corrupt') throw new InputError(messages.storeCorrupt(path, parsed.problem));
+      return parsed.state;
     },
+    (state) => {
+      const next = change(state);
+      result = next.result;
+      return next.state === state ? undefined : next.state;
+    },
+    serializeRelevanceState,
     options,
   );
   return result as R;

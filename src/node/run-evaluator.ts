@@ -10,9 +10,9 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Runs the evaluator command through the shell, JSON on stdin, in `cwd`.
- * It runs with MEMDEX_INTERNAL_RUN=1 (memdex hooks inside it do nothing, so an
- * evaluator that starts an agent does not feed its own session back into the
- * queue) and without CLAUDECODE (so `claude -p` runs as a fresh session).
+ * It runs with MEMDEX_HOOKS=0, the hooks' off switch (an evaluator that starts
+ * an agent must not feed that agent's session back into the queue), and
+ * without CLAUDECODE (so `claude -p` runs as a fresh session).
  */
 export function runEvaluator(command: string, input: unknown, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): EvaluatorRun {
   const { CLAUDECODE: _claudeCode, ...env } = process.env;
@@ -23,7 +23,7 @@ export function runEvaluator(command: string, input: unknown, cwd: string, timeo
     encoding: 'utf8',
     timeout: timeoutMs,
     maxBuffer: MAX_OUTPUT_BYTES,
-    env: { ...env, MEMDEX_INTERNAL_RUN: '1' },
+    env: { ...env, MEMDEX_HOOKS: '0' },
   });
   if (result.error) {
     const code = (result.error as NodeJS.ErrnoException).code;

@@ -21,7 +21,7 @@ function evaluator(): Promise<{ status: number | null; stdout: string; stderr: s
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'relevance', 'evaluate', '--limit', '100', '--format', 'json', '--root', root], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1', CLAUDE_PROJECT_DIR: '', MEMDEX_INTERNAL_RUN: '', MEMDEX_EVALUATOR: `"${process.execPath}" "${FAKE_EVALUATOR}"` },
+      env: { ...process.env, NO_COLOR: '1', CLAUDE_PROJECT_DIR: '', MEMDEX_HOOKS: '', MEMDEX_EVALUATOR: `"${process.execPath}" "${FAKE_EVALUATOR}"` },
     });
     let stdout = '';
     let stderr = '';

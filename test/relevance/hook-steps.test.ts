@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { relevanceInjection } from '../../src/hooks/relevance-injection.js';
-import { relevanceSessionEnd } from '../../src/hooks/relevance-session-end.js';
+import { relevanceAuditStep, relevanceSessionEnd } from '../../src/hooks/relevance-session-end.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { parseInjectionBlock } from '../../src/relevance/index.js';
 
@@ -59,16 +59,16 @@ describe('the injection step', () => {
 describe('the session-end step', () => {
   test('writes the audit record and queues the session', () => {
     relevanceInjection({ ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
-    const outcome = relevanceSessionEnd({ session_id: 's1', transcript_path: '/t/s1.jsonl', hook_event_name: 'SessionEnd' }, context(5));
+    const outcome = relevanceSessionEnd({ sessionId: 's1', transcriptPath: '/t/s1.jsonl' }, context(5));
     expect(outcome).toMatchObject({ kind: 'recorded', sessionId: 's1', record: { status: 'pending', shown: ['kpt_001'], transcriptPath: '/t/s1.jsonl' } });
     expect(readStore().sessions.s1.endedAt).toBe(context(5).now);
   });
 
   test('a session that showed nothing is recorded as skipped', () => {
-    expect(relevanceSessionEnd({ session_id: 's2' }, context())).toMatchObject({ kind: 'recorded', record: { status: 'skipped' } });
+    expect(relevanceSessionEnd({ sessionId: 's2' }, context())).toMatchObject({ kind: 'recorded', record: { status: 'skipped' } });
   });
 
-  test.each([null, 'text', {}, { session_id: 5 }, { session_id: '  ' }])('payload %p is skipped without throwing or writing', (payload) => {
+  test.each([{}, { sessionId: '  ' }, { transcriptPath: '/t.jsonl' }])('payload %p is skipped without throwing or writing', (payload) => {
     expect(relevanceSessionEnd(payload, context())).toEqual({ kind: 'skipped', reason: 'no session_id in the hook payload' });
     expect(existsSync(store())).toBe(false);
   });
@@ -76,19 +76,30 @@ describe('the session-end step', () => {
   test('a corrupt store is reported and left untouched (fail open)', () => {
     mkdirSync(join(root, '.claude'));
     writeFileSync(store(), 'not json');
-    const outcome = relevanceSessionEnd({ session_id: 's1' }, context());
+    const outcome = relevanceSessionEnd({ sessionId: 's1' }, context());
     expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringMatching(/relevance\.json: invalid JSON .*nothing was changed/) });
     expect(readFileSync(store(), 'utf8')).toBe('not json');
   });
 
-  test('does nothing inside the evaluator\'s own process (MEMDEX_INTERNAL_RUN=1)', () => {
-    process.env.MEMDEX_INTERNAL_RUN = '1';
+  test('does nothing inside the evaluator\'s own process (MEMDEX_HOOKS=0)', () => {
+    process.env.MEMDEX_HOOKS = '0';
     try {
-      expect(relevanceSessionEnd({ session_id: 's1' }, context())).toEqual({ kind: 'skipped', reason: 'MEMDEX_INTERNAL_RUN=1' });
+      expect(relevanceSessionEnd({ sessionId: 's1' }, context())).toEqual({ kind: 'skipped', reason: 'MEMDEX_HOOKS=0' });
       expect(relevanceInjection({ ...context(), keyPoints: keyPoints(), sessionId: 's1' }).text).toBe('');
     } finally {
-      delete process.env.MEMDEX_INTERNAL_RUN;
+      delete process.env.MEMDEX_HOOKS;
     }
     expect(existsSync(store())).toBe(false);
+  });
+
+  test('as a playbook hook step: records, and logs only real problems', () => {
+    const logged: string[] = [];
+    const stepContext = (payload: { sessionId?: string }) => ({ root, config: DEFAULT_CONFIG, payload, log: (m: string) => logged.push(m) });
+    relevanceAuditStep.run(stepContext({}));
+    relevanceAuditStep.run(stepContext({ sessionId: 's1' }));
+    expect(readStore().sessions.s1.status).toBe('skipped');
+    writeFileSync(store(), 'not json');
+    relevanceAuditStep.run(stepContext({ sessionId: 's2' }));
+    expect(logged).toEqual([expect.stringMatching(/relevance\.json: invalid JSON/)]);
   });
 });

@@ -15,7 +15,7 @@ const FAKE_EVALUATOR = fileURLToPath(new URL('../fixtures/fake-evaluator.mjs', i
 let root: string;
 
 function memdex(...args: string[]) {
-  return runCli([...args, '--root', root], { cwd: root, env: { CLAUDE_PROJECT_DIR: '', MEMDEX_EVALUATOR: '', MEMDEX_INTERNAL_RUN: '' } });
+  return runCli([...args, '--root', root], { cwd: root, env: { CLAUDE_PROJECT_DIR: '', MEMDEX_EVALUATOR: '', MEMDEX_HOOKS: '' } });
 }
 
 function ok(...args: string[]): string {

@@ -7,7 +7,8 @@ import { updateRelevance } from '../../node/relevance-store.js';
 import { applyFeedback, feedbackRatings } from '../../relevance/feedback.js';
 import { itemIdProblem } from '../../relevance/validate.js';
 import { setExitCode } from '../exit-code.js';
-import { nowIso, relevanceContext } from '../relevance-context.js';
+import { nowIso } from '../../node/clock.js';
+import { relevanceContext } from '../relevance-context.js';
 
 interface FeedbackArgs {
   readonly id: string;

@@ -12,7 +12,8 @@ import { setPinByHand, type ManualPinAction } from '../../relevance/manual-pin.j
 import { NEW_ITEM } from '../../relevance/types.js';
 import { itemIdProblem } from '../../relevance/validate.js';
 import { setExitCode } from '../exit-code.js';
-import { formatNumber, nowIso, relevanceContext, type RelevanceContext } from '../relevance-context.js';
+import { nowIso } from '../../node/clock.js';
+import { formatNumber, relevanceContext, type RelevanceContext } from '../relevance-context.js';
 
 interface Common {
   readonly root?: string;
@@ -168,7 +169,7 @@ const audit: CommandModule<object, Common & { session: string; transcript?: stri
       .option('transcript', { type: 'string', describe: 'Transcript path (JSONL) for the evaluator' }),
   handler: (args) => {
     const ctx = relevanceContext(args.root);
-    const outcome = relevanceSessionEnd({ session_id: args.session, transcript_path: args.transcript }, { root: ctx.root, config: ctx.config, now: nowIso() });
+    const outcome = relevanceSessionEnd({ sessionId: args.session, ...(args.transcript !== undefined ? { transcriptPath: args.transcript } : {}) }, { root: ctx.root, config: ctx.config, now: nowIso() });
     if (outcome.kind === 'skipped') throw new MemdexError(`audit skipped: ${outcome.reason}`, 1);
     if (args.format === 'json') process.stdout.write(`${JSON.stringify({ session: outcome.sessionId, ...outcome.record })}\n`);
     else process.stdout.write(`${messages.auditRecorded(outcome.sessionId, outcome.record.status)}\n`);
