@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../bin/memdex.js', import.meta.url));
 const root = fileURLToPath(new URL('../fixtures/example', import.meta.url));
-const steps = [];
+const steps = [
+  ['check', '--root', root],
+  ['rules'],
+];
 
 let failed = false;
 for (const args of steps) {
-  process.stdout.write(`\n$ memdex ${args.join(' ')}\n`);
-  const result = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  process.stdout.write(`\n$ memdex ${args.join(' ').replace(root, 'fixtures/example')}\n`);
+  const result = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) failed = true;
 }
-void root;
 process.exitCode = failed ? 1 : 0;

@@ -8,4 +8,9 @@ export interface FastCommand {
   readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
 }
 
-export const fastCommands: Record<string, FastCommand> = {};
+export const fastCommands: Record<string, FastCommand> = {
+  check: { describe: 'Validate the memory index, decision files and playbook', load: () => import('./commands/check-fast.js') },
+  when: { describe: 'Recall a /when entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/when.js') },
+  how: { describe: 'Recall a /how entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/how.js') },
+  resolve: { describe: 'Recall any query (operator in the query): trigger, .Heading or ..file.md', load: () => import('./commands/resolve.js') },
+};

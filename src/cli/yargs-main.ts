@@ -3,12 +3,23 @@ import { UsageError } from '../core/errors.js';
 import { messages } from '../messages/cli.js';
 import { fastCommands } from './registry.js';
 import { version } from './version.js';
+import { migrateCommand } from './commands/migrate.js';
 import { setExitCode, takeExitCode } from './exit-code.js';
+import { command as check } from './commands/check.js';
+import { command as rulesCommand } from './commands/rules.js';
+import { command as compressKey } from './commands/compress-key.js';
 import { command as feedbackCommand } from './commands/feedback.js';
 import { command as relevanceCommand } from './commands/relevance.js';
 
 /** yargs commands, in `memdex --help` order. */
-const commands: CommandModule[] = [feedbackCommand as unknown as CommandModule, relevanceCommand];
+const commands: CommandModule[] = [
+  check as unknown as CommandModule,
+  rulesCommand as unknown as CommandModule,
+  compressKey as unknown as CommandModule,
+  migrateCommand,
+  feedbackCommand as unknown as CommandModule,
+  relevanceCommand,
+];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {
   const known = new Set([...commands.map(commandName), ...Object.keys(fastCommands)]);
@@ -33,7 +44,9 @@ export async function runYargs(argv: readonly string[]): Promise<number> {
       throw new UsageError(`${message}\n${messages.usageHint}`);
     });
   for (const command of commands) parser.command(command);
+  const documented = new Set(commands.map(commandName));
   for (const [name, fast] of Object.entries(fastCommands)) {
+    if (documented.has(name)) continue;
     parser.command({
       command: `${name} [args..]`,
       describe: fast.describe,

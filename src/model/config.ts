@@ -74,7 +74,7 @@ export const CONFIG_SCHEMA = {
       properties: {
         path: { type: 'string', minLength: 1, default: DEFAULT_CONFIG.relevance.path },
         evaluator: { type: 'string', minLength: 1, description: 'Command that rates shown items per tag for one session.' },
-        weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 1).' },
+        weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
       },
     },
     rules: {

@@ -1,3 +1,132 @@
-// (being written: decision headings)
-export interface DecisionHeading { readonly path: string; readonly text: string }
-export interface DecisionFile { readonly path: string; readonly text: string; readonly headings: readonly DecisionHeading[] }
+/**
+ * A decision file: its headings with positions, section ranges and the amount of
+ * direct content each holds. Built from text by buildDecisionFile; never mutated.
+ *
+ *   # Title                    depth 1: the document title, never semantic
+ *   ## .Mock Patching          structural (text starts with '.'): a container
+ *   ### How to Apply Mocks     semantic: needs exactly one index entry
+ */
+import type { ScanResult } from './heading-scan.js';
+import { headingKey } from './keys.js';
+import { lineTable, type LineTable } from './lines.js';
+
+export interface DecisionHeading {
+  /** Root-relative path of the decision file. */
+  readonly path: string;
+  /** Position in the file's heading list. */
+  readonly index: number;
+  readonly depth: number;
+  /** Raw inline source, trimmed, closing `#`s removed (`Minimal \`__init__.py\``). */
+  readonly text: string;
+  /** keys.ts folding of text. */
+  readonly key: string;
+  /** Text starts with '.': an organisational container, not indexed. */
+  readonly structural: boolean;
+  /** Depth ≥ 2 and not structural: must be reachable from exactly one index entry. */
+  readonly semantic: boolean;
+  readonly line: number;
+  readonly column: number;
+  /** Offset of the heading line's first character. */
+  readonly start: number;
+  /** Where a rename edit lands. */
+  readonly textRange: readonly [number, number];
+  /** Offset after the heading line's terminator. */
+  readonly bodyStart: number;
+  /** Offset of the first sub-heading inside the section, or sectionEnd. */
+  readonly directEnd: number;
+  /** Offset of the next heading of the same or higher level, or the end of the file. */
+  readonly sectionEnd: number;
+  /** Index of the parent heading (nearest earlier heading of lower depth), or -1. */
+  readonly parent: number;
+  /** Non-blank lines before the first sub-heading (or section end), HTML comments excluded. */
+  readonly directContentLines: number;
+}
+
+export interface DecisionFile {
+  readonly path: string;
+  readonly text: string;
+  readonly lines: LineTable;
+  readonly headings: readonly DecisionHeading[];
+  /** Lines of the file (a trailing newline does not start a new line). */
+  readonly lineCount: number;
+  readonly opaqueLines: ReadonlySet<number>;
+}
+
+export function buildDecisionFile(path: string, text: string, scan: ScanResult, table = lineTable(text)): DecisionFile {
+  const raw = scan.headings.map((h, index) => {
+    const start = table.starts[h.line - 1]!;
+    const end = table.ends[h.line - 1]!;
+    const range = headingTextRange(text, start + (h.column ?? 1) - 1, end);
+    const headingText = text.slice(range[0], range[1]);
+    const structural = headingText.startsWith('.');
+    return {
+      path,
+      index,
+      depth: h.depth,
+      text: headingText,
+      key: headingKey(headingText),
+      structural,
+      semantic: h.depth >= 2 && !structural,
+      line: h.line,
+      column: 1 + leadingSpaces(text, start),
+      start,
+      textRange: range,
+      bodyStart: table.nexts[h.line - 1]!,
+    };
+  });
+  const headings: DecisionHeading[] = raw.map((h, i) => {
+    let sectionEnd = text.length;
+    for (let j = i + 1; j < raw.length; j++) {
+      if (raw[j]!.depth <= h.depth) {
+        sectionEnd = raw[j]!.start;
+        break;
+      }
+    }
+    const next = raw[i + 1];
+    const directEnd = next && next.start < sectionEnd ? next.start : sectionEnd;
+    let parent = -1;
+    for (let j = i - 1; j >= 0; j--) {
+      if (raw[j]!.depth < h.depth) {
+        parent = j;
+        break;
+      }
+    }
+    return { ...h, sectionEnd, directEnd, parent, directContentLines: countContentLines(text, table, h.line, directEnd) };
+  });
+  return { path, text, lines: table, headings, lineCount: table.starts.length, opaqueLines: scan.opaqueLines };
+}
+
+/** The heading's inline text: after the opening `#`s, before an optional closing sequence. */
+function headingTextRange(text: string, lineStart: number, lineEnd: number): [number, number] {
+  let i = lineStart;
+  while (text[i] === ' ') i++;
+  while (text[i] === '#') i++;
+  while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
+  let end = lineEnd;
+  while (end > i && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  // A closing sequence is a run of '#' preceded by a space (or the whole content).
+  let hashes = end;
+  while (hashes > i && text[hashes - 1] === '#') hashes--;
+  if (hashes < end && (hashes === i || text[hashes - 1] === ' ' || text[hashes - 1] === '\t')) {
+    end = hashes;
+    while (end > i && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  }
+  return [i, end];
+}
+
+function leadingSpaces(text: string, start: number): number {
+  let n = 0;
+  while (text[start + n] === ' ') n++;
+  return n;
+}
+
+function countContentLines(text: string, table: LineTable, headingLine: number, end: number): number {
+  let count = 0;
+  for (let line = headingLine + 1; line <= table.starts.length; line++) {
+    const start = table.starts[line - 1]!;
+    if (start >= end) break;
+    const content = text.slice(start, table.ends[line - 1]!).trim();
+    if (content !== '' && !content.startsWith('<!--')) count++;
+  }
+  return count;
+}

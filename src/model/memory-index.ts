@@ -1,2 +1,258 @@
-// (being written: the index grammar)
-export interface MemoryIndex { readonly path: string; readonly text: string }
+/**
+ * The one grammar of the memory index.
+ *
+ *   # Memory Index                    preamble: free text, never parsed as entries
+ *   ...
+ *   ## agents/decisions/testing.md    a section: entries for that decision file
+ *   /when writing mock tests | mock patch, test doubles
+ *   /how encode file paths
+ *   Mock patching — patch where used  legacy (pre-migration) entry: key before ' — '
+ *   any other line                    kept as a non-entry line
+ *
+ * An entry is `/when` or `/how`, whitespace, a trigger, and optionally `|` and
+ * comma-separated extras. Lines inside code blocks are never entries. Malformed
+ * entry-like lines are kept as data for the format rule: the parser never throws.
+ */
+import type { ScanResult } from './heading-scan.js';
+import { entryKey, foldKey, type Operator } from './keys.js';
+import { lineTable, type LineTable } from './lines.js';
+
+export type EntryProblemCode = 'empty-trigger' | 'empty-extra' | 'indented' | 'legacy';
+
+export interface EntryProblem {
+  readonly code: EntryProblemCode;
+  /** 1-based column in the line where the problem is. */
+  readonly column: number;
+}
+
+export interface IndexEntry {
+  /** `entry`: /when or /how; `legacy`: `Key — description` (needs `memdex migrate`). */
+  readonly kind: 'entry' | 'legacy';
+  /** Undefined for legacy entries. */
+  readonly operator: Operator | undefined;
+  /** For legacy entries, the key text before ' — '. */
+  readonly trigger: string;
+  readonly extras: readonly string[];
+  /** keys.ts: `when <trigger>` / `how to <trigger>` folded; legacy: the key text folded. */
+  readonly key: string;
+  /** Index of the section in MemoryIndex.sections. */
+  readonly section: number;
+  readonly line: number;
+  /** 1-based column of the first non-space character. */
+  readonly column: number;
+  /** Offsets of the line content, without its terminator. */
+  readonly start: number;
+  readonly end: number;
+  /** The line including its terminator: what a move or delete takes. */
+  readonly lineRange: readonly [number, number];
+  /** The raw line, without terminator. */
+  readonly text: string;
+  readonly problems: readonly EntryProblem[];
+}
+
+/** A line that starts like an entry but is not one (`/what x`, `/When x`). */
+export interface MalformedLine {
+  readonly reason: 'unknown-operator' | 'operator-case';
+  readonly section: number;
+  readonly line: number;
+  readonly column: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Any other non-blank line inside a section (prose, bullets, comments, code). */
+export interface TextLine {
+  readonly section: number;
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+  readonly lineRange: readonly [number, number];
+  readonly text: string;
+}
+
+export interface IndexSection {
+  readonly index: number;
+  /** The H2 text. */
+  readonly title: string;
+  /** Root-relative decision file path when the title ends in `.md`. */
+  readonly path: string | undefined;
+  readonly line: number;
+  /** Offset of the `## ` line. */
+  readonly start: number;
+  /** Offset after the `## ` line's terminator. */
+  readonly bodyStart: number;
+  /** Offset where the next section starts, or the end of the text. */
+  readonly end: number;
+  readonly entries: readonly IndexEntry[];
+  readonly malformed: readonly MalformedLine[];
+  readonly textLines: readonly TextLine[];
+}
+
+export interface MemoryIndex {
+  readonly path: string;
+  readonly text: string;
+  readonly lines: LineTable;
+  /** Offset where the first section starts (end of the preamble). */
+  readonly preambleEnd: number;
+  readonly sections: readonly IndexSection[];
+  /** Every entry (current and legacy) in file order. */
+  readonly entries: readonly IndexEntry[];
+  readonly malformed: readonly MalformedLine[];
+  readonly textLines: readonly TextLine[];
+}
+
+const OPERATOR_LINE = /^\/(when|how)(?=\s|$)/;
+const ANY_OPERATOR = /^\/[A-Za-z]/;
+const LEGACY_SEPARATOR = ' — ';
+
+export function buildMemoryIndex(path: string, text: string, scan: ScanResult, table = lineTable(text)): MemoryIndex {
+  const headingLines = new Set(scan.headings.map((h) => h.line));
+  const sectionLines = new Map(scan.headings.filter((h) => h.depth === 2 && (h.column ?? 1) <= 4).map((h) => [h.line, h]));
+  const sections: IndexSection[] = [];
+  const all: IndexEntry[] = [];
+  const allMalformed: MalformedLine[] = [];
+  const allText: TextLine[] = [];
+  let current: { title: string; line: number; start: number; bodyStart: number; entries: IndexEntry[]; malformed: MalformedLine[]; textLines: TextLine[] } | undefined;
+  const close = (end: number) => {
+    if (!current) return;
+    const title = current.title;
+    sections.push({
+      index: sections.length,
+      title,
+      path: /\.md$/i.test(title) ? title : undefined,
+      line: current.line,
+      start: current.start,
+      bodyStart: current.bodyStart,
+      end,
+      entries: current.entries,
+      malformed: current.malformed,
+      textLines: current.textLines,
+    });
+  };
+  for (let line = 1; line <= table.starts.length; line++) {
+    const start = table.starts[line - 1]!;
+    const end = table.ends[line - 1]!;
+    const next = table.nexts[line - 1]!;
+    const raw = text.slice(start, end);
+    if (sectionLines.has(line)) {
+      close(start);
+      current = { title: raw.trim().replace(/^#+\s*/, '').replace(/\s+#+\s*$/, '').trim(), line, start, bodyStart: next, entries: [], malformed: [], textLines: [] };
+      continue;
+    }
+    if (!current || raw.trim() === '') continue;
+    const sectionIndex = sections.length;
+    const trimmed = raw.trim();
+    const indent = raw.length - raw.trimStart().length;
+    const column = indent + 1;
+    if (scan.opaqueLines.has(line) || headingLines.has(line)) {
+      const t: TextLine = { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw };
+      current.textLines.push(t);
+      allText.push(t);
+      continue;
+    }
+    const op = OPERATOR_LINE.exec(trimmed);
+    if (op) {
+      const entry = parseEntry(op[1] as Operator, trimmed, indent, { section: sectionIndex, line, start, end, next, raw });
+      current.entries.push(entry);
+      all.push(entry);
+      continue;
+    }
+    if (ANY_OPERATOR.test(trimmed)) {
+      const m: MalformedLine = {
+        reason: /^\/(when|how)(?=\s|$)/i.test(trimmed) ? 'operator-case' : 'unknown-operator',
+        section: sectionIndex,
+        line,
+        column,
+        start,
+        end,
+        text: raw,
+      };
+      current.malformed.push(m);
+      allMalformed.push(m);
+      continue;
+    }
+    const dash = trimmed.indexOf(LEGACY_SEPARATOR);
+    if (dash > 0 && !/^([-*+]|\d+[.)])\s/.test(trimmed)) {
+      const keyText = trimmed.slice(0, dash).trim();
+      const entry: IndexEntry = {
+        kind: 'legacy',
+        operator: undefined,
+        trigger: keyText,
+        extras: [],
+        key: foldKey(keyText),
+        section: sectionIndex,
+        line,
+        column,
+        start,
+        end,
+        lineRange: [start, next],
+        text: raw,
+        problems: [{ code: 'legacy', column }],
+      };
+      current.entries.push(entry);
+      all.push(entry);
+      continue;
+    }
+    const t: TextLine = { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw };
+    current.textLines.push(t);
+    allText.push(t);
+  }
+  close(text.length);
+  return {
+    path,
+    text,
+    lines: table,
+    preambleEnd: sections[0]?.start ?? text.length,
+    sections,
+    entries: all,
+    malformed: allMalformed,
+    textLines: allText,
+  };
+}
+
+interface LineInfo {
+  readonly section: number;
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+  readonly next: number;
+  readonly raw: string;
+}
+
+function parseEntry(operator: Operator, trimmed: string, indent: number, at: LineInfo): IndexEntry {
+  const problems: EntryProblem[] = [];
+  const column = indent + 1;
+  if (indent > 0) problems.push({ code: 'indented', column: 1 });
+  const bodyOffset = operator.length + 1; // '/when'
+  const body = trimmed.slice(bodyOffset);
+  const pipe = body.indexOf('|');
+  const triggerPart = pipe === -1 ? body : body.slice(0, pipe);
+  const trigger = triggerPart.trim().replace(/\s+/g, ' ');
+  if (trigger === '') problems.push({ code: 'empty-trigger', column: column + bodyOffset });
+  const extras: string[] = [];
+  if (pipe !== -1) {
+    let segmentColumn = column + bodyOffset + pipe + 1;
+    for (const segment of body.slice(pipe + 1).split(',')) {
+      const value = segment.trim();
+      if (value === '') problems.push({ code: 'empty-extra', column: segmentColumn });
+      else extras.push(value.replace(/\s+/g, ' '));
+      segmentColumn += segment.length + 1;
+    }
+  }
+  return {
+    kind: 'entry',
+    operator,
+    trigger,
+    extras,
+    key: entryKey(operator, trigger),
+    section: at.section,
+    line: at.line,
+    column,
+    start: at.start,
+    end: at.end,
+    lineRange: [at.start, at.next],
+    text: at.raw,
+    problems,
+  };
+}

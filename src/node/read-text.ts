@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../core/errors.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) // keep the BOM: fixes write back what they did not change;
 
 /**
  * Reads a text file the way every memdex command must: a missing, unreadable, binary

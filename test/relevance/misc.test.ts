@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { checkRelevanceParams, compactState, keyPointsFromPlaybook, recordAudit, relevanceParams, transcriptExcerpt, DEFAULT_RELEVANCE_PARAMS, EMPTY_STATE } from '../../src/relevance/index.js';
+import { parseConfig } from '../../src/model/config.js';
 import { P, at } from './helpers.js';
 
 describe('parameters', () => {
@@ -64,5 +65,16 @@ describe('compaction', () => {
     const state = { ...EMPTY_STATE, items: { kpt_001: { pin: { pinned: false, mode: 'auto' as const }, events: 1, tags: {}, reasons: [] } } };
     expect(compactState(state, at(0), P).state).toBe(state);
     expect(compactState(state, at(0), P, new Set(['kpt_002'])).removedItems).toEqual(['kpt_001']);
+  });
+});
+
+describe('configuration', () => {
+  test('relevance.path and relevance.weight: defaults, and a bad weight named at its pointer', () => {
+    const ok = parseConfig({ relevance: { weight: 0.5, path: './state/rel.json' } });
+    expect(ok.ok && ok.config.relevance).toEqual({ path: 'state/rel.json', weight: 0.5 });
+    const defaults = parseConfig({});
+    expect(defaults.ok && defaults.config.relevance).toEqual({ path: '.claude/relevance.json' });
+    expect(parseConfig({ relevance: { weight: -1 } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'expected a number >= 0, got -1' }] });
+    expect(parseConfig({ relevance: { weight: 'high' } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'expected a number >= 0, got "high"' }] });
   });
 });

@@ -1,0 +1,21 @@
+import type { Located } from './located.js';
+
+/** A stable array: one object per finding, positions 1-based. */
+export function formatJson(diagnostics: readonly Located[]): string {
+  return `${JSON.stringify(
+    diagnostics.map((d) => ({
+      ruleId: d.ruleId,
+      severity: d.severity,
+      file: d.displayPath,
+      line: d.span?.start.line ?? 1,
+      column: d.span?.start.column ?? 1,
+      endLine: d.span?.end.line ?? 1,
+      endColumn: d.span?.end.column ?? 1,
+      message: d.message,
+      related: d.relatedDisplay,
+      fixable: d.fix !== undefined,
+    })),
+    null,
+    2,
+  )}\n`;
+}

@@ -1,0 +1,100 @@
+/**
+ * `memdex when|how|resolve <query>...`: a FAST command (one process per hook call):
+ * node:util parseArgs, no yargs, no remark unless a document needs it, no chalk.
+ * Reads only the index and the decision files.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from '../core/errors.js';
+import { resolveMessages as m } from '../messages/resolve.js';
+import type { Operator } from '../model/keys.js';
+import { loadConfig, resolveRoot } from '../node/load-config.js';
+import { loadProject, workingTreeSource } from '../node/load-project.js';
+import { readStdin } from '../node/read-stdin.js';
+import { resolve, type ResolveResult } from '../resolve/resolve.js';
+import { renderSection, sectionJson } from '../resolve/render.js';
+
+export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'no-nav': { type: 'boolean' },
+        format: { type: 'string' },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${m.usage(command)}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(m.usage(command));
+    return 0;
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(m.badFormat(format));
+  if (positionals.length === 0) throw new UsageError(m.noQuery(command));
+  // stdin is read only when asked for with `-`: a never-closed pipe cannot hang us otherwise.
+  const queries: string[] = [];
+  for (const arg of queryArguments(positionals)) {
+    if (arg === '-') queries.push(...readStdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
+    else queries.push(arg);
+  }
+  const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
+  const { config } = loadConfig(root);
+  const tree = workingTreeSource(root);
+  // The playbook is not needed here: do not read it.
+  const project = await loadProject(config, { ...tree, read: (path) => (path === config.playbook.path ? undefined : tree.read(path)) });
+
+  const navigation = !values['no-nav'];
+  const texts: string[] = [];
+  const json: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  let failed = false;
+  for (const query of queries) {
+    const result = resolve(project, query, { operator });
+    if (result.kind === 'null') continue;
+    if (result.kind !== 'found') {
+      failed = true;
+      process.stderr.write(`memdex: ${failureMessage(result, config.decisions)}\n`);
+      continue;
+    }
+    const text = renderSection(result.section, { navigation });
+    if (seen.has(text)) continue;
+    seen.add(text);
+    texts.push(text);
+    json.push(sectionJson(result.section, { navigation }));
+  }
+  if (format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
+  return failed ? 1 : 0;
+}
+
+function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {
+  switch (result.kind) {
+    case 'invalid':
+      return result.reason === 'empty' ? m.emptyQuery(result.query) : m.unsafeFile(result.query, folder);
+    case 'ambiguous':
+      return result.mode === 'section' ? m.ambiguousSection(result.query, result.choices) : m.ambiguousTrigger(result.query, result.choices);
+    case 'not-found':
+      if (result.mode === 'section') return m.noSection(result.query, result.suggestions);
+      if (result.mode === 'file') return m.noFile(result.query, folder, result.suggestions);
+      return m.noTrigger(result.query, result.suggestions);
+  }
+}
+
+/**
+ * Agents write `memdex when writing mock tests` unquoted as often as quoted. When no
+ * argument holds a space, the words are one query; otherwise each argument is a query.
+ */
+export function queryArguments(positionals: readonly string[]): string[] {
+  const words = positionals.filter((a) => a !== '-');
+  if (words.length > 1 && words.every((a) => !/\s/.test(a.trim()))) {
+    return [words.join(' '), ...positionals.filter((a) => a === '-')];
+  }
+  return [...positionals];
+}

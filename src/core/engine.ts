@@ -1,0 +1,42 @@
+import { compareDiagnostics, type Diagnostic } from './diagnostic.js';
+import type { Rule } from './rule.js';
+import type { Project } from '../model/project.js';
+import type { RuleConfig } from '../model/config.js';
+
+/** A rule threw: a bug in memdex, not a finding. The CLI exits 2. */
+export class RuleError extends Error {
+  constructor(
+    readonly ruleId: string,
+    cause: unknown,
+  ) {
+    super(`rule ${ruleId} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'RuleError';
+  }
+}
+
+/**
+ * Runs every enabled rule over the read-only project. The engine, not the rule,
+ * stamps ruleId and severity, and refuses fixes from rules not marked fixable.
+ * Results are sorted by path, line, column, rule: deterministic output.
+ */
+export function runRules(
+  project: Project,
+  rules: readonly Rule[],
+  settings: Readonly<Record<string, RuleConfig>> = project.config.rules,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const rule of rules) {
+    const setting = settings[rule.meta.id];
+    const severity = setting?.severity ?? rule.meta.severity;
+    if (severity === 'off') continue;
+    try {
+      for (const report of rule.check(project, { options: setting?.options ?? {} })) {
+        if (report.fix && !rule.meta.fixable) throw new Error('reported a fix but is not marked fixable');
+        diagnostics.push({ ...report, ruleId: rule.meta.id, severity });
+      }
+    } catch (error) {
+      throw error instanceof RuleError ? error : new RuleError(rule.meta.id, error);
+    }
+  }
+  return diagnostics.sort(compareDiagnostics);
+}

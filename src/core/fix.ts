@@ -1,0 +1,97 @@
+/**
+ * Autofix, ESLint style: collect the fixes of a pass, apply every fix that does not
+ * overlap one already taken (a fix is all-or-nothing), rebuild the model, check
+ * again; stop when nothing is left to fix, at a cycle, or after MAX_PASSES.
+ * Identical fixes reported by several findings (one plan for many misplaced
+ * entries) are applied once.
+ */
+import type { Diagnostic, Edit, Fix } from './diagnostic.js';
+import { applyEdits, editsOverlap } from './edits.js';
+
+/** ESLint's bound: a fix that needs more passes than this is a bug (or a cycle). */
+export const MAX_PASSES = 10;
+
+export interface FixResult {
+  readonly files: ReadonlyMap<string, string>;
+  /** Fixes applied, in order (for printing: e.g. the entries removed). */
+  readonly applied: readonly Fix[];
+  readonly passes: number;
+}
+
+export async function fixUntilStable(
+  files: ReadonlyMap<string, string>,
+  check: (files: ReadonlyMap<string, string>) => Promise<readonly Diagnostic[]>,
+): Promise<FixResult> {
+  let current = files;
+  const applied: Fix[] = [];
+  const seen = new Set<string>([snapshot(current)]);
+  let passes = 0;
+  while (passes < MAX_PASSES) {
+    const fixes = uniqueFixes(await check(current));
+    if (fixes.length === 0) break;
+    const taken = new TakenEdits();
+    const takenFixes: Fix[] = [];
+    for (const fix of fixes) {
+      if (fix.edits.some((edit) => taken.overlaps(edit))) continue;
+      for (const edit of fix.edits) taken.add(edit);
+      takenFixes.push(fix);
+    }
+    const next = new Map(current);
+    for (const [path, edits] of taken.byPath) next.set(path, applyEdits(current.get(path) ?? '', edits));
+    passes++;
+    const key = snapshot(next);
+    if (seen.has(key)) break; // a cycle: stop rather than loop
+    seen.add(key);
+    applied.push(...takenFixes);
+    current = next;
+  }
+  return { files: current, applied, passes };
+}
+
+/** Accepted edits per file, sorted by start, so an overlap test is a binary search (a 10,000-entry move is one fix). */
+class TakenEdits {
+  readonly byPath = new Map<string, Edit[]>();
+
+  overlaps(edit: Edit): boolean {
+    const list = this.byPath.get(edit.path);
+    if (!list) return false;
+    const i = lowerBound(list, edit.range[0]);
+    // Only neighbours can overlap: edits in a file never overlap each other.
+    for (const j of [i - 1, i, i + 1]) {
+      const other = list[j];
+      if (other && editsOverlap(edit, other)) return true;
+    }
+    return false;
+  }
+
+  add(edit: Edit): void {
+    const list = this.byPath.get(edit.path) ?? [];
+    list.splice(lowerBound(list, edit.range[0]), 0, edit);
+    this.byPath.set(edit.path, list);
+  }
+}
+
+function lowerBound(list: readonly Edit[], start: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.range[0] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function uniqueFixes(diagnostics: readonly Diagnostic[]): Fix[] {
+  const byKey = new Map<string, Fix>();
+  for (const d of diagnostics) {
+    if (!d.fix) continue;
+    const key = JSON.stringify(d.fix.edits);
+    if (!byKey.has(key)) byKey.set(key, d.fix);
+  }
+  return [...byKey.values()];
+}
+
+function snapshot(files: ReadonlyMap<string, string>): string {
+  return [...files].map(([p, t]) => `${p}\0${t}`).join('\0\0');
+}

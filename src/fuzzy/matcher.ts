@@ -1,0 +1,192 @@
+/**
+ * The fuzzy engine shared by the resolver, the validator's did-you-means and
+ * compress-key. One algorithm, constants in params.ts, deterministic results.
+ *
+ * Why not plain fzf: agents do not type abbreviations of a list they are looking
+ * at; they retype a remembered phrase. They drop or add an article, swap two words,
+ * write a plural, make one typo, or leave out a word. fzf's character subsequence
+ * scores all of those 0 (one missing character in order kills the match), which is
+ * exactly how the Python resolver failed its users. So the engine works on words,
+ * and uses fzf V2 (fzf-v2.ts) inside a word only, for abbreviations (`mck` → `mock`).
+ *
+ * Scoring one candidate for a query:
+ *
+ *   1. Both are split into lower-case words. Each word weighs 1, a stopword
+ *      (`the`, `to`, `a`…) weighs `stopwordWeight`: articles never decide a match.
+ *   2. Every (query word, candidate word) pair gets a similarity in [0, 1]
+ *      (words.ts): equal 1; same after plural folding `simStem`; one edit apart
+ *      `simTypo`; typed prefix `simPrefix…`; fzf subsequence `simSubsequence`.
+ *   3. Pairs are assigned greedily, best first, each word used once (a one-to-one
+ *      alignment; order-free, so swapped words still align).
+ *   4. recall    = weighted similarity of the query words   (is every word explained?)
+ *      precision = weighted similarity of the candidate words (is the candidate all
+ *                  asked for? this is why an exact trigger beats a superstring)
+ *      order     = share of aligned neighbours that keep their order
+ *      score     = weightRecall·recall + weightPrecision·precision + weightOrder·order
+ *      so an exact match scores 1 and nothing else can.
+ *   5. Ties are broken by the fzf V2 score of the whole query in the whole candidate,
+ *      then by the shorter candidate, then by input order: the result is a total order.
+ *
+ * Speed: the candidates' words form a vocabulary; a query word is compared once with
+ * each distinct vocabulary word (cached across queries), and only candidates that
+ * share a non-stopword match with the query are scored (posting lists). That keeps a
+ * query over 10,000 candidates well under a millisecond or two.
+ */
+import { fzfScore } from './fzf-v2.js';
+import type { FuzzyParams } from './params.js';
+import { isStopword, tokenize, wordSimilarity } from './words.js';
+
+export interface Ranked<T> {
+  readonly item: T;
+  /** In [0, 1]; 1 only for the same words. */
+  readonly score: number;
+  /** Position of the item in the input. */
+  readonly index: number;
+}
+
+export interface Matcher<T> {
+  /** The best `limit` candidates scoring at least params.minScore, best first. */
+  rank(query: string, limit: number): Ranked<T>[];
+  /** The word score of one query against one candidate (by input position). */
+  score(query: string, index: number): number;
+}
+
+interface Prepared {
+  readonly text: string;
+  /** Vocabulary ids of the candidate's words. */
+  readonly words: readonly number[];
+  readonly weight: number;
+}
+
+export function createMatcher<T>(items: readonly T[], textOf: (item: T) => string, params: FuzzyParams): Matcher<T> {
+  const vocab: string[] = [];
+  const vocabId = new Map<string, number>();
+  const postings: number[][] = [];
+  const prepared: Prepared[] = items.map((item, index) => {
+    const text = textOf(item);
+    const words = tokenize(text).map((w) => {
+      let id = vocabId.get(w);
+      if (id === undefined) {
+        id = vocab.length;
+        vocab.push(w);
+        vocabId.set(w, id);
+        postings.push([]);
+      }
+      const list = postings[id]!;
+      if (list[list.length - 1] !== index) list.push(index);
+      return id;
+    });
+    return { text, words, weight: words.reduce((sum, id) => sum + weightOf(vocab[id]!, params), 0) };
+  });
+  // Per query word: similarity to every vocabulary word it resembles at all.
+  const simCache = new Map<string, Map<number, number>>();
+  const similar = (word: string): Map<number, number> => {
+    let sims = simCache.get(word);
+    if (sims) return sims;
+    sims = new Map();
+    const exact = vocabId.get(word);
+    if (exact !== undefined) sims.set(exact, 1);
+    for (let id = 0; id < vocab.length; id++) {
+      if (id === exact) continue;
+      const s = wordSimilarity(word, vocab[id]!, params);
+      if (s > 0) sims.set(id, s);
+    }
+    simCache.set(word, sims);
+    return sims;
+  };
+
+  const scoreWords = (queryWords: readonly string[], querySims: readonly Map<number, number>[], cand: Prepared): number => {
+    if (queryWords.length === 0 || cand.words.length === 0) return 0;
+    const pairs: { qi: number; cj: number; s: number }[] = [];
+    for (let qi = 0; qi < queryWords.length; qi++) {
+      const sims = querySims[qi]!;
+      for (let cj = 0; cj < cand.words.length; cj++) {
+        const s = sims.get(cand.words[cj]!);
+        if (s !== undefined) pairs.push({ qi, cj, s });
+      }
+    }
+    // Best first; ties prefer the same position, then earlier words (deterministic).
+    pairs.sort((a, b) => b.s - a.s || Math.abs(a.qi - a.cj) - Math.abs(b.qi - b.cj) || a.qi - b.qi || a.cj - b.cj);
+    const qMatch = new Array<number>(queryWords.length).fill(-1);
+    const qSim = new Array<number>(queryWords.length).fill(0);
+    const cUsed = new Array<boolean>(cand.words.length).fill(false);
+    let cScore = 0;
+    for (const { qi, cj, s } of pairs) {
+      if (qMatch[qi] !== -1 || cUsed[cj]) continue;
+      qMatch[qi] = cj;
+      qSim[qi] = s;
+      cUsed[cj] = true;
+      cScore += s * weightOf(vocab[cand.words[cj]!]!, params);
+    }
+    let qWeight = 0;
+    let qScore = 0;
+    for (let qi = 0; qi < queryWords.length; qi++) {
+      const w = weightOf(queryWords[qi]!, params);
+      qWeight += w;
+      qScore += w * qSim[qi]!;
+    }
+    const recall = qWeight > 0 ? qScore / qWeight : 0;
+    const precision = cand.weight > 0 ? cScore / cand.weight : 0;
+    const aligned = qMatch.filter((j) => j !== -1);
+    let kept = 0;
+    for (let k = 1; k < aligned.length; k++) if (aligned[k]! > aligned[k - 1]!) kept++;
+    const order = aligned.length > 1 ? kept / (aligned.length - 1) : aligned.length;
+    // Rounded so that equal evidence gives equal scores (0.6 + 0.3 + 0.1 is not 1 in floating point).
+    return Math.round((params.weightRecall * recall + params.weightPrecision * precision + params.weightOrder * order) * 1e9) / 1e9;
+  };
+
+  const prepareQuery = (query: string) => {
+    const words = tokenize(query);
+    return { words, sims: words.map(similar) };
+  };
+
+  return {
+    score(query, index) {
+      const q = prepareQuery(query);
+      return scoreWords(q.words, q.sims, prepared[index]!);
+    },
+    rank(query, limit) {
+      const q = prepareQuery(query);
+      if (q.words.length === 0 || limit <= 0) return [];
+      // Prefilter: candidates sharing a content-word match (any word if the query is all stopwords).
+      const allStop = q.words.every((w) => isStopword(w));
+      const pool = new Set<number>();
+      q.words.forEach((w, qi) => {
+        if (!allStop && isStopword(w)) return;
+        for (const id of q.sims[qi]!.keys()) {
+          if (!allStop && isStopword(vocab[id]!)) continue;
+          for (const index of postings[id]!) pool.add(index);
+        }
+      });
+      const scored: { index: number; score: number; tie: number }[] = [];
+      for (const index of pool) {
+        const score = scoreWords(q.words, q.sims, prepared[index]!);
+        if (score >= params.minScore) scored.push({ index, score, tie: 0 });
+      }
+      const cmp = (a: { index: number; score: number; tie: number }, b: { index: number; score: number; tie: number }) =>
+        b.score - a.score ||
+        b.tie - a.tie ||
+        prepared[a.index]!.text.length - prepared[b.index]!.text.length ||
+        a.index - b.index;
+      // fzf V2 only for the near-top (it is the costly part).
+      scored.sort(cmp);
+      const head = scored.slice(0, Math.max(limit * 2, 8));
+      for (const s of head) s.tie = fzfScore(query.trim(), prepared[s.index]!.text, params);
+      head.sort(cmp);
+      return head.slice(0, limit).map((s) => ({ item: items[s.index]!, score: s.score, index: s.index }));
+    },
+  };
+}
+
+function weightOf(word: string, params: FuzzyParams): number {
+  return isStopword(word) ? params.stopwordWeight : 1;
+}
+
+/**
+ * The simple entry point for did-you-means: the `limit` candidates closest to
+ * `query`, best first. Build a matcher with createMatcher instead when asking
+ * many queries against the same candidates.
+ */
+export function closest(query: string, candidates: readonly string[], params: FuzzyParams, limit = 3): Ranked<string>[] {
+  return createMatcher(candidates, (c) => c, params).rank(query, limit);
+}

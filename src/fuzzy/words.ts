@@ -1,0 +1,82 @@
+/**
+ * Word-level pieces of the fuzzy engine: tokenising, plural folding, stopwords and the
+ * similarity of one query word to one candidate word (see matcher.ts for how they combine).
+ */
+import { fzfScore } from './fzf-v2.js';
+import type { FuzzyParams } from './params.js';
+
+/** Words that carry grammar, not topic: agents add and drop them freely. */
+const STOPWORDS = new Set([
+  'a', 'an', 'the', 'to', 'of', 'for', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'is', 'are', 'be',
+  'from', 'into', 'as', 'it', 'its', 'vs', 'when', 'how',
+]);
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/** Lower-cased words: letters and digits, keeping inner `-`, `.`, `'` out (they split). */
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Plural folding, deliberately naive but symmetric: `tests`→`test`, `entries`→`entry`, `classes`→`class`. */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** True when a and b are at most one insertion, deletion, substitution or adjacent swap apart. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * How well query word `q` stands for candidate word `c`, in [0, 1]: 1 equal, then
+ * plural, one typo, typed prefix, abbreviation by subsequence; 0 otherwise.
+ */
+export function wordSimilarity(q: string, c: string, p: FuzzyParams): number {
+  if (q === c) return 1;
+  const sq = stem(q);
+  const sc = stem(c);
+  if (sq === sc) return p.simStem;
+  if (q.length >= p.typoMinLength && c.length >= p.typoMinLength && (withinOneEdit(q, c) || withinOneEdit(sq, sc))) {
+    return p.simTypo;
+  }
+  const shorter = Math.min(sq.length, sc.length);
+  const shared = commonPrefix(sq, sc);
+  if (shared >= p.inflectionMinPrefix && shared >= shorter - 1 && Math.max(sq.length, sc.length) > shorter) {
+    return Math.max(p.simInflection, q.length < c.length && c.startsWith(q) ? prefixSim(q, c, p) : 0);
+  }
+  if (q.length >= p.prefixMinLength && q.length < c.length && c.startsWith(q)) {
+    return prefixSim(q, c, p);
+  }
+  if (q.length >= p.prefixMinLength && q[0] === c[0] && q.length < c.length) {
+    const norm = fzfScore(q, c, p) / fzfScore(q, q, p);
+    if (norm >= p.subsequenceMin) return p.simSubsequence * norm;
+  }
+  return 0;
+}
+
+function prefixSim(q: string, c: string, p: FuzzyParams): number {
+  return p.simPrefixBase + p.simPrefixSpan * (q.length / c.length);
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}

@@ -1,0 +1,45 @@
+/** Every sentence `memdex check` shows: what is wrong, then what is expected. */
+const q = (text: string) => `\`${text}\``;
+
+export const checkMessages = {
+  emptyTrigger: (line: string) => `Entry ${q(line.trim())} has an empty trigger; expected \`/when <trigger>\` or \`/how <trigger>\` with words before any \`|\``,
+  emptyExtra: () => 'Empty extra trigger between commas; expected `| extra one, extra two` with no empty segments',
+  indentedEntry: () => 'Entry is indented; expected `/when` or `/how` at the start of the line',
+  legacyEntry: (key: string) =>
+    `Old-format entry ${q(key)} (\`Key — description\`); expected \`/when <trigger>\` or \`/how <trigger>\`: run \`memdex migrate plan\` then \`memdex migrate apply\``,
+  unknownOperator: (text: string) => `Unknown operator in ${q(text.trim())}; expected \`/when \` or \`/how \``,
+  operatorCase: (text: string) => `Operator in ${q(text.trim())} must be lower-case; expected \`/when \` or \`/how \``,
+  duplicateEntry: (key: string) => `Duplicate entry ${q(key)}; expected each operator and trigger once`,
+  firstDefined: 'First defined here',
+  extraShadows: (extra: string, trigger: string) =>
+    `Extra ${q(extra)} equals the trigger of another entry (${q(trigger)}); expected extras that do not collide with triggers`,
+  otherEntry: 'The entry with that trigger',
+  entryWithoutHeading: (key: string, file: string | undefined) =>
+    `Entry ${q(key)} has no heading ${q(key)} in ${file ?? 'the decision files'}; expected a heading whose text is the operator and trigger`,
+  didYouMean: (heading: string) => `Did you mean ${q(heading)}?`,
+  headingWithoutEntry: (heading: string, entry: string, section: string) =>
+    `Heading ${q(heading)} has no index entry; expected ${q(entry)} in section \`## ${section}\` of the memory index`,
+  headingNotTrigger: (heading: string, depth: number) =>
+    `Heading ${q(heading)} has no index entry and is neither \`When …\` nor \`How to …\`; expected a rename to \`When …\`/\`How to …\` with an index entry, or mark it structural: ${q(`${'#'.repeat(depth)} .${heading}`)}`,
+  duplicateHeading: (heading: string) => `Duplicate heading ${q(heading)}; expected each semantic heading text once across the decision files`,
+  sectionFileMissing: (path: string) => `Section \`## ${path}\` names a file that does not exist; expected an existing decision file`,
+  sectionNotDecisionFile: (title: string, decisions: string) =>
+    `Section \`## ${title}\` is not a decision file; expected \`## ${decisions}/<file>.md\``,
+  entryInWrongSection: (key: string, section: string, expected: string) =>
+    `Entry ${q(key)} is in section \`## ${section}\`, but its heading is in ${expected}; expected it under \`## ${expected}\``,
+  headingHere: 'Heading here',
+  entriesOutOfOrder: (section: string, key: string, after: string) =>
+    `Entries of \`## ${section}\` are not in heading order: ${q(key)} should come before ${q(after)}`,
+  structuralEntry: (key: string, heading: string) =>
+    `Entry ${q(key)} points to structural heading ${q(heading)}, which the index does not list; expected no entry (or rename the heading without its leading dot)`,
+  thinSemanticHeading: (heading: string, lines: number, depth: number) =>
+    `Heading ${q(heading)} has ${lines} line${lines === 1 ? '' : 's'} of direct content before its first sub-heading; expected it marked structural (${q(`${'#'.repeat(depth)} .${heading}`)}) or at least 3 lines of content`,
+  structuralWithContent: (heading: string, lines: number) =>
+    `Structural heading ${q(heading)} holds ${lines} lines of direct content, hidden from the index; expected a semantic \`When …\`/\`How to …\` heading with an entry, or the content moved under one`,
+  lineLimit: (lines: number, max: number) => `File has ${lines} lines; expected at most ${max} (split it, or raise \`rules["decision/line-limit"].options.max\`)`,
+  indexBudget: (tokens: number, max: number) =>
+    `Memory index is about ${tokens} tokens; expected at most ${max} (it is loaded into every session: prune or consolidate entries)`,
+  fixMoveEntries: 'Move entries to their decision file sections',
+  fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
+  fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
+};

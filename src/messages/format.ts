@@ -1,0 +1,11 @@
+/** Sentences of the check output formats. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const formatMessages = {
+  summary: (errors: number, warnings: number) => `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`,
+  fixableHint: (n: number) => `${plural(n, 'problem')} can be fixed with \`memdex check --fix\`.`,
+  clean: (trees: number) => `✔ memory tree${trees === 1 ? '' : 's'} clean`,
+  fixed: (title: string) => `fixed: ${title}`,
+  githubMore: (n: number) => `${plural(n, 'more finding')} not shown as annotations: see the step summary and the log.`,
+  githubSummaryTitle: '## memdex check',
+};

@@ -1,0 +1,33 @@
+/** Every user-facing sentence of `memdex when / how / resolve` and `compress-key`. */
+const list = (lines: readonly string[]) => lines.map((l) => `\n  ${l}`).join('');
+
+export const resolveMessages = {
+  usage: (command: string) =>
+    `Usage: memdex ${command} <query>... [--no-nav] [--format text|json] [--root <dir>]\n` +
+    `  <query>        a trigger (\`writing mock tests\`), \`.Heading\`, or \`..file.md\`; \`-\` reads one query per line from stdin\n` +
+    `  --no-nav       print the section without Broader/Related navigation\n` +
+    `  --format json  print a JSON array of {heading, file, line, content, broader, related}\n` +
+    `  --root <dir>   the memory tree (default: CLAUDE_PROJECT_DIR, else found upwards from the current directory)\n` +
+    `Exit codes: 0 all resolved (or only \`null\`), 1 a query failed, 2 usage.\n`,
+  noQuery: (command: string) => `give a query, e.g. \`memdex ${command} writing mock tests\`, or \`-\` to read queries from stdin`,
+  badFormat: (value: string) => `--format ${value}: expected text or json`,
+  emptyQuery: (query: string) => `empty query in '${query}': give a trigger after the operator`,
+  ambiguousTrigger: (query: string, choices: readonly string[]) =>
+    `'${query}' matches more than one section; run one of:${list(choices)}`,
+  ambiguousSection: (query: string, choices: readonly string[]) =>
+    `heading '${query}' exists more than once:${list(choices)}`,
+  noTrigger: (query: string, suggestions: readonly string[]) =>
+    suggestions.length > 0
+      ? `no entry matches '${query}'. Closest entries:${list(suggestions)}`
+      : `no entry matches '${query}'. Read the memory index for the available entries.`,
+  noSection: (query: string, suggestions: readonly string[]) =>
+    `no heading '${query.slice(1)}'.${suggestions.length > 0 ? ` Nearest headings:${list(suggestions)}` : ''}`,
+  noFile: (query: string, folder: string, available: readonly string[]) =>
+    `no file '${query.slice(2)}' in ${folder}/. Available:${list(available)}`,
+  unsafeFile: (query: string, folder: string) =>
+    `'${query}': file mode reads only a \`<name>.md\` file directly inside ${folder}/ (no paths, no \`..\`)`,
+  noIndex: (path: string) => `${path}: memory index not found`,
+  compressNoHeading: (heading: string, nearest: readonly string[]) =>
+    `no heading '${heading}' in the decision files.${nearest.length > 0 ? ` Nearest:${list(nearest)}` : ''}`,
+  compressNone: (heading: string) => `no trigger resolves uniquely to '${heading}' (another heading is too similar)`,
+};

@@ -1,0 +1,65 @@
+/** Line bookkeeping shared by every markdown model: offsets, EOL style, positions. */
+import type { Point, Span } from '../core/diagnostic.js';
+
+export interface LineTable {
+  /** Offset of the first character of each line (line 1 at index 0; after a BOM for line 1). */
+  readonly starts: readonly number[];
+  /** Offset just past each line's content, before its `\r\n` / `\n`. */
+  readonly ends: readonly number[];
+  /** Offset just past each line's terminator (the next line's start, or text length). */
+  readonly nexts: readonly number[];
+  /** The file's dominant line terminator, used when a fix inserts new lines. */
+  readonly eol: '\n' | '\r\n';
+}
+
+export function lineTable(text: string): LineTable {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const nexts: number[] = [];
+  let crlf = 0;
+  let lf = 0;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    starts.push(start);
+    if (nl === -1) {
+      ends.push(text.length);
+      nexts.push(text.length);
+      break;
+    }
+    const cr = nl > start && text.charCodeAt(nl - 1) === 13;
+    if (cr) crlf++;
+    else lf++;
+    ends.push(cr ? nl - 1 : nl);
+    nexts.push(nl + 1);
+    start = nl + 1;
+    if (start === text.length) break;
+  }
+  return { starts, ends, nexts, eol: crlf > lf ? '\r\n' : '\n' };
+}
+
+/** 1-based line of an offset (binary search). */
+export function lineOfOffset(table: LineTable, offset: number): number {
+  const { starts } = table;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+export function pointAt(table: LineTable, offset: number): Point {
+  const line = lineOfOffset(table, offset);
+  return { line, column: offset - table.starts[line - 1]! + 1, offset };
+}
+
+export function spanOf(table: LineTable, start: number, end: number): Span {
+  return { start: pointAt(table, start), end: pointAt(table, end) };
+}
+
+export function lineText(text: string, table: LineTable, line: number): string {
+  return text.slice(table.starts[line - 1]!, table.ends[line - 1]!);
+}

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { InputError } from '../core/errors.js';
+
+/** All of stdin as UTF-8. Called only when the user asked for it (`-`), so it never waits unasked. */
+export function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN' || code === 'EOF') return '';
+    throw new InputError(`cannot read stdin (${code ?? String(error)})`);
+  }
+}

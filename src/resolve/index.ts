@@ -1,0 +1,7 @@
+/** The runtime resolver (`memdex when/how/resolve`, hooks) and key compression. */
+export { resolve, resolveTrigger, targetLine, isSafeFileName, type ResolveOptions, type ResolveResult } from './resolve.js';
+export { parseQuery, type ParsedQuery, type QueryMode } from './query.js';
+export { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
+export { renderSection, sectionJson, type RenderOptions } from './render.js';
+export type { Section } from './section.js';
+export { compressKey, compressHeading, type CompressKeyOptions, type CompressKeyResult } from './compress-key.js';

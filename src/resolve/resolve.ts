@@ -1,0 +1,150 @@
+/**
+ * resolve(project, query): the one runtime resolver, used by `memdex when/how/resolve`
+ * and by hooks. Pure: the project is already loaded; file mode only ever looks up
+ * decision files already in the model, so nothing outside the decisions folder can
+ * be read through it.
+ *
+ * Trigger mode: an exact trigger, extra or heading phrase first (case, spacing and
+ * punctuation folded); then the fuzzy engine over all of them. A section is returned
+ * only when it is clearly the best (score ≥ accept, and ahead of the best other
+ * section by `margin`); otherwise the answer is "ambiguous" with ready-to-run
+ * choices, or "not found" with the closest entries.
+ */
+import { createMatcher } from '../fuzzy/matcher.js';
+import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import { foldKey, headingOperator, type Operator } from '../model/keys.js';
+import type { Project } from '../model/project.js';
+import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
+import { parseQuery, type QueryMode } from './query.js';
+import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
+import { normalisePhrase, resolverIndex, type ResolverIndex, type Target } from './targets.js';
+
+export interface ResolveOptions {
+  /** The subcommand's operator (`memdex when` / `memdex how`); a query's own operator wins. */
+  readonly operator?: Operator;
+  readonly params?: ResolveParams;
+}
+
+export type ResolveResult =
+  | { readonly kind: 'found'; readonly query: string; readonly section: Section }
+  /** `choices`: ready-to-run lines (`/when x`, `.Heading`), or `path:line  .Heading` for duplicate headings. */
+  | { readonly kind: 'ambiguous'; readonly query: string; readonly mode: QueryMode; readonly choices: readonly string[] }
+  | { readonly kind: 'not-found'; readonly query: string; readonly mode: QueryMode; readonly suggestions: readonly string[] }
+  /** `null` (a recall gate's "nothing to recall"): skipped silently. */
+  | { readonly kind: 'null'; readonly query: string }
+  | { readonly kind: 'invalid'; readonly query: string; readonly reason: 'empty' | 'unsafe-file' };
+
+export function resolve(project: Project, query: string, options: ResolveOptions = {}): ResolveResult {
+  const params = options.params ?? DEFAULT_RESOLVE_PARAMS;
+  const parsed = parseQuery(query, options.operator);
+  if (parsed.kind === 'null') return { kind: 'null', query };
+  if (parsed.kind === 'empty') return { kind: 'invalid', query, reason: 'empty' };
+  const index = resolverIndex(project, params);
+  switch (parsed.mode) {
+    case 'trigger':
+      return resolveTrigger(project, index, params, parsed.text, parsed.operator);
+    case 'section':
+      return resolveSection(project, index, params, parsed.text);
+    case 'file':
+      return resolveFile(project, index, params, parsed.text);
+  }
+}
+
+/** Trigger mode on an already-parsed trigger (also what compress-key asks). */
+export function resolveTrigger(
+  project: Project,
+  index: ResolverIndex,
+  params: ResolveParams,
+  text: string,
+  operator: Operator | undefined,
+): ResolveResult {
+  const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
+  // 1. Exact phrase.
+  const hits = index.exact.get(normalisePhrase(text)) ?? [];
+  if (hits.length > 0) {
+    let targets = unique(hits.map((id) => index.candidates[id]!.target));
+    if (targets.length > 1 && operator) {
+      const same = unique(hits.filter((id) => index.candidates[id]!.operator === operator).map((id) => index.candidates[id]!.target));
+      if (same.length > 0) targets = same;
+    }
+    if (targets.length === 1) return found(targets[0]!);
+    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: targets.map((t) => targetLine(index.targets[t]!)) };
+  }
+  // 2. Fuzzy, best score per target.
+  const best = new Map<number, number>();
+  for (const r of index.matcher.rank(text, 64)) {
+    const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
+    if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
+  }
+  const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const [top, second] = ranked;
+  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(top[0]);
+  const lines = (list: typeof ranked) => list.slice(0, params.suggestions).map(([t]) => targetLine(index.targets[t]!));
+  if (top && top[1] >= params.accept) {
+    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: lines(ranked.filter(([, s]) => top[1] - s < 2 * params.margin)) };
+  }
+  return { kind: 'not-found', query: text, mode: 'trigger', suggestions: lines(ranked) };
+}
+
+function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string): ResolveResult {
+  const key = foldKey(text);
+  const all = allHeadings(project);
+  let matches = all.filter((h) => h.heading.key === key);
+  // Structural headings are reachable without their own dot: `.Mock Patching` finds `## .Mock Patching`.
+  if (matches.length === 0) matches = all.filter((h) => h.heading.key === `.${key}` || `.${h.heading.key}` === key);
+  if (matches.length === 1) {
+    const { file, heading } = matches[0]!;
+    return { kind: 'found', query: `.${text}`, section: headingSection(project, index, file, heading) };
+  }
+  if (matches.length > 1) {
+    return {
+      kind: 'ambiguous',
+      query: `.${text}`,
+      mode: 'section',
+      choices: matches.map(({ heading }) => `${heading.path}:${heading.line}  ${sectionLink(heading)}`),
+    };
+  }
+  const matcher = createMatcher(all, (h) => h.heading.text.replace(/^\./, ''), params.fuzzy);
+  const suggestions = matcher.rank(text, params.suggestions).map((r) => sectionLink(r.item.heading));
+  return { kind: 'not-found', query: `.${text}`, mode: 'section', suggestions };
+}
+
+/** A structural heading named like the rest (`..Mock Patching`) is section mode; otherwise a file name. */
+function resolveFile(project: Project, index: ResolverIndex, params: ResolveParams, name: string): ResolveResult {
+  if (name !== '' && !name.toLowerCase().endsWith('.md') && project.headingsByKey.has(`.${foldKey(name)}`)) {
+    return resolveSection(project, index, params, `.${name}`);
+  }
+  const query = `..${name}`;
+  const available = project.decisions.map((f) => `..${baseName(f.path)}`);
+  // Only a plain `<name>.md` is ever looked up, and only among the files in the model.
+  if (!isSafeFileName(name)) return { kind: 'invalid', query, reason: 'unsafe-file' };
+  const file = project.decisions.find((f) => baseName(f.path) === name) ?? project.decisions.find((f) => baseName(f.path).toLowerCase() === name.toLowerCase());
+  if (!file) return { kind: 'not-found', query, mode: 'file', suggestions: available };
+  return { kind: 'found', query, section: fileSection(file) };
+}
+
+export function isSafeFileName(name: string): boolean {
+  return /^[^/\\\0]+\.md$/i.test(name) && !name.startsWith('.') && !name.includes('..');
+}
+
+function targetSection(project: Project, index: ResolverIndex, t: number): Section {
+  const { file, heading } = index.targets[t]!;
+  return headingSection(project, index, file, heading);
+}
+
+/** The ready-to-run line that leads to a target: its entry, else its heading's own trigger, else `.Heading`. */
+export function targetLine(target: Target): string {
+  const entry = target.entry;
+  if (entry?.kind === 'entry' && entry.operator) return `/${entry.operator} ${entry.trigger}`;
+  const op = headingOperator(target.heading.text);
+  if (op) return `/${op.operator} ${op.trigger}`;
+  return `/when ${sectionLink(target.heading)}`;
+}
+
+function allHeadings(project: Project): { file: DecisionFile; heading: DecisionHeading }[] {
+  return project.decisions.flatMap((file) => file.headings.filter((h) => h.depth >= 2).map((heading) => ({ file, heading })));
+}
+
+function unique(values: readonly number[]): number[] {
+  return [...new Set(values)];
+}

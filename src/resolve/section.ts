@@ -1,0 +1,62 @@
+/**
+ * A resolved section with its navigation: the text from the heading to the next
+ * heading of the same or higher level (the model's sectionEnd, fence-aware, so a
+ * `# comment` inside a code block never cuts it), the ancestors to go broader, and
+ * the sibling entries under the same parent.
+ */
+import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import type { Project } from '../model/project.js';
+import type { ResolverIndex } from './targets.js';
+
+export interface Section {
+  /** Heading text as written; undefined for a whole file (`..name.md`). */
+  readonly heading: string | undefined;
+  /** Root-relative path of the decision file. */
+  readonly file: string;
+  readonly line: number;
+  readonly content: string;
+  /** Ready-to-run `/when .Heading` and `/when ..file.md` lines, top-down. */
+  readonly broader: readonly string[];
+  /** Ready-to-run `/when x` / `/how y` lines of the sibling entries. */
+  readonly related: readonly string[];
+}
+
+/** `.Heading` link text; a structural heading already carries its dot. */
+export function sectionLink(heading: DecisionHeading): string {
+  return heading.structural ? heading.text : `.${heading.text}`;
+}
+
+export function fileLink(file: DecisionFile): string {
+  return `..${baseName(file.path)}`;
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function headingSection(project: Project, index: ResolverIndex, file: DecisionFile, heading: DecisionHeading): Section {
+  const body = file.text.slice(heading.bodyStart, heading.sectionEnd);
+  const broader: string[] = [];
+  for (let p = heading.parent; p >= 0; p = file.headings[p]!.parent) {
+    const ancestor = file.headings[p]!;
+    // Only links that resolve: H2+ and unique in the tree.
+    if (ancestor.depth >= 2 && project.headingsByKey.get(ancestor.key)?.length === 1) broader.unshift(`/when ${sectionLink(ancestor)}`);
+  }
+  broader.push(`/when ${fileLink(file)}`);
+  const related: string[] = [];
+  for (const target of index.targets) {
+    if (target.file !== file || target.heading === heading || target.heading.parent !== heading.parent) continue;
+    const entry = target.entry;
+    if (entry?.kind === 'entry' && entry.operator) related.push(`/${entry.operator} ${entry.trigger}`);
+  }
+  return { heading: heading.text, file: file.path, line: heading.line, content: trimSection(body), broader, related };
+}
+
+export function fileSection(file: DecisionFile): Section {
+  return { heading: undefined, file: file.path, line: 1, content: trimSection(file.text), broader: [], related: [] };
+}
+
+/** Leading blank lines and trailing whitespace go; everything else is kept byte for byte. */
+export function trimSection(text: string): string {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+}

@@ -1,0 +1,105 @@
+/**
+ * The resolver's view of a project, built once per Project and cached: every
+ * semantic heading is a target; its entry's trigger, the entry's extras and the
+ * heading's own text are the candidate phrases that lead to it.
+ */
+import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { tokenize } from '../fuzzy/words.js';
+import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import { headingOperator, type Operator } from '../model/keys.js';
+import type { IndexEntry } from '../model/memory-index.js';
+import type { Project } from '../model/project.js';
+import type { ResolveParams } from './params.js';
+
+export interface Target {
+  readonly file: DecisionFile;
+  readonly heading: DecisionHeading;
+  /** The index entry whose key names this heading, if any. */
+  readonly entry: IndexEntry | undefined;
+}
+
+export interface Candidate {
+  readonly text: string;
+  readonly target: number;
+  readonly operator: Operator | undefined;
+  readonly kind: 'trigger' | 'extra' | 'heading';
+}
+
+export interface ResolverIndex {
+  readonly targets: readonly Target[];
+  readonly candidates: readonly Candidate[];
+  /** Normalised phrase (words joined by one space) → candidate ids. */
+  readonly exact: ReadonlyMap<string, readonly number[]>;
+  readonly matcher: Matcher<Candidate>;
+  readonly fileByPath: ReadonlyMap<string, DecisionFile>;
+}
+
+/** Words joined by one space: case, punctuation and spacing never matter for "exact". */
+export function normalisePhrase(text: string): string {
+  return tokenize(text).join(' ');
+}
+
+const cache = new WeakMap<Project, WeakMap<ResolveParams, ResolverIndex>>();
+
+export function resolverIndex(project: Project, params: ResolveParams): ResolverIndex {
+  let byParams = cache.get(project);
+  if (!byParams) cache.set(project, (byParams = new WeakMap()));
+  let index = byParams.get(params);
+  if (!index) byParams.set(params, (index = buildIndex(project, params)));
+  return index;
+}
+
+function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
+  const targets: Target[] = [];
+  const byHeading = new Map<DecisionHeading, number>();
+  const fileByPath = new Map(project.decisions.map((f) => [f.path, f]));
+  const entryOf = new Map<DecisionHeading, IndexEntry>();
+  const entryHeadings = (project.index?.entries ?? []).map((entry) => [entry, headingOfEntry(project, entry)] as const);
+  for (const [entry, heading] of entryHeadings) {
+    if (heading && !entryOf.has(heading)) entryOf.set(heading, entry);
+  }
+  for (const file of project.decisions) {
+    for (const heading of file.headings) {
+      if (!heading.semantic) continue;
+      byHeading.set(heading, targets.length);
+      targets.push({ file, heading, entry: entryOf.get(heading) });
+    }
+  }
+  const candidates: Candidate[] = [];
+  for (const [entry, heading] of entryHeadings) {
+    const target = heading ? byHeading.get(heading) : undefined;
+    if (target === undefined) continue;
+    candidates.push({ text: entry.trigger, target, operator: entry.operator, kind: 'trigger' });
+    for (const extra of entry.extras) candidates.push({ text: extra, target, operator: entry.operator, kind: 'extra' });
+  }
+  targets.forEach((t, target) => {
+    const op = headingOperator(t.heading.text);
+    candidates.push({ text: op ? op.trigger : t.heading.text, target, operator: op?.operator, kind: 'heading' });
+  });
+  const exact = new Map<string, number[]>();
+  candidates.forEach((c, id) => {
+    const key = normalisePhrase(c.text);
+    const list = exact.get(key);
+    if (list) list.push(id);
+    else exact.set(key, [id]);
+  });
+  // Built on first use: an exact hit (the common case for a hook) never pays for it.
+  let matcher: Matcher<Candidate> | undefined;
+  return {
+    targets,
+    candidates,
+    exact,
+    get matcher() {
+      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy));
+    },
+    fileByPath,
+  };
+}
+
+/** The heading an entry names (keys.ts), preferring the decision file of its index section. */
+export function headingOfEntry(project: Project, entry: IndexEntry): DecisionHeading | undefined {
+  const headings = project.headingsByKey.get(entry.key)?.filter((h) => h.semantic);
+  if (!headings || headings.length === 0) return undefined;
+  const sectionPath = project.index?.sections[entry.section]?.path;
+  return headings.find((h) => h.path === sectionPath) ?? headings[0];
+}

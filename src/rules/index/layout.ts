@@ -1,0 +1,99 @@
+/**
+ * Shared planning for the three fixable index rules. Every fix only moves, permutes
+ * or (for structural entries) removes whole entry lines: a line the model does not
+ * understand is never touched, so autofix is lossless by construction.
+ */
+import type { Edit, Fix } from '../../core/diagnostic.js';
+import type { IndexEntry, IndexSection, MemoryIndex } from '../../model/memory-index.js';
+import type { Project } from '../../model/project.js';
+import { checkMessages as m } from '../../messages/check.js';
+import { pairing, targetOf } from '../pairing.js';
+
+/** Entries whose (unique) heading lives in another file than their section names. */
+export function misplacedEntries(project: Project): IndexEntry[] {
+  const index = project.index;
+  if (!index) return [];
+  return index.entries.filter((entry) => {
+    const target = targetOf(project, entry);
+    return target !== undefined && index.sections[entry.section]!.path !== target.path;
+  });
+}
+
+/** One fix for all misplaced entries: identical for each finding, so it is applied once. */
+export function placementFix(project: Project, moved: readonly IndexEntry[]): Fix {
+  const index = project.index!;
+  const eol = index.lines.eol;
+  const movedSet = new Set(moved);
+  const edits: Edit[] = moved.map((entry) => ({ path: index.path, range: entry.lineRange, text: '' }));
+  const byTarget = new Map<string, IndexEntry[]>();
+  for (const entry of moved) {
+    const path = targetOf(project, entry)!.path;
+    byTarget.set(path, [...(byTarget.get(path) ?? []), entry]);
+  }
+  const newSections = new Map<number, string[]>();
+  for (const [path, entries] of [...byTarget].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    entries.sort((a, b) => targetOf(project, a)!.start - targetOf(project, b)!.start);
+    const lines = entries.map((e) => e.text.trimStart());
+    const section = index.sections.find((s) => s.path === path);
+    if (section) {
+      edits.push({ path: index.path, range: [insertionPoint(index, section, movedSet), insertionPoint(index, section, movedSet)], text: joinLines(index, section, movedSet, lines, eol) });
+      continue;
+    }
+    // A missing section is created in path order, before the first later file section.
+    const next = index.sections.find((s) => s.path !== undefined && s.path > path);
+    const at = next ? next.start : index.text.length;
+    const block = newSections.get(at) ?? [];
+    block.push(next ? `## ${path}${eol}${eol}${lines.join(eol)}${eol}${eol}` : `${eol}## ${path}${eol}${eol}${lines.join(eol)}${eol}`);
+    newSections.set(at, block);
+  }
+  for (const [at, blocks] of newSections) {
+    const needsEol = at === index.text.length && index.text.length > 0 && !index.text.endsWith('\n');
+    edits.push({ path: index.path, range: [at, at], text: (needsEol ? eol : '') + blocks.join('') });
+  }
+  return { title: m.fixMoveEntries, edits };
+}
+
+/** After the section's last staying entry, or after the header and its blank line. */
+function insertionPoint(index: MemoryIndex, section: IndexSection, moving: ReadonlySet<IndexEntry>): number {
+  const staying = section.entries.filter((e) => !moving.has(e));
+  const last = staying[staying.length - 1];
+  if (last) return last.lineRange[1];
+  const afterHeader = section.bodyStart;
+  const line = index.lines.starts.indexOf(afterHeader);
+  if (line !== -1 && afterHeader < section.end && index.text.slice(afterHeader, index.lines.ends[line]!).trim() === '') {
+    return index.lines.nexts[line]!;
+  }
+  return afterHeader;
+}
+
+function joinLines(index: MemoryIndex, section: IndexSection, moving: ReadonlySet<IndexEntry>, lines: readonly string[], eol: string): string {
+  const at = insertionPoint(index, section, moving);
+  const before = index.text.slice(0, at);
+  const staying = section.entries.some((e) => !moving.has(e));
+  let prefix = before.length > 0 && !before.endsWith('\n') ? eol : '';
+  // Into an empty section: a blank line after the header, and one before the next section.
+  if (!staying && !/\n[ \t]*\r?\n$/.test(before + prefix)) prefix += eol;
+  const suffix = !staying && at === section.end && at < index.text.length ? eol : '';
+  return prefix + lines.map((l) => l + eol).join('') + suffix;
+}
+
+/** The section's own entries (heading in this section's file), and their order by heading position. */
+export function orderPlan(project: Project, section: IndexSection): { current: IndexEntry[]; sorted: IndexEntry[] } {
+  const own = section.entries.filter((entry) => {
+    const target = targetOf(project, entry);
+    return target !== undefined && target.path === section.path && !pairing(project).structuralOf.has(entry);
+  });
+  const sorted = [...own].sort((a, b) => targetOf(project, a)!.start - targetOf(project, b)!.start || a.start - b.start);
+  return { current: own, sorted };
+}
+
+/** Refill the slots the section's own entries occupy, in heading order; other lines stay put. */
+export function orderFix(project: Project, section: IndexSection, plan: { current: IndexEntry[]; sorted: IndexEntry[] }): Fix {
+  const index = project.index!;
+  const edits: Edit[] = [];
+  plan.current.forEach((slot, i) => {
+    const entry = plan.sorted[i]!;
+    if (entry !== slot) edits.push({ path: index.path, range: [slot.start, slot.end], text: entry.text });
+  });
+  return { title: m.fixOrderEntries(section.title), edits };
+}

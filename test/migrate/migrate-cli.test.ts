@@ -1,0 +1,157 @@
+/** End to end: the built CLI on copies of the real corpora (npm test builds first). */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import { AFTER, BEFORE, copyTree, MAPPING_TSV, readTree } from '../helpers/corpora.js';
+import { runCli } from '../helpers/run-cli.js';
+import { afterPreamble } from './helpers.js';
+
+const INDEX = 'agents/memory-index.md';
+
+function gitRepo(source: string): string {
+  const dir = copyTree(source, 'memdex-migrate-');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  git('init', '-q');
+  git('config', 'user.name', 'memdex test');
+  git('config', 'user.email', 'test@memdex.invalid');
+  git('add', '-A');
+  git('commit', '-qm', 'tree');
+  return dir;
+}
+
+function preambleFile(): string {
+  const path = join(copyTree(AFTER, 'memdex-preamble-'), 'preamble.md');
+  writeFileSync(path, afterPreamble(readFileSync(join(AFTER, INDEX), 'utf8')));
+  return path;
+}
+
+describe('memdex migrate apply on before-migration', () => {
+  test('reproduces after-migration byte for byte; a second apply has nothing to do', () => {
+    const dir = gitRepo(BEFORE);
+    const first = runCli(['migrate', 'apply', MAPPING_TSV, '--preamble', preambleFile(), '--root', dir]);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('converted 152 index entries\nrenamed 152 headings in 13 files\n');
+    expect(readTree(dir)).toEqual(readTree(AFTER));
+    const second = runCli(['migrate', 'apply', MAPPING_TSV, '--preamble', preambleFile(), '--root', dir]);
+    expect([second.status, second.stdout]).toEqual([0, 'nothing to do: 152 rows are already applied\n']);
+    expect(readTree(dir)).toEqual(readTree(AFTER));
+  });
+
+  test('--dry-run prints a unified diff and writes nothing', () => {
+    const dir = gitRepo(BEFORE);
+    const result = runCli(['migrate', 'apply', MAPPING_TSV, '--dry-run', '--root', dir]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('--- a/agents/decisions/cli.md\n+++ b/agents/decisions/cli.md\n');
+    expect(result.stdout).toContain('-### Path.cwd() vs os.getcwd()\n+### When Getting Current Working Directory\n');
+    expect(result.stdout).toMatch(/dry run: 14 files would change; nothing was written\n$/);
+    expect(readTree(dir)).toEqual(readTree(BEFORE));
+  });
+});
+
+describe('trigger renames on after-migration', () => {
+  test('plan, edit three triggers, apply: headings, entries and a link in another file change; the tree stays valid', () => {
+    const dir = gitRepo(AFTER);
+    writeFileSync(join(dir, 'NOTES.md'), 'See [cwd](agents/decisions/cli.md#when-getting-current-working-directory).\n');
+    execFileSync('git', ['add', '-A'], { cwd: dir });
+    execFileSync('git', ['commit', '-qm', 'notes'], { cwd: dir });
+    const planned = runCli(['migrate', 'plan', '--all', '--out', 'plan.tsv', '--root', dir]);
+    expect(planned.stdout).toBe('wrote 152 rows to plan.tsv; review it, then run `memdex migrate apply plan.tsv`\n');
+    const renames = new Map([
+      ['/when getting current working directory', 'resolving the working directory'],
+      ['/how output errors to stderr', 'report errors on stderr'],
+      ['/how configure script entry points', 'declare console scripts'],
+    ]);
+    const lines = readFileSync(join(dir, 'plan.tsv'), 'utf8').split('\n');
+    const header = lines[0]!.split('\t');
+    const column = (name: string) => header.indexOf(name);
+    // compress-key proposes a shorter trigger for every entry; the user keeps three rows and edits them.
+    expect(lines.slice(1).filter(Boolean).every((line) => line.split('\t')[column('keep_old_trigger')] === 'yes')).toBe(true);
+    const kept = lines.filter((line, i) => i === 0 || renames.has(line.split('\t')[column('old_index_entry')]!));
+    expect(kept).toHaveLength(4);
+    const edited = kept.map((line, i) => {
+      const cells = line.split('\t');
+      const trigger = renames.get(cells[column('old_index_entry')]!);
+      if (i === 0 || trigger === undefined) return line;
+      cells[column('trigger')] = trigger;
+      cells[column('keep_old_trigger')] = 'yes';
+      cells[column('new_heading')] = '';
+      cells[column('new_index_entry')] = '';
+      return cells.join('\t');
+    });
+    writeFileSync(join(dir, 'plan.tsv'), edited.join('\n'));
+    const result = runCli(['migrate', 'apply', join(dir, 'plan.tsv'), '--root', dir]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'converted 3 index entries\nrenamed 3 headings in 1 file\n  agents/decisions/cli.md: 3\nrewrote 1 link\n',
+    );
+    const tree = readTree(dir);
+    expect(tree.get(INDEX)).toContain(
+      '/when resolving the working directory | getting current working directory\n/how report errors on stderr | output errors to stderr\n/how declare console scripts | configure script entry points\n',
+    );
+    const cli = tree.get('agents/decisions/cli.md')!;
+    expect(cli).toContain('### When Resolving The Working Directory\n');
+    expect(cli).toContain('### How to Report Errors On Stderr\n');
+    expect(cli).not.toContain('### When Getting Current Working Directory');
+    expect(tree.get('NOTES.md')).toBe('See [cwd](agents/decisions/cli.md#when-resolving-the-working-directory).\n');
+    const again = runCli(['migrate', 'apply', join(dir, 'plan.tsv'), '--root', dir]);
+    expect([again.status, again.stdout]).toEqual([0, 'nothing to do: 3 rows are already applied\n']);
+  });
+});
+
+const HEADER = 'old_index_entry\tdecision_file:line\told_heading\tnew_heading\tnew_index_entry';
+const ROW_CWD = '/when getting current working directory\tagents/decisions/cli.md:7\t### When Getting Current Working Directory';
+
+describe('refusals: exit 1, a clear message, the tree untouched', () => {
+  const cases: Array<[string, string, (dir: string) => void, RegExp]> = [
+    ['dirty tree', `${ROW_CWD}\tWhen Finding The Cwd\t/when finding the cwd`, (dir) => writeFileSync(join(dir, 'agents/decisions/cli.md'), 'edited\n', { flag: 'a' }), /uncommitted changes in agents\/decisions\/cli\.md; commit or stash them first/],
+    ['stale row', `/when getting the cwd\tagents/decisions/cli.md:7\t### When Getting The Cwd\tWhen X\t/when x`, () => {}, /stale row: agents\/decisions\/cli\.md:7 should be the heading "When Getting The Cwd", found "When Getting Current Working Directory"/],
+    ['duplicate target heading', `${ROW_CWD}\tHow to Output Errors To Stderr\t/how output errors to stderr`, () => {}, /the new heading "How to Output Errors To Stderr" already exists at agents\/decisions\/cli\.md:15/],
+    ['validator failure', `${ROW_CWD}\tWhen Finding The Cwd\t/when locating the cwd`, () => {}, /the entry "\/when locating the cwd" names no heading in agents\/decisions\/cli\.md[^]*memdex: migration refused: the validator finds/],
+  ];
+  test.each(cases)('%s', (_name, row, prepare, message) => {
+    const dir = gitRepo(AFTER);
+    prepare(dir);
+    const before = readTree(dir);
+    writeFileSync(join(dir, '..', `${dir.split('/').pop()}.tsv`), `${HEADER}\n${row}\n`);
+    const result = runCli(['migrate', 'apply', join(dir, '..', `${dir.split('/').pop()}.tsv`), '--root', dir]);
+    expect(result.stderr).toMatch(message);
+    expect(result.status).toBe(1);
+    expect(readTree(dir)).toEqual(before);
+  });
+});
+
+describe('crash safety', () => {
+  test('killed after every file operation, recovery leaves the old tree or the new tree, and no temp file', () => {
+    const oldTree = readTree(BEFORE);
+    const newTree = readTree(AFTER);
+    const preamble = preambleFile();
+    const outcomes: string[] = [];
+    for (let k = 0; ; k++) {
+      const dir = copyTree(BEFORE, 'memdex-crash-');
+      const run = runCli(['migrate', 'apply', MAPPING_TSV, '--preamble', preamble, '--force', '--root', dir], {
+        env: { MEMDEX_TEST_CRASH_AFTER: String(k) },
+      });
+      const recovered = runCli(['migrate', 'recover', '--root', dir]);
+      expect(recovered.status).toBe(0);
+      const tree = readTree(dir);
+      const outcome = sameTree(tree, oldTree) ? 'old' : sameTree(tree, newTree) ? 'new' : 'mixed';
+      expect({ k, outcome }).not.toEqual({ k, outcome: 'mixed' });
+      expect([...tree.keys()].filter((p) => p.endsWith('.tmp') || p.startsWith('.memdex'))).toEqual([]);
+      outcomes.push(outcome);
+      if (run.status === 0) break; // k is past the last operation: the run completed
+      expect(run.status).toBeNull(); // SIGKILLed
+    }
+    // k = 0 (before any operation), 1 prepared journal, 2–15 temps, 16 committed journal (the commit point),
+    // 17–30 renames, 31 journal removal; k = 32 runs to the end.
+    expect(outcomes).toHaveLength(33);
+    expect(outcomes.indexOf('new')).toBe(16);
+    expect(outcomes.slice(0, 16).every((o) => o === 'old')).toBe(true);
+    expect(outcomes.slice(16).every((o) => o === 'new')).toBe(true);
+  });
+});
+
+function sameTree(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+}

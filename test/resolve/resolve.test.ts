@@ -1,0 +1,143 @@
+import { describe, expect, test } from '@jest/globals';
+import { buildProject } from '../../src/model/build-project.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import { resolve } from '../../src/resolve/resolve.js';
+import { afterProject, corpusEntries } from './corpus-helpers.js';
+
+const { project } = afterProject();
+
+function tree(index: string, decisions: Record<string, string>) {
+  const files = new Map<string, string>([['agents/memory-index.md', index]]);
+  for (const [name, text] of Object.entries(decisions)) files.set(`agents/decisions/${name}`, text);
+  return buildProject(files, DEFAULT_CONFIG);
+}
+
+describe('sections', () => {
+  test('a code block holding `# comment` lines is returned whole', () => {
+    const p = tree('# Memory Index\n\n## agents/decisions/t.md\n\n/how patch mocks\n/when done\n', {
+      't.md': '# T\n\n## How to Patch Mocks\n\nBefore.\n\n```python\n# a comment\n## another\nx = 1\n```\n\nAfter.\n\n## When Done\n\nEnd.\n',
+    });
+    const r = resolve(p, 'how patch mocks');
+    expect(r.kind === 'found' && r.section.content).toBe('Before.\n\n```python\n# a comment\n## another\nx = 1\n```\n\nAfter.');
+  });
+
+  test.each([
+    ['.Mock Patching', '.Mock Patching'],
+    ['.mock patching', '.Mock Patching'],
+    ['..Mock Patching', '.Mock Patching'],
+    ['. .Mock Patching', '.Mock Patching'],
+    ['/when .How to Apply Mock Patches Correctly', 'How to Apply Mock Patches Correctly'],
+  ])('section mode %s', (query, heading) => {
+    const r = resolve(project, query);
+    expect(r.kind === 'found' && r.section.heading).toBe(heading);
+  });
+
+  test('an unknown heading lists the nearest headings as `.Heading`', () => {
+    const r = resolve(project, '.Mock Patchin');
+    expect(r.kind).toBe('not-found');
+    expect(r.kind === 'not-found' && r.suggestions[0]).toBe('.Mock Patching');
+  });
+
+  test('a duplicated heading is listed with file:line', () => {
+    const p = tree('', { 'a.md': '# A\n\n## .Shared\n\ntext\n', 'b.md': '# B\n\n## .Shared\n\ntext\n' });
+    const r = resolve(p, '.Shared');
+    expect(r).toEqual({
+      kind: 'ambiguous',
+      query: '.Shared',
+      mode: 'section',
+      choices: ['agents/decisions/a.md:3  .Shared', 'agents/decisions/b.md:3  .Shared'],
+    });
+  });
+});
+
+describe('navigation', () => {
+  test('every Broader and Related line of every entry resolves', () => {
+    const bad: string[] = [];
+    for (const e of corpusEntries(project.files)) {
+      const r = resolve(project, `/${e.operator} ${e.trigger}`);
+      if (r.kind !== 'found') throw new Error(e.trigger);
+      expect(r.section.broader[r.section.broader.length - 1]).toBe(`/when ..${e.file.split('/').pop()}`);
+      for (const line of [...r.section.broader, ...r.section.related]) {
+        if (resolve(project, line).kind !== 'found') bad.push(`${e.trigger}: ${line}`);
+      }
+      expect(r.section.related).not.toContain(`/${e.operator} ${e.trigger}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  test('a nested entry lists its structural parent and its siblings with their own operators', () => {
+    const r = resolve(project, '/how test markdown cleanup');
+    if (r.kind !== 'found') throw new Error('not found');
+    expect(r.section.broader).toEqual(['/when .TDD Approach', '/when ..testing.md']);
+    expect(r.section.related).toEqual(['/when evaluating test success metrics']);
+  });
+});
+
+describe('trigger mode', () => {
+  test('an exact trigger beats a superstring', () => {
+    const p = tree('## agents/decisions/t.md\n\n/when mock\n/when mock tests often\n', {
+      't.md': '# T\n\n## When Mock\n\na\n\n## When Mock Tests Often\n\nb\n',
+    });
+    const r = resolve(p, 'mock');
+    expect(r.kind === 'found' && r.section.heading).toBe('When Mock');
+  });
+
+  test('the same trigger under both operators: the operator decides, none means ambiguous', () => {
+    const p = tree('## agents/decisions/t.md\n\n/when mock testing\n/how mock testing\n', {
+      't.md': '# T\n\n## When Mock Testing\n\na\n\n## How to Mock Testing\n\nb\n',
+    });
+    expect(resolve(p, 'how to mock testing').kind === 'found').toBe(true);
+    const how = resolve(p, 'mock testing', { operator: 'how' });
+    expect(how.kind === 'found' && how.section.heading).toBe('How to Mock Testing');
+    const none = resolve(p, 'mock testing');
+    expect(none.kind === 'ambiguous' && none.choices).toEqual(['/when mock testing', '/how mock testing']);
+  });
+
+  test('extras are triggers too', () => {
+    const p = tree('## agents/decisions/t.md\n\n/when writing mock tests | test doubles, fakes\n/when other thing\n', {
+      't.md': '# T\n\n## When Writing Mock Tests\n\na\n\n## When Other Thing\n\nb\n',
+    });
+    const r = resolve(p, 'test doubles');
+    expect(r.kind === 'found' && r.section.heading).toBe('When Writing Mock Tests');
+  });
+
+  test.each([['null'], ['when null'], ['/how null']])('%s is skipped', (q) => {
+    expect(resolve(project, q).kind).toBe('null');
+  });
+
+  test.each([['when'], ['/how'], ['how to'], ['""']])('%s is an empty query', (q) => {
+    expect(resolve(project, q)).toEqual({ kind: 'invalid', query: q, reason: 'empty' });
+  });
+
+  test('gibberish is not found, never a section', () => {
+    expect(resolve(project, 'xyzzy plugh').kind).toBe('not-found');
+  });
+});
+
+describe('file mode', () => {
+  test('a decision file is returned whole', () => {
+    const r = resolve(project, '..cli.md');
+    expect(r.kind === 'found' && r.section.content).toBe(project.files.get('agents/decisions/cli.md')!.trimEnd());
+  });
+
+  test.each([
+    ['..../../CLAUDE.md'],
+    ['../x'],
+    ['../../CLAUDE.md'],
+    ['../etc/passwd'],
+    ['../%2e%2e/CLAUDE.md'],
+    ['..cli.md\0.txt'],
+    ['..sub/cli.md'],
+    ['..\\..\\CLAUDE.md'],
+    ['../etc/passwd.md'],
+    ['..//etc/passwd.md'],
+  ])('%j is refused', (q) => {
+    const r = resolve(project, q);
+    expect(r.kind === 'invalid' || r.kind === 'not-found').toBe(true);
+  });
+
+  test('an unknown file lists the available ones', () => {
+    const r = resolve(project, '..nope.md');
+    expect(r.kind === 'not-found' && r.suggestions).toContain('..testing.md');
+  });
+});
