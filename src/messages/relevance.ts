@@ -60,7 +60,6 @@ export const messages = {
   evaluationFailed: (session: string, problem: string) => `${session}: ${problem}`,
   claimLost: (session: string) => `${session}: the claim expired and another evaluator took the session; this result was discarded`,
   pinNote: (id: string, action: string, reason: string) => `${id}: ${action === 'pin' ? 'pinned' : 'unpinned'} automatically (${reason})`,
-  noSession: 'give --session <id> (the hook passes the session_id of its payload)',
   notScored: (id: string) => `${id}: no relevance data yet`,
   compacted: (sessions: number, items: number) => `Removed ${sessions} finished session${sessions === 1 ? '' : 's'} and ${items} item${items === 1 ? '' : 's'} no longer in the playbook.`,
   auditRecorded: (session: string, status: string) => `${session}: audit recorded (${status}).`,
@@ -68,6 +67,5 @@ export const messages = {
     `evaluator ${signal ? `was killed by ${signal}` : `exited with code ${code}`}${stderr.trim() ? `: ${clip(stderr.trim())}` : ''}`,
   evaluatorTimeout: (ms: number) => `evaluator did not answer within ${Math.round(ms / 1000)} s`,
   evaluatorSpawn: (detail: string) => `evaluator could not be started (${detail})`,
-  hookFailed: (step: string, detail: string) => `memdex: ${step} skipped: ${detail}\n`,
   warning: (text: string) => `memdex: warning: ${text}\n`,
 };

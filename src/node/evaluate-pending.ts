@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { messages } from '../messages/relevance.js';
 import { applyEvaluation, buildEvaluatorInput, claimNextSession, failEvaluation, parseEvaluatorOutput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
@@ -61,7 +62,7 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     if (step.claimed === undefined) break;
     const { sessionId, record } = step.claimed;
     tried.add(sessionId);
-    const tail = record.transcriptPath !== undefined ? readTail(record.transcriptPath, TRANSCRIPT_TAIL_BYTES) : undefined;
+    const tail = record.transcriptPath !== undefined ? readTail(resolve(options.root, record.transcriptPath), TRANSCRIPT_TAIL_BYTES) : undefined;
     const input = buildEvaluatorInput(sessionId, record, options.texts, transcriptExcerpt(tail ?? '', DEFAULT_EXCERPT_CHARS));
     const run = runEvaluator(options.command, input, options.root, options.timeoutMs);
     const parsed = run.ok ? parseEvaluatorOutput(run.stdout, record.lease?.ids ?? [], record.tags) : run;

@@ -18,15 +18,3 @@ export function rate(
   for (let i = 0; i < times; i++) current = applyEvent(current, { ratings: new Map(Object.entries(ratings)), source, at: at(i) }, params).item;
   return current!;
 }
-
-/** Mulberry32: a small seeded PRNG, so property tests are reproducible without a dependency. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

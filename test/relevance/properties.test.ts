@@ -1,5 +1,5 @@
 /**
- * Property tests over seeded random inputs (helpers.ts prng: reproducible,
+ * Property tests over seeded random inputs (test/helpers/prng.ts: reproducible,
  * no dependency). Each property runs many generated cases; a failure message
  * names the seed.
  */
@@ -17,7 +17,8 @@ import {
   type RelevanceParams,
   type RelevanceState,
 } from '../../src/relevance/index.js';
-import { P, at, prng } from './helpers.js';
+import { prng, shuffle } from '../helpers/prng.js';
+import { P, at } from './helpers.js';
 
 const TAGS = ['ts', 'react', 'node', 'go', 'python', 'docker', 'jest'];
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
@@ -63,7 +64,7 @@ describe('scores', () => {
     const random = prng(seed);
     const item = randomItem(random, 30);
     const tags = TAGS.filter(() => random() < 0.6);
-    const shuffled = [...tags, ...tags.filter(() => random() < 0.5).map((t) => (random() < 0.5 ? t.toUpperCase() : ` ${t}`))].sort(() => random() - 0.5);
+    const shuffled = shuffle(random, [...tags, ...tags.filter(() => random() < 0.5).map((t) => (random() < 0.5 ? t.toUpperCase() : ` ${t}`))]);
     const a = denseAverage(item, tags);
     const b = denseAverage(item, shuffled);
     expect(b.evidence).toBe(a.evidence);
