@@ -36,11 +36,13 @@ export interface InjectionRequest {
 
 export interface InjectionOutcome extends Injection {
   readonly tags: readonly string[];
+  /** For recording the shown ids later (recordSessionAudit), when the caller decides after rendering. */
+  readonly repo: string;
   readonly warnings: readonly string[];
 }
 
 export function relevanceInjection(request: InjectionRequest): InjectionOutcome {
-  if (process.env.MEMDEX_HOOKS === '0') return { text: '', shown: [], ranked: [], tags: [], warnings: [] };
+  if (process.env.MEMDEX_HOOKS === '0') return { text: '', shown: [], ranked: [], tags: [], repo: '', warnings: [] };
   const warnings: string[] = [];
   const params = projectRelevanceParams(request.config);
   const environment = detectEnvironment(request.root);
@@ -74,7 +76,7 @@ export function relevanceInjection(request: InjectionRequest): InjectionOutcome 
       warnings.push(`shown ids not recorded: ${(error as Error).message}`);
     }
   }
-  return { ...injection, tags: environment.tags, warnings };
+  return { ...injection, tags: environment.tags, repo: environment.repo, warnings };
 }
 
 /** `~` expanded, made absolute, symlinks resolved when the path exists. */
