@@ -9,6 +9,8 @@ import { command as check } from './commands/check.js';
 import { command as rulesCommand } from './commands/rules.js';
 import { command as compressKey } from './commands/compress-key.js';
 import { command as playbook } from './commands/playbook.js';
+import { command as feedbackCommand } from './commands/feedback.js';
+import { command as relevanceCommand } from './commands/relevance.js';
 
 /** yargs commands, in `memdex --help` order. */
 const commands: CommandModule[] = [
@@ -17,6 +19,8 @@ const commands: CommandModule[] = [
   compressKey as unknown as CommandModule,
   migrateCommand,
   playbook,
+  feedbackCommand as unknown as CommandModule,
+  relevanceCommand,
 ];
 
 export async function runYargs(argv: readonly string[]): Promise<number> {

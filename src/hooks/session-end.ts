@@ -4,6 +4,7 @@
  */
 import { clearSessionMarker, pruneSessionMarkers } from '../node/session-markers.js';
 import { extractPlaybook } from './extract-playbook.js';
+import { relevanceAuditStep } from './relevance-session-end.js';
 import { runSteps, type HookContext, type HookStep } from './hook-step.js';
 
 /**
@@ -19,7 +20,7 @@ export const forgetSession: HookStep = {
   },
 };
 
-export const SESSION_END_STEPS: readonly HookStep[] = [extractPlaybook, forgetSession];
+export const SESSION_END_STEPS: readonly HookStep[] = [extractPlaybook, relevanceAuditStep, forgetSession];
 export const PRE_COMPACT_STEPS: readonly HookStep[] = [extractPlaybook, forgetSession];
 
 export async function handle(context: HookContext): Promise<object> {

@@ -26,8 +26,12 @@ export interface Config {
     readonly extractor?: string;
   };
   readonly relevance: {
+    /** Scores and the evaluation queue (JSON), root-relative. */
+    readonly path: string;
     /** Command run by `memdex relevance evaluate` once per claimed session. */
     readonly evaluator?: string;
+    /** How much relevance moves a key point's rank (RelevanceParams.rankWeight). */
+    readonly weight?: number;
   };
   readonly rules: Readonly<Record<string, RuleConfig>>;
 }
@@ -38,7 +42,7 @@ export const DEFAULT_CONFIG: Config = Object.freeze({
   index: 'agents/memory-index.md',
   decisions: 'agents/decisions',
   playbook: Object.freeze({ path: '.claude/playbook.json' }),
-  relevance: Object.freeze({}),
+  relevance: Object.freeze({ path: '.claude/relevance.json' }),
   rules: Object.freeze({}),
 });
 
@@ -68,7 +72,9 @@ export const CONFIG_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: {
+        path: { type: 'string', minLength: 1, default: DEFAULT_CONFIG.relevance.path },
         evaluator: { type: 'string', minLength: 1, description: 'Command that rates shown items per tag for one session.' },
+        weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
       },
     },
     rules: {
@@ -131,6 +137,11 @@ export function parseConfig(value: unknown): ConfigResult {
   const template = optionalString(playbookRecord, 'template', '/playbook', problems);
   const extractor = optionalString(playbookRecord, 'extractor', '/playbook', problems);
   const evaluator = optionalString(relevanceRecord, 'evaluator', '/relevance', problems);
+  const relevancePath = optionalString(relevanceRecord, 'path', '/relevance', problems);
+  const weight = relevanceRecord.weight;
+  if (weight !== undefined && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)) {
+    problems.push({ pointer: '/relevance/weight', message: `expected a number >= 0, got ${typeof weight === 'number' ? weight : describe(weight)}` });
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -142,7 +153,11 @@ export function parseConfig(value: unknown): ConfigResult {
         ...(template !== undefined ? { template } : {}),
         ...(extractor !== undefined ? { extractor } : {}),
       },
-      relevance: evaluator !== undefined ? { evaluator } : {},
+      relevance: {
+        path: normalizeRelative(relevancePath ?? DEFAULT_CONFIG.relevance.path),
+        ...(evaluator !== undefined ? { evaluator } : {}),
+        ...(typeof weight === 'number' ? { weight } : {}),
+      },
       rules,
     },
   };

@@ -17,7 +17,17 @@ const PLAYBOOK = JSON.stringify({
     { name: 'kpt_002', text: 'prefer pathlib', helpful: 0, harmful: 2 },
   ],
 });
-const INJECTED = DEFAULT_TEMPLATE.replace('{key_points}', '[kpt_001] helpful=5 harmful=1 :: use type hints\n[kpt_002] helpful=0 harmful=2 :: prefer pathlib');
+// Ranked for the repository's tags (no relevance scores yet: by track record) and marked with stable ids.
+const INJECTED = DEFAULT_TEMPLATE.replace(
+  '{key_points}',
+  [
+    '[MEMDEX_V1]',
+    '- [MX#kpt_001] helpful=5 harmful=1 :: use type hints',
+    '- [MX#kpt_002] helpful=0 harmful=2 :: prefer pathlib',
+    'Treat these as soft constraints. If one doesn\'t apply here, run: memdex feedback <id> --not-applicable --reason "..."',
+    '[/MEMDEX_V1]',
+  ].join('\n'),
+);
 
 /**
  * Rates kpt_001 helpful and kpt_002 harmful, adds one key point naming the transcript's

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { messages } from '../messages/relevance.js';
+
+export type EvaluatorRun = { readonly ok: true; readonly stdout: string; readonly stderr: string } | { readonly ok: false; readonly problem: string };
+
+/** `claude -p` on a long transcript takes tens of seconds; five minutes is the predecessor's limit. */
+export const EVALUATOR_TIMEOUT_MS = 5 * 60_000;
+/** Far above any real answer; stops a runaway command from filling memory. */
+const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Runs the evaluator command through the shell, JSON on stdin, in `cwd`.
+ * It runs with MEMDEX_HOOKS=0, the hooks' off switch (an evaluator that starts
+ * an agent must not feed that agent's session back into the queue), and
+ * without CLAUDECODE (so `claude -p` runs as a fresh session).
+ */
+export function runEvaluator(command: string, input: unknown, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): EvaluatorRun {
+  const { CLAUDECODE: _claudeCode, ...env } = process.env;
+  const result = spawnSync(command, {
+    cwd,
+    shell: true,
+    input: `${JSON.stringify(input)}\n`,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: MAX_OUTPUT_BYTES,
+    env: { ...env, MEMDEX_HOOKS: '0' },
+  });
+  if (result.error) {
+    const code = (result.error as NodeJS.ErrnoException).code;
+    return { ok: false, problem: code === 'ETIMEDOUT' ? messages.evaluatorTimeout(timeoutMs) : messages.evaluatorSpawn(result.error.message) };
+  }
+  if (result.status !== 0) return { ok: false, problem: messages.evaluatorExit(result.status, result.signal, result.stderr ?? '') };
+  return { ok: true, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}

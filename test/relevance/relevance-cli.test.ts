@@ -1,0 +1,183 @@
+/**
+ * End to end through the built CLI, in a temp project: sessions are shown key
+ * points (`relevance inject --session`), end (`relevance audit`), are
+ * evaluated by a fake evaluator (`relevance evaluate`), and the next injection
+ * follows the scores; pins follow the hysteresis, and a person's pin wins.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../helpers/run-cli.js';
+
+const FAKE_EVALUATOR = fileURLToPath(new URL('../fixtures/fake-evaluator.mjs', import.meta.url));
+let root: string;
+
+function memdex(...args: string[]) {
+  return runCli([...args, '--root', root], { cwd: root, env: { CLAUDE_PROJECT_DIR: '', MEMDEX_EVALUATOR: '', MEMDEX_HOOKS: '' } });
+}
+
+function ok(...args: string[]): string {
+  const result = memdex(...args);
+  if (result.status !== 0) throw new Error(`memdex ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+}
+
+const shownOrder = () => (JSON.parse(ok('relevance', 'inject', '--format', 'json')) as { shown: string[] }).shown;
+const show = (id: string) => JSON.parse(ok('relevance', 'show', id, '--format', 'json')) as { pinned: boolean; pinMode: string; events: number; tags: Record<string, { score: number; positive: number; negative: number }> };
+const setRatings = (ratings: Record<string, number | string>) => writeFileSync(join(root, 'ratings.json'), JSON.stringify(ratings));
+
+/** A session shows the current injection, then ends. */
+function session(id: string): string[] {
+  const transcript = join(root, `${id}.jsonl`);
+  writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: `work of ${id}` } })}\n`);
+  const shown = (JSON.parse(ok('relevance', 'inject', '--session', id, '--transcript', transcript, '--format', 'json')) as { shown: string[] }).shown;
+  ok('relevance', 'audit', '--session', id, '--transcript', transcript);
+  return shown;
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'memdex-relevance-'));
+  writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ relevance: { evaluator: `"${process.execPath}" "${FAKE_EVALUATOR}"` } }));
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ devDependencies: { typescript: '5.9.3' } }));
+  mkdirSync(join(root, '.claude'));
+  writeFileSync(
+    join(root, '.claude', 'playbook.json'),
+    JSON.stringify({
+      version: '1.0',
+      last_updated: null,
+      key_points: [
+        { name: 'kpt_001', text: 'Use CSS classes, not inline styles', helpful: 0, harmful: 0 },
+        { name: 'kpt_002', text: 'Run npm test before committing', helpful: 0, harmful: 0 },
+        { name: 'kpt_003', text: 'Type every exported function', helpful: 0, harmful: 0 },
+      ],
+    }),
+  );
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('memdex relevance, end to end', () => {
+  test('environment tags come from the repository', () => {
+    expect(JSON.parse(ok('relevance', 'tags', '--format', 'json'))).toEqual({ repo: expect.any(String), tags: ['nodejs', 'typescript'] });
+  });
+
+  test('a session is shown, audited and evaluated, and the next injection follows the scores', () => {
+    expect(shownOrder()).toEqual(['kpt_001', 'kpt_002', 'kpt_003']);
+    setRatings({ kpt_001: -1, kpt_002: 0, kpt_003: 1 });
+    expect(session('s01')).toEqual(['kpt_001', 'kpt_002', 'kpt_003']);
+    const store = JSON.parse(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8'));
+    expect(store.sessions.s01).toMatchObject({ status: 'pending', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcriptPath: join(root, 's01.jsonl') });
+
+    expect(ok('relevance', 'evaluate')).toMatch(/s01: applied scores for 3 items\nEvaluated 1 session; 0 failed/);
+    const input = JSON.parse(readFileSync(join(root, 'inputs', 's01.json'), 'utf8'));
+    expect(input).toMatchObject({ session_id: 's01', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcript_excerpt: 'user: work of s01' });
+    expect(input.items[0]).toEqual({ id: 'kpt_001', text: 'Use CSS classes, not inline styles' });
+
+    expect(shownOrder()).toEqual(['kpt_003', 'kpt_002', 'kpt_001']);
+    expect(show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'auto', events: 1, tags: { typescript: { score: 0.3, positive: 1, negative: 0 } } });
+    expect(ok('relevance', 'evaluate')).toMatch(/Evaluated 0 sessions/); // applied once: nothing pending any more
+  });
+
+  test('evidence accumulates per session: a consistently wrong item is filtered at 3 events, a relevant one auto-pins at 5', () => {
+    for (const id of ['s02', 's03']) session(id);
+    ok('relevance', 'evaluate');
+    expect(show('kpt_001').events).toBe(3);
+    expect(shownOrder()).toEqual(['kpt_003', 'kpt_002']); // kpt_001: 3 events averaging < -0.1
+    for (const id of ['s04', 's05']) expect(session(id)).toEqual(['kpt_003', 'kpt_002']);
+    ok('relevance', 'evaluate');
+    expect(show('kpt_001').events).toBe(3);
+    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto', events: 5 });
+    expect(show('kpt_003').tags.typescript!.score).toBeCloseTo(0.83193, 5);
+  });
+
+  test('hysteresis: ratings inside the band keep the pin, a drop below 0.2 removes it', () => {
+    setRatings({ kpt_002: 0, kpt_003: 0.3 });
+    for (const id of ['s06', 's07', 's08', 's09']) session(id);
+    ok('relevance', 'evaluate');
+    const inBand = show('kpt_003');
+    expect(inBand.tags.typescript!.score).toBeGreaterThan(0.3);
+    expect(inBand.tags.typescript!.score).toBeLessThan(0.6);
+    expect(inBand.pinned).toBe(true);
+    setRatings({ kpt_002: 0, kpt_003: -1 });
+    session('s10');
+    expect(ok('relevance', 'evaluate')).toMatch(/kpt_003: unpinned automatically \(average -?0\.\d+ < 0\.2\)/);
+    expect(show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'auto' });
+  });
+
+  test('a pin or unpin by hand is never overridden by scores, until handed back with `auto`', () => {
+    ok('relevance', 'pin', 'kpt_001');
+    expect(shownOrder()[0]).toBe('kpt_001'); // pinned by hand: shown first, despite the filter
+    setRatings({ kpt_001: -1, kpt_002: 0, kpt_003: 1 });
+    for (const id of ['s11', 's12', 's13']) session(id);
+    ok('relevance', 'evaluate');
+    expect(show('kpt_001')).toMatchObject({ pinned: true, pinMode: 'manual', events: 6 });
+    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
+
+    ok('relevance', 'unpin', 'kpt_003');
+    session('s14');
+    ok('relevance', 'evaluate');
+    expect(show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'manual' });
+    ok('relevance', 'auto', 'kpt_003');
+    session('s15');
+    ok('relevance', 'evaluate');
+    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
+  });
+
+  test('a failing evaluator is retried, then given up on; exit 1 says something failed', () => {
+    setRatings({ fail: 's19' });
+    session('s19');
+    for (let run = 1; run <= 3; run++) {
+      const result = memdex('relevance', 'evaluate');
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/s19: evaluator exited with code 3: simulated failure/);
+    }
+    const store = JSON.parse(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8'));
+    expect(store.sessions.s19).toMatchObject({ status: 'skipped', attempts: 3, note: 'gave up after 3 attempts: evaluator exited with code 3: simulated failure' });
+    expect(memdex('relevance', 'evaluate').status).toBe(0);
+  });
+});
+
+describe('memdex feedback', () => {
+  test('--tag t=score records that rating at the feedback weight, one event', () => {
+    const before = show('kpt_002');
+    expect(ok('feedback', 'kpt_002', '--tag', 'typescript=-1', '--reason', 'not in this repo')).toBe('Recorded feedback for kpt_002: typescript -1.\n');
+    const after = show('kpt_002');
+    expect(after.events).toBe(before.events + 1);
+    expect(after.tags.typescript!.score).toBeCloseTo(before.tags.typescript!.score * 0.7 - 0.6, 10);
+    expect(after.tags.nodejs!.score).toBe(before.tags.nodejs!.score);
+  });
+
+  test('--not-applicable rates every environment tag', () => {
+    const out = JSON.parse(ok('feedback', 'kpt_002', '--not-applicable', '--format', 'json'));
+    expect(out).toMatchObject({ id: 'kpt_002', ratings: { nodejs: -0.5, typescript: -0.5 } });
+  });
+
+  test.each([
+    [['kpt_999', '--tag', 'typescript=1'], 1, /kpt_999 is not a key point of \.claude\/playbook\.json/],
+    [['kpt_002', '--tag', 'typescript=NaN'], 2, /rating for "typescript" must be a number in \[-1, 1\], got "NaN"/],
+    [['kpt_002', '--tag', 'typescript=1.5'], 2, /must be in \[-1, 1\], got 1\.5/],
+    [['kpt_002'], 2, /nothing to record; give --not-applicable, or one or more --tag/],
+    [['bad id', '--tag', 'ts=1'], 2, /is not a stable item id/],
+  ])('memdex feedback %j exits %d: %s, and stores nothing', (args, status, message) => {
+    const before = readFileSync(join(root, '.claude', 'relevance.json'), 'utf8');
+    const result = memdex('feedback', ...args);
+    expect(result.status).toBe(status);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8')).toBe(before);
+  });
+
+  test('a corrupt store is never overwritten: exit 2 naming the file', () => {
+    const store = join(root, '.claude', 'relevance.json');
+    const good = readFileSync(store, 'utf8');
+    writeFileSync(store, '{ truncated');
+    const result = memdex('feedback', 'kpt_002', '--tag', 'typescript=1');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/relevance\.json: invalid JSON .*nothing was changed/);
+    expect(readFileSync(store, 'utf8')).toBe('{ truncated');
+    expect(memdex('relevance', 'inject').status).toBe(0); // readers carry on without scores
+    writeFileSync(store, good);
+  });
+});
