@@ -1,69 +1,50 @@
-// Resolver speed against bare `node -e 0`, measured in the same run (median of RUNS
-// spawnSync runs). Needs `npm run build` first.
-//
-//   node bench/resolve.mjs
-import { spawnSync } from 'node:child_process';
+// Resolver speed (`memdex when`, one process per hook call).
+// Targets (issue 3): one query on after-migration warm ≤ 1.3×, cold ≤ 3× `node -e 0`;
+// all 152 triggers in one call via stdin ≤ 2× a single call; on the generated
+// 10,000-entry tree one query ≤ 2× and 1,000 queries in one call < 2 s.
+// Warm: the model cache is valid. Cold: a fresh copy of the tree and no cache.
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { AFTER } from './corpora.mjs';
 import { generateTree } from './generate-tree.mjs';
+import { CLI, measure, table } from './measure.mjs';
 
-const RUNS = Number(process.env.RUNS ?? 15);
-const CLI = fileURLToPath(new URL('../bin/memdex.js', import.meta.url));
-const AFTER = fileURLToPath(new URL('../../shared/corpora/after-migration', import.meta.url));
-
-function time(args, { input, before } = {}) {
-  const samples = [];
-  for (let i = 0; i < RUNS; i++) {
-    before?.();
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
-    samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
-}
-
-const after = mkdtempSync(join(tmpdir(), 'memdex-bench-'));
-cpSync(AFTER, after, { recursive: true });
-const indexText = readFileSync(join(after, 'agents/memory-index.md'), 'utf8');
-const triggers = indexText.slice(indexText.indexOf('\n## ')).split('\n').filter((l) => /^\/(when|how) /.test(l));
-const big = mkdtempSync(join(tmpdir(), 'memdex-bench-big-'));
-const list = generateTree(big, { entries: 10000, seed: 1 });
-const thousand = list.slice(0, 1000).map((e) => `/${e.operator} ${e.trigger}`).join('\n');
-
-const base = time(['-e', '0']);
-let coldDir;
-const rows = [
-  ['node -e 0', base, null],
-  ['when <trigger>, after-migration', time([CLI, 'when', 'writing red phase assertions', '--root', after]), 1.3],
-  [
-    'cold: fresh copy each run',
-    time([CLI, 'when', 'writing red phase assertions', '--root', join(tmpdir(), 'memdex-bench-cold')], {
+export function benchResolve(runs) {
+  const after = mkdtempSync(join(tmpdir(), 'memdex-bench-'));
+  cpSync(AFTER, after, { recursive: true });
+  const indexText = readFileSync(join(after, 'agents/memory-index.md'), 'utf8');
+  const triggers = indexText.slice(indexText.indexOf('\n## ')).split('\n').filter((l) => /^\/(when|how) /.test(l));
+  const big = mkdtempSync(join(tmpdir(), 'memdex-bench-big-'));
+  const list = generateTree(big, { entries: 10000, seed: 1 });
+  const thousand = list.slice(0, 1000).map((e) => `/${e.operator} ${e.trigger}`).join('\n');
+  const cold = join(tmpdir(), 'memdex-bench-resolve-cold');
+  const cacheDir = mkdtempSync(join(tmpdir(), 'memdex-bench-cache-'));
+  const env = { MEMDEX_CACHE_DIR: cacheDir };
+  const cases = [
+    { name: 'when <trigger>, after-migration, warm', args: [CLI, 'when', 'writing red phase assertions', '--root', after], env },
+    {
+      name: 'when <trigger>, after-migration, cold (fresh copy, no cache)',
+      args: [CLI, 'when', 'writing red phase assertions', '--root', cold],
+      env: { MEMDEX_NO_CACHE: '1' },
       before: () => {
-        coldDir = join(tmpdir(), 'memdex-bench-cold');
-        rmSync(coldDir, { recursive: true, force: true });
-        cpSync(AFTER, coldDir, { recursive: true });
+        rmSync(cold, { recursive: true, force: true });
+        cpSync(AFTER, cold, { recursive: true });
       },
-    }),
-    3,
-  ],
-  ['all 152 triggers via stdin', time([CLI, 'resolve', '-', '--root', after], { input: triggers.join('\n') }), null],
-  ['10,000 entries: one query', time([CLI, 'resolve', `/${list[5000].operator} ${list[5000].trigger}`, '--root', big]), 2],
-  ['10,000 entries: 1,000 queries via stdin', time([CLI, 'resolve', '-', '--root', big], { input: thousand }), null],
-];
-const single = rows[1][1];
-console.log(`median of ${RUNS} runs (ms)\n`);
-console.log('| case | ms | × node -e 0 | target |');
-console.log('|---|---|---|---|');
-for (const [name, ms, target] of rows) {
-  let goal = target ? `≤ ${target}×` : '';
-  if (name.startsWith('all 152')) goal = `≤ 2× single (${(ms / single).toFixed(2)}×)`;
-  if (name.includes('1,000')) goal = `< 2000 ms`;
-  console.log(`| ${name} | ${ms.toFixed(1)} | ${(ms / base).toFixed(2)} | ${goal} |`);
+    },
+    { name: 'all 152 triggers in one call via stdin', args: [CLI, 'resolve', '-', '--root', after], input: triggers.join('\n'), env },
+    { name: '10,000 entries: one query', args: [CLI, 'resolve', `/${list[5000].operator} ${list[5000].trigger}`, '--root', big], env },
+    { name: '10,000 entries: 1,000 queries via stdin', args: [CLI, 'resolve', '-', '--root', big], input: thousand, env },
+  ];
+  const results = measure(cases, runs);
+  const single = results.get(cases[0].name);
+  const text = table(results, [
+    { name: cases[0].name, target: '≤ 1.3×', met: (_ms, r) => r <= 1.3 },
+    { name: cases[1].name, target: '≤ 3×', met: (_ms, r) => r <= 3 },
+    { name: cases[2].name, target: `≤ 2× a single call (${(results.get(cases[2].name) / single).toFixed(2)}×)`, met: (ms) => ms <= 2 * single },
+    { name: cases[3].name, target: '≤ 2×', met: (_ms, r) => r <= 2 },
+    { name: cases[4].name, target: '< 2000 ms', met: (ms) => ms < 2000 },
+  ]);
+  for (const dir of [after, big, cold, cacheDir]) rmSync(dir, { recursive: true, force: true });
+  return text;
 }
-rmSync(after, { recursive: true, force: true });
-rmSync(big, { recursive: true, force: true });
-if (coldDir) rmSync(coldDir, { recursive: true, force: true });
