@@ -9,7 +9,12 @@ import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
 import { loadConfig, resolveRoot } from '../node/load-config.js';
 import { workingTreeSource } from '../node/load-project.js';
-import { loadProjectCached } from '../node/model-cache.js';
+import { loadProjectCached, readCachedTable } from '../node/model-cache.js';
+import type { Config } from '../model/config.js';
+import type { TreeSource } from '../node/load-project.js';
+import { readText } from '../node/read-text.js';
+import { buildRecallTable, resolveFromRecallTable } from '../resolve/recall-table.js';
+import { join } from 'node:path';
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
 import { recoverPendingJournal } from '../node/journal.js';
@@ -51,19 +56,15 @@ export async function runResolve(command: string, operator: Operator | undefined
   const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
   const { config } = loadConfig(root);
   recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
-  // Cached, content-hash-checked model: an unchanged tree is neither read nor parsed, only the printed files.
-  const project = await loadProjectCached(root, config, workingTreeSource(root), {
-    export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
-    restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
-  });
+  const source = workingTreeSource(root);
+  const results = fromRecallTable(root, config, source, queries, operator) ?? (await fromModel(root, config, source, queries, operator));
 
   const navigation = !values['no-nav'];
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
   const seen = new Set<string>();
   let failed = false;
-  for (const query of queries) {
-    const result = resolve(project, query, { operator });
+  for (const result of results) {
     if (result.kind === 'null') continue;
     if (result.kind !== 'found') {
       failed = true;
@@ -79,6 +80,36 @@ export async function runResolve(command: string, operator: Operator | undefined
   if (format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
+}
+
+/**
+ * The common hook call, an exact trigger on an unchanged tree: answered from the
+ * cached recall table, reading only the printed decision files. Undefined when any
+ * query needs the full resolver.
+ */
+function fromRecallTable(root: string, config: Config, source: TreeSource, queries: readonly string[], operator: Operator | undefined): ResolveResult[] | undefined {
+  const table = readCachedTable(root, config, source);
+  if (table === undefined) return undefined;
+  const read = (path: string) => readText(join(root, path), path);
+  const results: ResolveResult[] = [];
+  for (const query of queries) {
+    const result = resolveFromRecallTable(table, query, operator, read);
+    if (!result) return undefined;
+    results.push(result);
+  }
+  return results;
+}
+
+/** Everything else: the model (cached, content-hash-checked: an unchanged tree is not parsed again). */
+async function fromModel(root: string, config: Config, source: TreeSource, queries: readonly string[], operator: Operator | undefined): Promise<ResolveResult[]> {
+  const project = await loadProjectCached(root, config, source, {
+    derived: {
+      export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
+      restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
+    },
+    table: (p) => buildRecallTable(p, DEFAULT_RESOLVE_PARAMS),
+  });
+  return queries.map((query) => resolve(project, query, { operator }));
 }
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {

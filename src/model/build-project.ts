@@ -46,15 +46,7 @@ export function buildProject(files: ReadonlyMap<string, string>, config: Config,
     const { scan, table } = parse(config.index, indexText);
     index = buildMemoryIndex(config.index, indexText, scan, table);
   }
-  const headingsByKey = new Map<string, DecisionHeading[]>();
-  for (const file of decisions) {
-    for (const heading of file.headings) {
-      if (heading.depth < 2) continue;
-      const list = headingsByKey.get(heading.key);
-      if (list) list.push(heading);
-      else headingsByKey.set(heading.key, [heading]);
-    }
-  }
+  const headingsByKey = headingsByKeyOf(decisions);
   const playbookText = files.get(config.playbook.path);
   return {
     config,
@@ -64,4 +56,18 @@ export function buildProject(files: ReadonlyMap<string, string>, config: Config,
     headingsByKey,
     playbook: playbookText === undefined ? undefined : { path: config.playbook.path, text: playbookText },
   };
+}
+
+/** Headings of level 2 and deeper by key (keys.ts), in path and line order. */
+export function headingsByKeyOf(decisions: readonly DecisionFile[]): Map<string, DecisionHeading[]> {
+  const byKey = new Map<string, DecisionHeading[]>();
+  for (const file of decisions) {
+    for (const heading of file.headings) {
+      if (heading.depth < 2) continue;
+      const list = byKey.get(heading.key);
+      if (list) list.push(heading);
+      else byKey.set(heading.key, [heading]);
+    }
+  }
+  return byKey;
 }

@@ -5,6 +5,7 @@
  * src/node/model-cache.ts; texts come back lazily through `readText`, so only the
  * files a query actually prints are read.
  */
+import { headingsByKeyOf } from './build-project.js';
 import type { Config } from './config.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import { lineTable, type LineTable } from './lines.js';
@@ -153,15 +154,7 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
     }));
     index = lazyText({ path: s.path, preambleEnd: s.preambleEnd, sections, entries, malformed: s.malformed, textLines: s.textLines } as unknown as MemoryIndex, s.path);
   }
-  const headingsByKey = new Map<string, DecisionHeading[]>();
-  for (const file of decisions) {
-    for (const heading of file.headings) {
-      if (heading.depth < 2) continue;
-      const list = headingsByKey.get(heading.key);
-      if (list) list.push(heading);
-      else headingsByKey.set(heading.key, [heading]);
-    }
-  }
+  const headingsByKey = headingsByKeyOf(decisions);
   const paths = [...(s ? [s.path] : []), ...decisions.map((d) => d.path)];
   const files: ReadonlyMap<string, string> = {
     get size() {

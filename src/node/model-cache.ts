@@ -12,7 +12,7 @@
  * is ignored: it only ever costs a rebuild.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { version } from '../cli/version.js';
@@ -40,15 +40,28 @@ export interface Derived {
   restore(project: Project, data: unknown): void;
 }
 
-interface CacheFile {
+/** What identifies the tree a cache file was written for. */
+interface CacheHeader {
   readonly memdex: string;
   readonly snapshotVersion: number;
   readonly root: string;
   readonly config: string;
   readonly writtenAt: number;
   readonly files: readonly FileStamp[];
+}
+
+interface CacheFile extends CacheHeader {
   readonly snapshot: Snapshot;
   readonly derived?: unknown;
+}
+
+export interface CacheOptions {
+  readonly derived?: Derived;
+  /**
+   * A text table written beside the cache (header line, then the table), for a
+   * caller that can answer from it without the model (the resolver's recall table).
+   */
+  readonly table?: (project: Project) => string;
 }
 
 export function cachePath(root: string): string {
@@ -60,17 +73,53 @@ export function cachePath(root: string): string {
  * The project of `root` from the cache when every file is unchanged, else built
  * from the texts (and cached). Reads neither the playbook nor unchanged texts.
  */
-export async function loadProjectCached(root: string, config: Config, source: TreeSource, derived?: Derived): Promise<Project> {
+export async function loadProjectCached(root: string, config: Config, source: TreeSource, options: CacheOptions = {}): Promise<Project> {
   const paths = [config.index, ...source.listDecisions(config)];
-  if (process.env.MEMDEX_NO_CACHE === '1') return build(root, config, source, paths, undefined, derived);
+  if (process.env.MEMDEX_NO_CACHE === '1') return build(root, config, source, paths, undefined, options);
   const file = cachePath(root);
   const cached = readCache(file, root, config);
+  const { derived } = options;
   if (cached && sameFiles(root, cached, paths) && (!derived || cached.derived !== undefined)) {
     const project = projectFromSnapshot(cached.snapshot, config, (path) => readText(join(root, path), path));
     derived?.restore(project, cached.derived);
+    if (options.table && !existsSync(tablePath(file))) writeTable(file, cached, options.table(project));
     return project;
   }
-  return build(root, config, source, paths, file, derived);
+  return build(root, config, source, paths, file, options);
+}
+
+/** The table written by the last build, when the tree is unchanged since; else undefined. */
+export function readCachedTable(root: string, config: Config, source: TreeSource): string | undefined {
+  if (process.env.MEMDEX_NO_CACHE === '1') return undefined;
+  let text: string;
+  try {
+    text = readFileSync(tablePath(cachePath(root)), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const newline = text.indexOf('\n');
+  let header: CacheHeader;
+  try {
+    header = JSON.parse(newline === -1 ? text : text.slice(0, newline)) as CacheHeader;
+  } catch {
+    return undefined;
+  }
+  if (!headerMatches(header, root, config)) return undefined;
+  if (!sameFiles(root, header, [config.index, ...source.listDecisions(config)])) return undefined;
+  return newline === -1 ? '' : text.slice(newline + 1);
+}
+
+function writeTable(cacheFile: string, header: CacheHeader, table: string): void {
+  const { memdex, snapshotVersion, root, config, writtenAt, files } = header;
+  try {
+    writeFileAtomic(tablePath(cacheFile), `${JSON.stringify({ memdex, snapshotVersion, root, config, writtenAt, files })}\n${table}`);
+  } catch {
+    // no table: the model answers instead
+  }
+}
+
+function tablePath(cacheFile: string): string {
+  return cacheFile.replace(/\.json$/, '.table');
 }
 
 async function build(
@@ -79,7 +128,7 @@ async function build(
   source: TreeSource,
   paths: readonly string[],
   cacheFile: string | undefined,
-  derived: Derived | undefined,
+  { derived, table }: CacheOptions,
 ): Promise<Project> {
   const writtenAt = Date.now();
   const files = new Map<string, string>();
@@ -93,19 +142,12 @@ async function build(
   }
   const project = await buildWithFallback(files, config);
   if (cacheFile) {
-    const cache: CacheFile = {
-      memdex: version,
-      snapshotVersion: SNAPSHOT_VERSION,
-      root,
-      config: JSON.stringify(config),
-      writtenAt,
-      files: stamps,
-      snapshot: snapshotProject(project),
-      ...(derived ? { derived: derived.export(project) } : {}),
-    };
+    const header: CacheHeader = { memdex: version, snapshotVersion: SNAPSHOT_VERSION, root, config: JSON.stringify(config), writtenAt, files: stamps };
+    const cache: CacheFile = { ...header, snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) };
     try {
       mkdirSync(join(cacheFile, '..'), { recursive: true });
       writeFileAtomic(cacheFile, JSON.stringify(cache));
+      if (table) writeTable(cacheFile, header, table(project));
     } catch {
       // a read-only or full temp dir: run without a cache
     }
@@ -116,15 +158,17 @@ async function build(
 function readCache(file: string, root: string, config: Config): CacheFile | undefined {
   try {
     const cache = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-    if (cache.memdex !== version || cache.snapshotVersion !== SNAPSHOT_VERSION || cache.root !== root) return undefined;
-    if (cache.config !== JSON.stringify(config)) return undefined;
-    return cache;
+    return headerMatches(cache, root, config) ? cache : undefined;
   } catch {
     return undefined;
   }
 }
 
-function sameFiles(root: string, cache: CacheFile, paths: readonly string[]): boolean {
+function headerMatches(header: CacheHeader, root: string, config: Config): boolean {
+  return header.memdex === version && header.snapshotVersion === SNAPSHOT_VERSION && header.root === root && header.config === JSON.stringify(config);
+}
+
+function sameFiles(root: string, cache: CacheHeader, paths: readonly string[]): boolean {
   const existing = cache.files.map((f) => f.path);
   const wanted = paths.filter((p, i) => i > 0 || existing.includes(p)); // the index may be absent
   if (wanted.length !== existing.length || wanted.some((p, i) => p !== existing[i])) return false;

@@ -1,0 +1,62 @@
+/**
+ * The recall table (the fast path of a hook call) answers exactly as resolve() does
+ * on the full model, or not at all.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { buildProject } from '../../src/model/build-project.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import { buildRecallTable, resolveFromRecallTable } from '../../src/resolve/recall-table.js';
+import { resolve } from '../../src/resolve/resolve.js';
+import { AFTER, readTree } from '../helpers/corpora.js';
+import { runCli } from '../helpers/run-cli.js';
+import { copyTree } from '../helpers/corpora.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const project = buildProject(readTree(AFTER), DEFAULT_CONFIG);
+const table = buildRecallTable(project);
+const read = (path: string) => project.files.get(path)!;
+const entries = project.index!.entries;
+
+describe('recall table', () => {
+  test('answers every trigger, in every operator form, exactly as the full resolver', () => {
+    let answered = 0;
+    for (const entry of entries) {
+      const forms: [string, 'when' | 'how' | undefined][] = [
+        [entry.trigger, undefined],
+        [entry.trigger, entry.operator],
+        [`/${entry.operator} ${entry.trigger}`, undefined],
+        [`${entry.operator === 'how' ? 'HOW TO' : 'When'} ${entry.trigger}`, undefined],
+        [`  "${entry.trigger}" `, entry.operator],
+      ];
+      for (const [query, operator] of forms) {
+        const fast = resolveFromRecallTable(table, query, operator, read);
+        expect(fast).toEqual(resolve(project, query, { operator }));
+        if (fast) answered++;
+      }
+    }
+    expect(answered).toBe(entries.length * 5);
+  });
+
+  test('leaves fuzzy, section, file and unknown queries to the full resolver', () => {
+    for (const query of ['writing mock test', '.Mock Patching', '..testing.md', 'no such thing at all', 'null']) {
+      const fast = resolveFromRecallTable(table, query, undefined, read);
+      if (query === 'null') expect(fast).toEqual({ kind: 'null', query });
+      else expect(fast).toBeUndefined();
+    }
+  });
+
+  test('end to end: a batch of all 152 triggers prints the same with the table as without any cache', () => {
+    const dir = copyTree(AFTER);
+    const cache = { MEMDEX_CACHE_DIR: mkdtempSync(join(tmpdir(), 'memdex-table-')) };
+    const input = entries.map((e) => `/${e.operator} ${e.trigger}`).join('\n');
+    const uncached = runCli(['resolve', '-'], { cwd: dir, input, env: { MEMDEX_NO_CACHE: '1' } });
+    const building = runCli(['resolve', '-'], { cwd: dir, input, env: cache });
+    const fromTable = runCli(['resolve', '-', '--format', 'json'], { cwd: dir, input, env: cache });
+    const fromModel = runCli(['resolve', '-', '--format', 'json'], { cwd: dir, input, env: { MEMDEX_NO_CACHE: '1' } });
+    expect(uncached.status).toBe(0);
+    expect(building.stdout).toBe(uncached.stdout);
+    expect(fromTable.stdout).toBe(fromModel.stdout);
+  });
+});
