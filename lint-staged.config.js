@@ -7,6 +7,6 @@
 export default {
   'fixtures/**/*.{md,json}': (files) => [
     'npm run --silent build',
-    `node bin/memdex.js check --staged ${files.map((f) => JSON.stringify(f)).join(' ')}`,
+    `node bin/memdex.cjs check --staged ${files.map((f) => JSON.stringify(f)).join(' ')}`,
   ],
 };

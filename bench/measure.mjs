@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../bin/memdex.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../bin/memdex.cjs', import.meta.url));
 export const BASELINE = { name: 'node -e 0', args: ['-e', '0'] };
 
 function once(c) {

@@ -17,3 +17,16 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
+
+// The recall fast path alone, as CommonJS: no ESM loader start-up (bin/memdex.cjs).
+await build({
+  entryPoints: { recall: 'src/cli/recall-fast.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -2,11 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const cli = fileURLToPath(new URL('../bin/memdex.js', import.meta.url));
+const cli = fileURLToPath(new URL('../bin/memdex.cjs', import.meta.url));
 const root = fileURLToPath(new URL('../fixtures/example', import.meta.url));
 const steps = [
   ['check', '--root', root],
-  ['rules'],
+  ['when', 'writing mock tests', '--root', root],
+  ['how', 'run tests against real git', '--root', root, '--no-nav'],
+  ['playbook', 'show', '--root', root],
 ];
 
 let failed = false;

@@ -7,22 +7,41 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
-import { loadConfig, resolveRoot } from '../node/load-config.js';
-import { workingTreeSource } from '../node/load-project.js';
-import { loadProjectCached, readCachedTable } from '../node/model-cache.js';
-import type { Config } from '../model/config.js';
-import type { TreeSource } from '../node/load-project.js';
-import { readText } from '../node/read-text.js';
-import { buildRecallTable, resolveFromRecallTable } from '../resolve/recall-table.js';
 import { join } from 'node:path';
-import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
-import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
+import type { Config } from '../model/config.js';
+import { readCachedTable } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
+import { loadConfig, resolveRoot } from '../node/load-config.js';
 import { readStdin } from '../node/read-stdin.js';
-import { resolve, type ResolveResult } from '../resolve/resolve.js';
+import { readText } from '../node/read-text.js';
+import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
+import { openRecallTable } from '../resolve/recall-lookup.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
+import type { ResolveResult } from '../resolve/resolve.js';
+
+export interface ResolveRequest {
+  readonly operator: Operator | undefined;
+  readonly queries: readonly string[];
+  readonly root: string;
+  readonly config: Config;
+  readonly source: TreeSource;
+  readonly format: 'text' | 'json';
+  readonly navigation: boolean;
+}
 
 export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[]): Promise<number> {
+  const request = prepareResolve(command, operator, argv);
+  if (request === 'help') {
+    process.stdout.write(m.usage(command));
+    return 0;
+  }
+  // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
+  const results = answerFromTable(request) ?? (await (await import('./resolve-model.js')).fromModel(request));
+  return writeResults(results, request);
+}
+
+/** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
+export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[]): ResolveRequest | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -40,10 +59,7 @@ export async function runResolve(command: string, operator: Operator | undefined
     throw new UsageError(`${(error as Error).message}\n${m.usage(command)}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(m.usage(command));
-    return 0;
-  }
+  if (values.help) return 'help';
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(m.badFormat(format));
   if (positionals.length === 0) throw new UsageError(m.noQuery(command));
@@ -56,10 +72,12 @@ export async function runResolve(command: string, operator: Operator | undefined
   const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
   const { config } = loadConfig(root);
   recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
-  const source = workingTreeSource(root);
-  const results = fromRecallTable(root, config, source, queries, operator) ?? (await fromModel(root, config, source, queries, operator));
+  return { operator, queries, root, config, source: workingTreeSource(root), format, navigation: !values['no-nav'] };
+}
 
-  const navigation = !values['no-nav'];
+/** Prints the results (stdout) and the failures (stderr); the exit code. */
+export function writeResults(results: readonly ResolveResult[], request: ResolveRequest): number {
+  const { navigation } = request;
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
   const seen = new Set<string>();
@@ -68,7 +86,7 @@ export async function runResolve(command: string, operator: Operator | undefined
     if (result.kind === 'null') continue;
     if (result.kind !== 'found') {
       failed = true;
-      process.stderr.write(`memdex: ${failureMessage(result, config.decisions)}\n`);
+      process.stderr.write(`memdex: ${failureMessage(result, request.config.decisions)}\n`);
       continue;
     }
     const text = renderSection(result.section, { navigation });
@@ -77,7 +95,7 @@ export async function runResolve(command: string, operator: Operator | undefined
     texts.push(text);
     json.push(sectionJson(result.section, { navigation }));
   }
-  if (format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  if (request.format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
 }
@@ -87,29 +105,19 @@ export async function runResolve(command: string, operator: Operator | undefined
  * cached recall table, reading only the printed decision files. Undefined when any
  * query needs the full resolver.
  */
-function fromRecallTable(root: string, config: Config, source: TreeSource, queries: readonly string[], operator: Operator | undefined): ResolveResult[] | undefined {
-  const table = readCachedTable(root, config, source);
-  if (table === undefined) return undefined;
-  const read = (path: string) => readText(join(root, path), path);
+export function answerFromTable({ root, config, source, queries, operator }: ResolveRequest): ResolveResult[] | undefined {
+  const text = readCachedTable(root, config, source);
+  if (text === undefined) return undefined;
+  const table = openRecallTable(text);
+  const files = new Map<string, string>();
+  const read = (path: string) => files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
   const results: ResolveResult[] = [];
   for (const query of queries) {
-    const result = resolveFromRecallTable(table, query, operator, read);
+    const result = table.resolve(query, operator, read);
     if (!result) return undefined;
     results.push(result);
   }
   return results;
-}
-
-/** Everything else: the model (cached, content-hash-checked: an unchanged tree is not parsed again). */
-async function fromModel(root: string, config: Config, source: TreeSource, queries: readonly string[], operator: Operator | undefined): Promise<ResolveResult[]> {
-  const project = await loadProjectCached(root, config, source, {
-    derived: {
-      export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
-      restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
-    },
-    table: (p) => buildRecallTable(p, DEFAULT_RESOLVE_PARAMS),
-  });
-  return queries.map((query) => resolve(project, query, { operator }));
 }
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {

@@ -15,11 +15,8 @@ export class NeedsReferenceParser extends Error {
   }
 }
 
-/** Root-relative paths of the decision files among `paths`: `<decisions>/*.md`, direct children only. */
-export function isDecisionPath(config: Config, path: string): boolean {
-  const prefix = `${config.decisions}/`;
-  return path.startsWith(prefix) && path.endsWith('.md') && !path.slice(prefix.length).includes('/');
-}
+export { isDecisionPath } from './config.js';
+import { isDecisionPath } from './config.js';
 
 /**
  * Pure: texts in, model out. Never throws on bad content (that is data for rules),

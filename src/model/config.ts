@@ -214,3 +214,9 @@ export function playbookTemplatePath(config: Config): string | undefined {
 export function normalizeRelative(path: string): string {
   return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
+
+/** Whether a root-relative path is a decision file: `<decisions>/*.md`, direct children only. */
+export function isDecisionPath(config: Config, path: string): boolean {
+  const prefix = `${config.decisions}/`;
+  return path.startsWith(prefix) && path.endsWith('.md') && !path.slice(prefix.length).includes('/');
+}

@@ -4,7 +4,6 @@
  * heading's own text are the candidate phrases that lead to it.
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
-import { tokenize } from '../fuzzy/words.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { headingOperator, type Operator } from '../model/keys.js';
 import type { IndexEntry } from '../model/memory-index.js';
@@ -34,10 +33,8 @@ export interface ResolverIndex {
   readonly fileByPath: ReadonlyMap<string, DecisionFile>;
 }
 
-/** Words joined by one space: case, punctuation and spacing never matter for "exact". */
-export function normalisePhrase(text: string): string {
-  return tokenize(text).join(' ');
-}
+export { normalisePhrase } from './phrase.js';
+import { normalisePhrase } from './phrase.js';
 
 const cache = new WeakMap<Project, WeakMap<ResolveParams, ResolverIndex>>();
 

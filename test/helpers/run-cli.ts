@@ -2,7 +2,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (npm test builds it first, in `pretest`). */
-export const CLI = fileURLToPath(new URL('../../bin/memdex.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../bin/memdex.cjs', import.meta.url));
 
 export interface CliResult {
   readonly status: number | null;

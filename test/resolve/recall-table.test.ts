@@ -5,7 +5,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { buildRecallTable, resolveFromRecallTable } from '../../src/resolve/recall-table.js';
+import { buildRecallTable } from '../../src/resolve/recall-table.js';
+import { resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { AFTER, readTree } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -58,5 +59,17 @@ describe('recall table', () => {
     expect(uncached.status).toBe(0);
     expect(building.stdout).toBe(uncached.stdout);
     expect(fromTable.stdout).toBe(fromModel.stdout);
+  });
+
+  test('a stdin batch the table cannot fully answer is handed to the full resolver with its stdin intact', () => {
+    const dir = copyTree(AFTER);
+    const env = { MEMDEX_CACHE_DIR: mkdtempSync(join(tmpdir(), 'memdex-table-')) };
+    expect(runCli(['when', 'writing red phase assertions'], { cwd: dir, env }).status).toBe(0); // builds the table
+    const input = 'when writing red phase assertions\nwriting red phase assertion\n';
+    const mixed = runCli(['resolve', '-'], { cwd: dir, input, env });
+    expect(mixed.status).toBe(0);
+    // the exact query and its fuzzy variant name the same section: printed once
+    expect(mixed.stdout.match(/^# When Writing Red Phase Assertions$/gm)).toHaveLength(1);
+    expect(runCli(['resolve', '-'], { cwd: dir, input: 'no such trigger anywhere\n', env }).status).toBe(1);
   });
 });

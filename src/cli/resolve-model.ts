@@ -1,0 +1,20 @@
+/** The full resolver path of `memdex when|how|resolve`, loaded only when the recall table cannot answer. */
+import { loadProjectCached } from '../node/model-cache.js';
+import type { ResolveRequest } from './resolve-command.js';
+import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
+import { buildRecallTable } from '../resolve/recall-table.js';
+import { resolve, type ResolveResult } from '../resolve/resolve.js';
+import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
+
+/** Everything else: the model (cached, content-hash-checked: an unchanged tree is not parsed again). */
+export async function fromModel({ root, config, source, queries, operator }: ResolveRequest): Promise<ResolveResult[]> {
+  const project = await loadProjectCached(root, config, source, {
+    derived: {
+      export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
+      restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
+    },
+    table: (p) => buildRecallTable(p, DEFAULT_RESOLVE_PARAMS),
+  });
+  return queries.map((query) => resolve(project, query, { operator }));
+}
+

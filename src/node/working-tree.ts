@@ -1,0 +1,50 @@
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { isDecisionPath, type Config } from '../model/config.js';
+import { readTextIfExists } from './read-text.js';
+
+/** Where the texts come from: the working tree, or the git index (`--staged`). */
+export interface TreeSource {
+  /** Root-relative paths of the decision files. */
+  listDecisions(config: Config): string[];
+  /** Text of a root-relative path, or undefined if it does not exist. */
+  read(path: string): string | undefined;
+}
+
+export function workingTreeSource(root: string): TreeSource {
+  return {
+    listDecisions(config) {
+      const dir = join(root, config.decisions);
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+        throw new InputError(`${config.decisions}: cannot list the decisions folder (${code})`);
+      }
+      const realDir = realpathSync(dir);
+      return names
+        .filter((name) => name.endsWith('.md'))
+        .filter((name) => {
+          const full = join(dir, name);
+          const stat = lstatSync(full);
+          if (stat.isFile()) return true;
+          // A symlink counts only if it stays inside the decisions folder.
+          if (!stat.isSymbolicLink()) return false;
+          try {
+            return realpathSync(full).startsWith(realDir + sep);
+          } catch {
+            return false;
+          }
+        })
+        .map((name) => `${config.decisions}/${name}`)
+        .filter((path) => isDecisionPath(config, path));
+    },
+    read(path) {
+      return readTextIfExists(join(root, path), path);
+    },
+  };
+}
+
