@@ -1,2 +1,24 @@
-/** memdex public API: pure functions and types. Adapters (CLI, hooks, fs) are not exported. */
+/**
+ * memdex public API: pure functions and types (text and data in, values out).
+ * Adapters (CLI, hooks, file system, git) are not exported: the CLI and the hooks
+ * are the interfaces for those.
+ */
+export type { Diagnostic, Edit, Fix, Point, Related, Severity, Span } from './core/diagnostic.js';
+export { defineRule, type Rule, type RuleMeta, type Report } from './core/rule.js';
+export { runRules, RuleError } from './core/engine.js';
+export { applyEdits } from './core/edits.js';
+export { fixUntilStable, type FixResult } from './core/fix.js';
+export { buildProject, isDecisionPath } from './model/build-project.js';
+export { DEFAULT_CONFIG, parseConfig, type Config } from './model/config.js';
+export { entryKey, foldKey, headingForEntry, headingKey, headingOperator, type Operator } from './model/keys.js';
+export type { Project } from './model/project.js';
+export type { DecisionFile, DecisionHeading } from './model/decision-file.js';
+export type { IndexEntry, IndexSection, MemoryIndex } from './model/memory-index.js';
+export { rules } from './rules/index.js';
+export { allRules } from './rules/all.js';
+export * from './fuzzy/index.js';
+export * from './resolve/index.js';
+export { planMigration } from './migrate/plan-migration.js';
+export { parseMapping, formatMapping } from './migrate/mapping.js';
 export * from './playbook/index.js';
+export * from './relevance/index.js';
