@@ -10,7 +10,7 @@
 import { loadTemplate, playbookFile, readPlaybook } from '../node/playbook-file.js';
 import { recordSessionAudit } from '../node/record-session-audit.js';
 import { projectRelevanceParams, relevanceStorePath } from '../node/relevance-store.js';
-import { claimSessionMarker } from '../node/session-markers.js';
+import { claimSessionMarker, hasSessionMarker } from '../node/session-markers.js';
 import { nowIso } from '../node/clock.js';
 import { KEY_POINTS_PLACEHOLDER } from '../playbook/render-playbook.js';
 import { toRelevanceItem } from '../node/read-playbook-key-points.js';
@@ -18,6 +18,9 @@ import type { HookContext } from './hook-step.js';
 import { HOOK_LOCK_TIMEOUT_MS, relevanceInjection } from './relevance-injection.js';
 
 export async function handle(context: HookContext): Promise<object> {
+  // Every prompt after the session's first: nothing to read, rank or write.
+  const sessionId = context.payload.sessionId;
+  if (sessionId !== undefined && hasSessionMarker(context.root, sessionId)) return {};
   const { playbook } = readPlaybook(playbookFile(context.root, context.config));
   const template = loadTemplate(context.root, context.config);
   const keyPoints = playbook.keyPoints.map(toRelevanceItem);
@@ -34,7 +37,6 @@ export async function handle(context: HookContext): Promise<object> {
   for (const warning of outcome.warnings) context.log(`relevance: ${warning}`);
   if (outcome.text === '') return {}; // nothing to inject; a later prompt of this session may still get it
   // Claimed only now: a failure above leaves the session unmarked, so the next prompt retries.
-  const sessionId = context.payload.sessionId;
   if (sessionId !== undefined && !claimSessionMarker(context.root, sessionId)) return {};
   if (sessionId !== undefined) {
     try {

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -26,6 +26,11 @@ function fnv1a64(text: string): string {
   let hash = 0xcbf29ce484222325n;
   for (let i = 0; i < text.length; i++) hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & MASK;
   return hash.toString(16).padStart(16, '0');
+}
+
+/** Whether this session already got the playbook (a cheap look before any work; claiming stays atomic). */
+export function hasSessionMarker(root: string, sessionId: string): boolean {
+  return existsSync(markerPath(root, sessionId));
 }
 
 /** True when this call created the marker: the caller injects. False: already done for this session. */
