@@ -3,7 +3,7 @@
  * node:util parseArgs, no yargs, no remark unless a document needs it, no chalk.
  * Reads only the index and the decision files.
  */
-import { parseArgs } from 'node:util';
+import { parseFastArgs } from './parse-fast-args.js';
 import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
@@ -42,23 +42,11 @@ export async function runResolve(command: string, operator: Operator | undefined
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
 export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[]): ResolveRequest | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'no-nav': { type: 'boolean' },
-        format: { type: 'string' },
-        root: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${m.usage(command)}`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFastArgs(
+    argv,
+    { 'no-nav': { type: 'boolean' }, format: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    m.usage(command),
+  );
   if (values.help) return 'help';
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(m.badFormat(format));

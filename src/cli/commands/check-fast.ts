@@ -3,8 +3,9 @@
  * costs more to load than the whole check of a real tree. `--help` is handed to
  * yargs, which owns the help text of every command.
  */
-import { parseArgs } from 'node:util';
 import { UsageError } from '../../core/errors.js';
+import { checkCliMessages as m } from '../../messages/check-cli.js';
+import { parseFastArgs } from '../parse-fast-args.js';
 import { CHECK_FORMATS, runCheck, type CheckArgs } from './check-run.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -12,26 +13,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { runYargs } = await import('../yargs-main.js');
     return runYargs(['check', '--help']);
   }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        root: { type: 'string' },
-        fix: { type: 'boolean' },
-        staged: { type: 'boolean' },
-        format: { type: 'string' },
-        quiet: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun \`memdex check --help\` for usage.`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFastArgs(
+    argv,
+    { root: { type: 'string' }, fix: { type: 'boolean' }, staged: { type: 'boolean' }, format: { type: 'string' }, quiet: { type: 'boolean' } },
+    m.usageHint,
+  );
   if (values.format !== undefined && !(CHECK_FORMATS as readonly string[]).includes(values.format)) {
-    throw new UsageError(`Invalid --format ${values.format}; expected one of ${CHECK_FORMATS.join(', ')}`);
+    throw new UsageError(m.badFormat(values.format, CHECK_FORMATS));
   }
   const args: CheckArgs = {
     files: positionals,
