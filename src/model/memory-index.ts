@@ -102,6 +102,11 @@ export interface MemoryIndex {
   readonly textLines: readonly TextLine[];
 }
 
+/** A section names a decision file when its title is a `.md` path. */
+export function sectionPath(title: string): string | undefined {
+  return /\.md$/i.test(title) ? title : undefined;
+}
+
 const OPERATOR_LINE = /^\/(when|how)(?=\s|$)/;
 const ANY_OPERATOR = /^\/[A-Za-z]/;
 const LEGACY_SEPARATOR = ' — ';
@@ -120,7 +125,7 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     sections.push({
       index: sections.length,
       title,
-      path: /\.md$/i.test(title) ? title : undefined,
+      path: sectionPath(title),
       line: current.line,
       start: current.start,
       bodyStart: current.bodyStart,
@@ -145,10 +150,13 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     const trimmed = raw.trim();
     const indent = raw.length - raw.trimStart().length;
     const column = indent + 1;
-    if (scan.opaqueLines.has(line) || headingLines.has(line)) {
+    const keepText = () => {
       const t: TextLine = { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw };
-      current.textLines.push(t);
+      current!.textLines.push(t);
       allText.push(t);
+    };
+    if (scan.opaqueLines.has(line) || headingLines.has(line)) {
+      keepText();
       continue;
     }
     const op = OPERATOR_LINE.exec(trimmed);
@@ -194,9 +202,7 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
       all.push(entry);
       continue;
     }
-    const t: TextLine = { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw };
-    current.textLines.push(t);
-    allText.push(t);
+    keepText();
   }
   close(text.length);
   return {

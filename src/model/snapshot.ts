@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import { lineTable, type LineTable } from './lines.js';
 import { entryKey, foldKey, headingKey } from './keys.js';
-import type { EntryProblemCode, IndexEntry, IndexSection, MalformedLine, MemoryIndex, TextLine } from './memory-index.js';
+import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexSection, type MalformedLine, type MemoryIndex, type TextLine } from './memory-index.js';
 import type { Project } from './project.js';
 
 export const SNAPSHOT_VERSION = 2;
@@ -143,7 +143,7 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
     const sections: IndexSection[] = s.sections.map(([title, line, start, bodyStart, end, ids], i) => ({
       index: i,
       title,
-      path: /\.md$/i.test(title) ? title : undefined,
+      path: sectionPath(title),
       line,
       start,
       bodyStart,
