@@ -7,17 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './prng.mjs';
 
 const SYLLABLES = ['ka', 'to', 're', 'mi', 'sa', 'lo', 'ne', 'vi', 'da', 'pu', 'ri', 'go', 'te', 'ba', 'zo', 'fe', 'chi', 'mon', 'tar', 'pel', 'dex', 'sor', 'lin', 'gat'];
 const VERBS = ['writing', 'choosing', 'placing', 'splitting', 'testing', 'encoding', 'resolving', 'formatting', 'reviewing', 'handling', 'using', 'merging', 'naming', 'caching', 'loading'];
