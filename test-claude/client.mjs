@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 export const DEFAULT_CLIENT_VERSION = '2.1.330';
 /** npm fetches ~175 MB; on a slow registry that takes minutes, never longer than this. */
@@ -117,6 +117,14 @@ export function userPath(path = process.env.PATH ?? '') {
     .split(delimiter)
     .filter((entry) => entry !== '' && !/node_modules[\\/]\.bin$/.test(entry))
     .join(delimiter);
+}
+
+/**
+ * A PATH on which `claude` is this client (for scenarios whose hooks call `claude -p` themselves, as
+ * issue 12's default extractor does): `world.claude(args, {env: {PATH: pathWithClient(client)}})`.
+ */
+export function pathWithClient(client) {
+  return [dirname(client.binary), userPath()].join(delimiter);
 }
 
 /**
