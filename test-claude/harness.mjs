@@ -13,7 +13,6 @@ import { startStandInApi } from './stand-in-api.mjs';
 
 /** Every client run is killed (whole process tree) after this long; SessionEnd alone may take 60 s. */
 export const CLIENT_TIMEOUT_MS = 120_000;
-export const PLAYBOOK_OPEN = '[MEMDEX_V1]';
 const PLAYBOOK_BLOCK = /\[MEMDEX_V1\][\s\S]*?(?:\[\/MEMDEX_V1\]|$)/g;
 
 export async function createWorld({ client, tarball, ...projectOptions }) {
@@ -106,7 +105,7 @@ export async function createWorld({ client, tarball, ...projectOptions }) {
   return world;
 }
 
-export function sleep(ms) {
+function sleep(ms) {
   return new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 }
 

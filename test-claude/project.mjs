@@ -106,11 +106,6 @@ export function createProject({ tarball, settings, playbook = samplePlaybook(), 
   };
 }
 
-/** Settings with every hook command of `settings` moved under `event` (the wrong-event wiring). */
-export function settingsWithHooks(hooks, extra = {}) {
-  return { ...extra, hooks };
-}
-
 /** The command line README.md documents for `memdex hook <event>`. */
 export function documentedHookCommand(event) {
   for (const groups of Object.values(documentedHookSettings().hooks)) {
