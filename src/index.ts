@@ -14,8 +14,7 @@ export { entryKey, foldKey, headingForEntry, headingKey, headingOperator, type O
 export type { Project } from './model/project.js';
 export type { DecisionFile, DecisionHeading } from './model/decision-file.js';
 export type { IndexEntry, IndexSection, MemoryIndex } from './model/memory-index.js';
-export { rules } from './rules/index.js';
-export { allRules } from './rules/all.js';
+export { allRules, memoryTreeRules } from './rules/registry.js';
 export * from './fuzzy/index.js';
 export * from './resolve/index.js';
 export { planMigration } from './migrate/plan-migration.js';

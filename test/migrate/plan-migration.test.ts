@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { parseMapping } from '../../src/migrate/mapping.js';
 import { planMigration } from '../../src/migrate/plan-migration.js';
 import { filesAfter, verifyMigration } from '../../src/migrate/verify.js';
-import { rules } from '../../src/rules/index.js';
+import { memoryTreeRules as rules } from '../../src/rules/registry.js';
 import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
 import { afterPreamble, corpusRows } from './helpers.js';
 

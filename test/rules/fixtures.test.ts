@@ -13,7 +13,7 @@ import { runRules } from '../../src/core/engine.js';
 import { fixUntilStable } from '../../src/core/fix.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG, parseConfig, type Config } from '../../src/model/config.js';
-import { allRules } from '../../src/rules/all.js';
+import { allRules } from '../../src/rules/registry.js';
 import { REPO, readTree } from '../helpers/corpora.js';
 
 const FIXTURES = join(REPO, 'test', 'fixtures', 'rules');

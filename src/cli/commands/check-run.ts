@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import { runRules } from '../../core/engine.js';
 import { UsageError } from '../../core/errors.js';
 import { fixUntilStable } from '../../core/fix.js';
-import { allRules } from '../../rules/all.js';
+import { allRules } from '../../rules/registry.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
 import { formatMessages as fm } from '../../messages/format.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';

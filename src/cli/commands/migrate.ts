@@ -19,7 +19,7 @@ const compressKeyProposal: ProposeTrigger = (project, heading) => {
 import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../../migrate/verify.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
-import { rules } from '../../rules/index.js';
+import { memoryTreeRules } from '../../rules/registry.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { uncommittedPaths } from '../../node/git-status.js';
 import { commitFiles, recoverPendingJournal } from '../../node/journal.js';
@@ -114,7 +114,7 @@ async function runApply(args: ApplyArgs): Promise<number> {
     return 0;
   }
   const after = await buildWithFallback(filesAfter(project.files, planned), config);
-  const problems = verifyMigration(after, planned, rules);
+  const problems = verifyMigration(after, planned, memoryTreeRules);
   if (problems.length > 0) return refuse(problems, msg.validatorRefused(problems.length));
   if (args['dry-run']) {
     for (const [path, change] of planned.changes) process.stdout.write(unifiedDiff(path, change.before, change.after));
