@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from '../core/errors.js';
+import { InputError, UsageError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
-import { locateJsonPointer } from '../model/json-locate.js';
+import { describeConfigProblems } from '../model/config-problems.js';
+import { checkRuleSettings } from '../core/rule-options.js';
+import type { Rule } from '../core/rule.js';
+import { configMessages } from '../messages/config.js';
 
 export interface LoadedConfig {
   /** Absolute root of the memory tree. */
@@ -28,7 +31,11 @@ export function findRoot(start: string): string | undefined {
   }
 }
 
-export function loadConfig(root: string): LoadedConfig {
+/**
+ * Reads and checks memdex.config.json. With `rules` (the commands that run rules),
+ * rule ids and options are checked against them too: a bad setting is a usage error.
+ */
+export function loadConfig(root: string, rules?: readonly Rule[]): LoadedConfig {
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
@@ -36,16 +43,11 @@ export function loadConfig(root: string): LoadedConfig {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new InputError(`${CONFIG_FILE}: invalid JSON (${(error as Error).message}); nothing was changed`);
+    throw new InputError(configMessages.invalidJson(CONFIG_FILE, (error as Error).message));
   }
   const result = parseConfig(value);
-  if (!result.ok) {
-    const lines = result.problems.map((p) => {
-      const at = locateJsonPointer(text, p.pointer);
-      return `${CONFIG_FILE}:${at.line}:${at.column}: ${p.pointer}: ${p.message}`;
-    });
-    throw new InputError(`invalid configuration\n${lines.join('\n')}`);
-  }
+  const problems = result.ok ? (rules ? checkRuleSettings(result.config.rules, rules) : []) : result.problems;
+  if (!result.ok || problems.length > 0) throw new UsageError(describeConfigProblems(CONFIG_FILE, text, problems));
   return { root, config: result.config, configPath };
 }
 

@@ -40,7 +40,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   const all: Located[] = [];
   for (const root of roots) {
     if (!args.staged) recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
-    const { config } = loadConfig(root);
+    const { config } = loadConfig(root, allRules);
     const source = args.staged ? gitIndexSource(root, config) : workingTreeSource(root);
     let project = await loadProject(config, source);
     if (args.fix) {

@@ -19,7 +19,7 @@ const compressKeyProposal: ProposeTrigger = (project, heading) => {
 import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../../migrate/verify.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
-import { memoryTreeRules } from '../../rules/registry.js';
+import { allRules, memoryTreeRules } from '../../rules/registry.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { uncommittedPaths } from '../../node/git-status.js';
 import { commitFiles, recoverPendingJournal } from '../../node/journal.js';
@@ -43,7 +43,7 @@ const withRoot = <T>(y: Argv<T>) =>
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(args: CommonArgs) {
   const root = resolveRoot(args.root, process.cwd());
-  const { config } = loadConfig(root);
+  const { config } = loadConfig(root, allRules);
   const recovery = recoverPendingJournal(root);
   if (recovery) process.stderr.write(msg.recovered(recovery.outcome, recovery.files));
   return { root, config };
