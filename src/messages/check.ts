@@ -14,9 +14,10 @@ export const checkMessages = {
   extraShadows: (extra: string, trigger: string) =>
     `Extra ${q(extra)} equals the trigger of another entry (${q(trigger)}); expected extras that do not collide with triggers`,
   otherEntry: 'The entry with that trigger',
-  entryWithoutHeading: (key: string, file: string | undefined) =>
-    `Entry ${q(key)} has no heading ${q(key)} in ${file ?? 'the decision files'}; expected a heading whose text is the operator and trigger`,
-  didYouMean: (heading: string) => `Did you mean ${q(heading)}?`,
+  entryWithoutHeading: (entry: string, heading: string, file: string | undefined) =>
+    `Entry ${q(entry)} has no heading; expected a heading ${q(heading)} in ${file ?? 'the decision files'}`,
+  didYouMean: (heading: string, where: string) => `Did you mean ${q(heading)} (${where})?`,
+  closestHeading: 'closest heading',
   headingWithoutEntry: (heading: string, entry: string, section: string) =>
     `Heading ${q(heading)} has no index entry; expected ${q(entry)} in section \`## ${section}\` of the memory index`,
   headingNotTrigger: (heading: string, depth: number) =>
