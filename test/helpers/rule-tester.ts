@@ -116,45 +116,48 @@ async function checkCase(rule: Rule, c: ValidCase): Promise<{ config: Config; fi
   return { config, files, findings };
 }
 
+/** A valid case: no finding, and every invariant holds. Throws (a failed expectation) otherwise. */
+export async function runValidCase(rule: Rule, c: ValidCase): Promise<void> {
+  const { findings } = await checkCase(rule, c);
+  expect(findings.map(render)).toEqual([]);
+}
+
+/** An invalid case: exactly its findings, its fix output for a fixable rule, and every invariant. */
+export async function runInvalidCase(rule: Rule, c: InvalidCase): Promise<void> {
+  const { config, files, findings } = await checkCase(rule, c);
+  expect(findings.map(render)).toEqual(c.errors);
+  if (!rule.meta.fixable) {
+    expect({ output: c.output }).toEqual({ output: undefined }); // a non-fixable rule's case cannot promise a fix
+    return;
+  }
+  expect({ outputStated: c.output !== undefined }).toEqual({ outputStated: true });
+  const offered = findings.some((d) => d.fix);
+  if (c.output === null) {
+    expect({ offered }).toEqual({ offered: false });
+    return;
+  }
+  expect({ offered }).toEqual({ offered: true });
+  const check = async (f: ReadonlyMap<string, string>) => runRules(await buildWithFallback(f, config), [rule]);
+  const fixed = await fixUntilStable(files, check);
+  const changed = Object.fromEntries([...fixed.files].filter(([path, text]) => files.get(path) !== text));
+  expect(changed).toEqual(c.output);
+  // Idempotent: fixing the fixed tree changes nothing; and the rule is satisfied.
+  const again = await fixUntilStable(fixed.files, check);
+  expect(again.applied).toEqual([]);
+  expect(again.files).toEqual(fixed.files);
+  expect((await check(fixed.files)).map(render)).toEqual([]);
+}
+
 /** Registers the table's tests for `rule` (call at the top level of a test file, or inside a describe). */
 export function ruleTester(rule: Rule, table: RuleTable): void {
-  const { id, fixable } = rule.meta;
-  describe(id, () => {
+  describe(rule.meta.id, () => {
     test('the table has several invalid cases and a valid one, with unique names', () => {
       expect(table.invalid.length).toBeGreaterThanOrEqual(MIN_INVALID);
       expect(table.valid.length).toBeGreaterThanOrEqual(MIN_VALID);
       const names = [...table.valid, ...table.invalid].map((c) => c.name);
       expect(new Set(names).size).toBe(names.length);
     });
-
-    test.each(table.valid.map((c) => [c.name, c] as const))('valid: %s', async (_name, c) => {
-      const { findings } = await checkCase(rule, c);
-      expect(findings.map(render)).toEqual([]);
-    });
-
-    test.each(table.invalid.map((c) => [c.name, c] as const))('invalid: %s', async (_name, c) => {
-      const { config, files, findings } = await checkCase(rule, c);
-      expect(findings.map(render)).toEqual(c.errors);
-      if (!fixable) {
-        expect({ output: c.output }).toEqual({ output: undefined }); // a non-fixable rule's case cannot promise a fix
-        return;
-      }
-      expect({ outputStated: c.output !== undefined }).toEqual({ outputStated: true });
-      const offered = findings.some((d) => d.fix);
-      if (c.output === null) {
-        expect({ offered }).toEqual({ offered: false });
-        return;
-      }
-      expect({ offered }).toEqual({ offered: true });
-      const check = async (f: ReadonlyMap<string, string>) => runRules(await buildWithFallback(f, config), [rule]);
-      const fixed = await fixUntilStable(files, check);
-      const changed = Object.fromEntries([...fixed.files].filter(([path, text]) => files.get(path) !== text));
-      expect(changed).toEqual(c.output);
-      // Idempotent: fixing the fixed tree changes nothing; and the rule is satisfied.
-      const again = await fixUntilStable(fixed.files, check);
-      expect(again.applied).toEqual([]);
-      expect(again.files).toEqual(fixed.files);
-      expect((await check(fixed.files)).map(render)).toEqual([]);
-    });
+    test.each(table.valid.map((c) => [c.name, c] as const))('valid: %s', (_name, c) => runValidCase(rule, c));
+    test.each(table.invalid.map((c) => [c.name, c] as const))('invalid: %s', (_name, c) => runInvalidCase(rule, c));
   });
 }
