@@ -4,8 +4,9 @@
  * are the interfaces for those.
  */
 export type { Diagnostic, Edit, Fix, Point, Related, Severity, Span } from './core/diagnostic.js';
-export { defineRule, type Rule, type RuleMeta, type Report } from './core/rule.js';
+export { defineRule, type OptionsSchema, type Rule, type RuleMeta, type Report } from './core/rule.js';
 export { runRules, RuleError } from './core/engine.js';
+export { checkRuleSettings } from './core/rule-options.js';
 export { applyEdits } from './core/edits.js';
 export { fixUntilStable, type FixResult } from './core/fix.js';
 export { buildProject, isDecisionPath } from './model/build-project.js';
