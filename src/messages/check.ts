@@ -33,8 +33,8 @@ export const checkMessages = {
     `Entries of \`## ${section}\` are not in heading order: ${q(key)} should come before ${q(after)}`,
   structuralEntry: (key: string, heading: string) =>
     `Entry ${q(key)} points to structural heading ${q(heading)}, which the index does not list; expected no entry (or rename the heading without its leading dot)`,
-  thinSemanticHeading: (heading: string, lines: number, depth: number) =>
-    `Heading ${q(heading)} has ${lines} line${lines === 1 ? '' : 's'} of direct content before its first sub-heading; expected it marked structural (${q(`${'#'.repeat(depth)} .${heading}`)}) or at least 3 lines of content`,
+  thinSemanticHeading: (heading: string, lines: number, depth: number, atLeast: number) =>
+    `Heading ${q(heading)} has ${lines} line${lines === 1 ? '' : 's'} of direct content before its first sub-heading; expected it marked structural (${q(`${'#'.repeat(depth)} .${heading}`)}) or at least ${atLeast} lines of content`,
   structuralWithContent: (heading: string, lines: number) =>
     `Structural heading ${q(heading)} holds ${lines} lines of direct content, hidden from the index; expected a semantic \`When …\`/\`How to …\` heading with an entry, or the content moved under one`,
   lineLimit: (lines: number, max: number) => `File has ${lines} lines; expected at most ${max} (split it, or raise \`rules["decision/line-limit"].options.max\`)`,
