@@ -3,6 +3,7 @@ import type { Rule } from './rule.js';
 import type { Project } from '../model/project.js';
 import type { RuleConfig } from '../model/config.js';
 import { resolveOptions } from './rule-options.js';
+import { checkMessages } from '../messages/check.js';
 
 /** A rule threw: a bug in memdex, not a finding. The CLI exits 2. */
 export class RuleError extends Error {
@@ -10,7 +11,7 @@ export class RuleError extends Error {
     readonly ruleId: string,
     cause: unknown,
   ) {
-    super(`rule ${ruleId} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(checkMessages.ruleFailed(ruleId, cause instanceof Error ? cause.message : String(cause)), { cause });
     this.name = 'RuleError';
   }
 }
@@ -36,7 +37,7 @@ export function runRules(
     const options = resolveOptions(rule.meta, setting?.options);
     try {
       for (const report of rule.check(project, { options })) {
-        if (report.fix && !rule.meta.fixable) throw new Error('reported a fix but is not marked fixable');
+        if (report.fix && !rule.meta.fixable) throw new Error(checkMessages.fixNotDeclared);
         diagnostics.push({ ...report, ruleId: rule.meta.id, severity });
       }
     } catch (error) {

@@ -88,28 +88,19 @@ export function validateJson(schema: JsonSchema, value: unknown, pointer = ''): 
 
 /** What a scalar schema accepts, in words: `an integer >= 1`, `"error" or "off"`, `a non-empty string`. */
 export function expectedOf(schema: JsonSchema): string {
+  const words = m.expected;
   if ('const' in schema) return JSON.stringify(schema.const);
-  if (schema.enum) return orList(schema.enum.map((v) => JSON.stringify(v)));
-  const types = [schema.type ?? []].flat();
+  if (schema.enum) return words.either(schema.enum.map((v) => JSON.stringify(v)));
   const bounds = [
-    schema.minimum !== undefined ? `>= ${schema.minimum}` : '',
-    schema.maximum !== undefined ? `<= ${schema.maximum}` : '',
-  ].filter(Boolean);
-  return orList(types.map((t) => `${t === 'string' && schema.minLength ? 'a non-empty string' : NOUNS[t]}${(t === 'integer' || t === 'number') && bounds.length ? ` ${bounds.join(' and ')}` : ''}`)) || 'a value';
-}
-
-const NOUNS: Readonly<Record<JsonType, string>> = {
-  null: 'null',
-  boolean: 'true or false',
-  integer: 'an integer',
-  number: 'a number',
-  string: 'a string',
-  array: 'an array',
-  object: 'an object',
-};
-
-function orList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+    ...(schema.minimum !== undefined ? [words.atLeast(schema.minimum)] : []),
+    ...(schema.maximum !== undefined ? [words.atMost(schema.maximum)] : []),
+  ];
+  const noun = (t: JsonType) => {
+    if (t === 'string' && schema.minLength) return words.nonEmptyString;
+    if ((t === 'integer' || t === 'number') && bounds.length > 0) return `${words.nouns[t]} ${words.both(bounds)}`;
+    return words.nouns[t];
+  };
+  return words.either([schema.type ?? []].flat().map(noun)) || words.anyValue;
 }
 
 function hasType(value: unknown, type: JsonType): boolean {

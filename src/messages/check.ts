@@ -43,4 +43,7 @@ export const checkMessages = {
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
+  /** Bugs in a rule, not findings (exit 2). */
+  ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
+  fixNotDeclared: 'reported a fix but is not marked fixable',
 };

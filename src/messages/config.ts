@@ -18,4 +18,14 @@ export const configMessages = {
   ruleSetting: 'one of "error", "warning", "off", or an object {severity, options}',
   /** Thrown by the engine when options reach it unvalidated (the library API). */
   badOptions: (key: string, problem: string) => `invalid rule options: ${key} ${problem}`,
+  /** The words of "must be <expected>", from a schema (core/json-schema.ts expectedOf). */
+  expected: {
+    nouns: { null: 'null', boolean: 'true or false', integer: 'an integer', number: 'a number', string: 'a string', array: 'an array', object: 'an object' },
+    nonEmptyString: 'a non-empty string',
+    anyValue: 'a value',
+    atLeast: (n: number) => `>= ${n}`,
+    atMost: (n: number) => `<= ${n}`,
+    both: (parts: readonly string[]) => parts.join(' and '),
+    either: (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`),
+  },
 };
