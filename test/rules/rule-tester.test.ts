@@ -1,6 +1,6 @@
 /** The harness itself: each invariant it claims to enforce fails a rule that breaks it. */
 import { describe, expect, test } from '@jest/globals';
-import { defineRule, type Rule } from '../../src/core/rule.js';
+import { defineRule, type Report, type Rule } from '../../src/core/rule.js';
 import { spanOf } from '../../src/model/lines.js';
 import entryOrder from '../../src/rules/index/entry-order.js';
 import { runInvalidCase, runValidCase, type InvalidCase } from '../helpers/rule-tester.js';
@@ -13,8 +13,8 @@ const spanned = (project: Parameters<Rule['check']>[0]) => ({ ...at, span: spanO
 const invalid = (errors: string[], output?: Record<string, string> | null): InvalidCase => ({ name: 'case', files, errors, ...(output !== undefined ? { output } : {}) });
 
 describe('the rule tester refuses', () => {
-  test('a finding without a position', async () => {
-    const rule = defineRule({ meta, *check() { yield at; } });
+  test('a finding without a position (the type requires one; a rule in plain JS could still omit it)', async () => {
+    const rule = defineRule({ meta, *check() { yield at as unknown as Report; } });
     await expect(runInvalidCase(rule, invalid(['agents/memory-index.md:(no position) m']))).rejects.toThrow(/positioned/);
   });
 
