@@ -11,6 +11,7 @@
  * null when that finding offers no fix). On every case the harness also enforces
  * the invariants every rule owes its users:
  *   - every finding (and related place) has a position: line and column >= 1, end >= start;
+ *   - no message shows `undefined` or `[object …]`, or starts or ends with a space;
  *   - the model is not mutated by the rule;
  *   - fixes come only from rules that declare `fixable` (the engine refuses others);
  *   - fixes are applied until stable, are idempotent (a second run changes nothing),
@@ -111,6 +112,7 @@ async function checkCase(rule: Rule, c: ValidCase): Promise<{ config: Config; fi
   for (const d of findings) {
     expect(d.ruleId).toBe(rule.meta.id);
     expectPositioned(d);
+    for (const message of [d.message, ...(d.related ?? []).map((r) => r.message)]) expect(message).not.toMatch(/undefined|\[object |^\s|\s$/);
     if (d.fix) expect(rule.meta.fixable).toBe(true);
   }
   return { config, files, findings };
