@@ -7,7 +7,7 @@
  * sense. The same schemas generate the config JSON Schema editors use.
  */
 import type { ConfigProblem, RuleConfig } from '../model/config.js';
-import { CONFIG_SCHEMA } from '../model/config.js';
+import { CONFIG_SCHEMA, toConfigProblem } from '../model/config.js';
 import { pointerToKey } from '../model/config-problems.js';
 import { configMessages as m } from '../messages/config.js';
 import { closestWord } from '../fuzzy/suggestion.js';
@@ -30,7 +30,7 @@ export function checkRuleSettings(settings: Readonly<Record<string, RuleConfig>>
     const pointer = `/rules/${escapePointer(id)}`;
     const meta = byId.get(id);
     if (!meta) {
-      problems.push({ pointer, message: m.unknownRule(closestWord(id, [...byId.keys()])) });
+      problems.push({ pointer, message: m.unknownRule(closestWord(id, [...byId.keys()])), atKey: true });
       continue;
     }
     problems.push(...optionProblems(meta, setting.options, `${pointer}/options`));
@@ -51,9 +51,9 @@ export function resolveOptions(meta: RuleMeta, given: Readonly<Record<string, un
 function optionProblems(meta: RuleMeta, options: unknown, pointer: string): ConfigProblem[] {
   const schema = optionsSchemaOf(meta);
   if (Object.keys(schema.properties).length === 0 && options !== null && typeof options === 'object' && !Array.isArray(options)) {
-    return Object.keys(options).map((key) => ({ pointer: `${pointer}/${escapePointer(key)}`, message: m.noOptions(meta.id) }));
+    return Object.keys(options).map((key) => ({ pointer: `${pointer}/${escapePointer(key)}`, message: m.noOptions(meta.id), atKey: true }));
   }
-  return validateJson(schema, options, pointer).map(({ pointer: at, message }) => ({ pointer: at, message }));
+  return validateJson(schema, options, pointer).map(toConfigProblem);
 }
 
 /**

@@ -5,7 +5,7 @@
  * (`npm run schemas`), and a test keeps the two equal: one source.
  */
 import type { Severity } from '../core/diagnostic.js';
-import { validateJson } from '../core/json-schema.js';
+import { validateJson, type SchemaProblem } from '../core/json-schema.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -100,6 +100,8 @@ export const CONFIG_SCHEMA = {
 export interface ConfigProblem {
   readonly pointer: string;
   readonly message: string;
+  /** The problem is the key itself (unknown), not its value: point at the key. */
+  readonly atKey?: boolean;
 }
 
 export type ConfigResult =
@@ -112,7 +114,7 @@ export type ConfigResult =
  * (the model does not know the rules).
  */
 export function parseConfig(value: unknown): ConfigResult {
-  const problems: ConfigProblem[] = validateJson(CONFIG_SCHEMA, value).map(({ pointer, message }) => ({ pointer, message }));
+  const problems: ConfigProblem[] = validateJson(CONFIG_SCHEMA, value).map(toConfigProblem);
   if (problems.length > 0) return { ok: false, problems };
   const record = value as RawConfig;
   const rules: Record<string, RuleConfig> = {};
@@ -138,6 +140,11 @@ export function parseConfig(value: unknown): ConfigResult {
       rules,
     },
   };
+}
+
+/** A schema problem as a config problem: an unexpected key is pointed at by its name. */
+export function toConfigProblem({ pointer, keyword, message }: SchemaProblem): ConfigProblem {
+  return { pointer, message, ...(keyword === 'additionalProperties' ? { atKey: true } : {}) };
 }
 
 /** The shape CONFIG_SCHEMA guarantees. */

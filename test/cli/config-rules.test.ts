@@ -32,8 +32,8 @@ describe('rule options are validated', () => {
     ['a string max', '{"decision/line-limit": {"options": {"max": "abc"}}}', 'memdex.config.json:3:56: rules["decision/line-limit"].options.max must be an integer >= 1, got "abc"'],
     ['a fractional max', '{"decision/line-limit": {"options": {"max": 1.5}}}', 'memdex.config.json:3:56: rules["decision/line-limit"].options.max must be an integer >= 1, got 1.5'],
     ['a zero maxTokens', '{"index/size-budget": {"options": {"maxTokens": 0}}}', 'memdex.config.json:3:60: rules["index/size-budget"].options.maxTokens must be an integer >= 1, got 0'],
-    ['an unknown option', '{"decision/line-limit": {"options": {"maxLines": 10}}}', 'memdex.config.json:3:61: rules["decision/line-limit"].options.maxLines is not a known key (expected one of max)'],
-    ['an option for a rule without options', '{"index/entry-order": {"options": {"strict": true}}}', 'memdex.config.json:3:57: rules["index/entry-order"].options.strict is not an option of index/entry-order, which takes none'],
+    ['an unknown option', '{"decision/line-limit": {"options": {"maxLines": 10}}}', 'memdex.config.json:3:49: rules["decision/line-limit"].options.maxLines is not a known key (expected one of max)'],
+    ['an option for a rule without options', '{"index/entry-order": {"options": {"strict": true}}}', 'memdex.config.json:3:47: rules["index/entry-order"].options.strict is not an option of index/entry-order, which takes none'],
     ['options not an object', '{"decision/line-limit": {"options": 5}}', 'memdex.config.json:3:48: rules["decision/line-limit"].options must be an object, got 5'],
     ['a bad severity', '{"index/entry-order": "loud"}', 'memdex.config.json:3:34: rules["index/entry-order"] must be "error", "warning" or "off", got "loud"'],
   ])('%s: exit 2 with file:line:col, key, what is expected and what was found', (_title, rules, line) => {
@@ -62,14 +62,14 @@ describe('unknown rule ids', () => {
     const result = runCli(['check'], { cwd: treeWith('{"index/bogus-rule": "off"}') });
     expect(result.status).toBe(2);
     expect(result.stdout).not.toMatch(/clean/);
-    expect(result.stderr).toContain('memdex.config.json:3:33: rules["index/bogus-rule"] is not a rule of memdex (run `memdex rules` for the list)');
+    expect(result.stderr).toContain('memdex.config.json:3:13: rules["index/bogus-rule"] is not a rule of memdex (run `memdex rules` for the list)');
   });
 
   test('a misspelt id gets a did-you-mean', () => {
     const result = runCli(['check'], { cwd: treeWith('{"decision/line-limt": {"options": {"max": 10}}}') });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(
-      'memdex.config.json:3:35: rules["decision/line-limt"] is not a rule of memdex; did you mean "decision/line-limit"? (run `memdex rules` for the list)',
+      'memdex.config.json:3:13: rules["decision/line-limt"] is not a rule of memdex; did you mean "decision/line-limit"? (run `memdex rules` for the list)',
     );
   });
 
@@ -79,7 +79,7 @@ describe('unknown rule ids', () => {
     expect(result.stderr).toContain(
       [
         'memdex.config.json: invalid configuration (2 problems)',
-        'memdex.config.json:3:33: rules["index/entry-ordr"] is not a rule of memdex; did you mean "index/entry-order"? (run `memdex rules` for the list)',
+        'memdex.config.json:3:13: rules["index/entry-ordr"] is not a rule of memdex; did you mean "index/entry-order"? (run `memdex rules` for the list)',
         'memdex.config.json:3:83: rules["decision/line-limit"].options.max must be an integer >= 1, got 0',
       ].join('\n'),
     );
@@ -89,5 +89,13 @@ describe('unknown rule ids', () => {
     const result = runCli(['migrate', 'plan'], { cwd: treeWith('{"index/bogus-rule": "off"}') });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('rules["index/bogus-rule"] is not a rule of memdex');
+  });
+
+  test('an unknown key anywhere is pointed at by its name, not its value', () => {
+    const dir = treeWith('{}');
+    writeFileSync(join(dir, 'memdex.config.json'), '{\n  "index": "agents/memory-index.md",\n  "playbook": { "pth": ".claude/p.json" }\n}\n');
+    const result = runCli(['check'], { cwd: dir });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('memdex.config.json:3:17: playbook.pth is not a known key (expected one of path, template, extractor)');
   });
 });

@@ -32,7 +32,7 @@ describe('the engine hands rules validated options with defaults', () => {
   test('settings are checked against the registry', () => {
     expect(checkRuleSettings({ 'decision/line-limit': { options: { max: 3 } }, 'index/entry-order': { severity: 'off', options: {} } }, allRules)).toEqual([]);
     expect(checkRuleSettings({ 'index/entry-ordre': { options: {} } }, allRules)).toEqual([
-      { pointer: '/rules/index~1entry-ordre', message: 'is not a rule of memdex; did you mean "index/entry-order"? (run `memdex rules` for the list)' },
+      { pointer: '/rules/index~1entry-ordre', message: 'is not a rule of memdex; did you mean "index/entry-order"? (run `memdex rules` for the list)', atKey: true },
     ]);
   });
 });
