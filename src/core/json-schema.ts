@@ -8,7 +8,6 @@
  * validator cannot follow must not pass silently). Linear in the size of the value.
  */
 import { configMessages as m } from '../messages/config.js';
-import { closestWord } from '../fuzzy/suggestion.js';
 
 export interface JsonSchema {
   readonly $schema?: string;
@@ -79,7 +78,7 @@ export function validateJson(schema: JsonSchema, value: unknown, pointer = ''): 
       const at = `${pointer}/${escapePointer(key)}`;
       const own = properties[key];
       if (own) problems.push(...validateJson(own, child, at));
-      else if (schema.additionalProperties === false) problems.push({ pointer: at, keyword: 'additionalProperties', message: m.unknownKey(allowed, closestWord(key, allowed)) });
+      else if (schema.additionalProperties === false) problems.push({ pointer: at, keyword: 'additionalProperties', message: m.unknownKey(allowed) });
       else if (typeof schema.additionalProperties === 'object') problems.push(...validateJson(schema.additionalProperties, child, at));
     }
   }

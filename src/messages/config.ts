@@ -9,8 +9,7 @@ export const configMessages = {
   /** The whole file, when the problem is at its top. */
   root: 'the configuration',
   mustBe: (expected: string, got: unknown) => `must be ${expected}, got ${describeJson(got)}`,
-  unknownKey: (allowed: readonly string[], suggestion: string | undefined) =>
-    `is not a known key${suggestion ? `; did you mean "${suggestion}"?` : ''} (expected ${allowed.length === 0 ? 'no keys' : `one of ${allowed.join(', ')}`})`,
+  unknownKey: (allowed: readonly string[]) => `is not a known key (expected ${allowed.length === 0 ? 'no keys' : `one of ${allowed.join(', ')}`})`,
   missingKey: (key: string) => `must have the key "${key}"`,
   unknownRule: (suggestion: string | undefined) =>
     `is not a rule of memdex${suggestion ? `; did you mean "${suggestion}"?` : ''} (run \`memdex rules\` for the list)`,

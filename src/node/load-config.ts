@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
-import { checkRuleSettings } from '../core/rule-options.js';
-import type { Rule } from '../core/rule.js';
 import { configMessages } from '../messages/config.js';
 
 export interface LoadedConfig {
@@ -32,10 +30,12 @@ export function findRoot(start: string): string | undefined {
 }
 
 /**
- * Reads and checks memdex.config.json. With `rules` (the commands that run rules),
- * rule ids and options are checked against them too: a bad setting is a usage error.
+ * Reads and checks memdex.config.json. With `checkRules` (the commands that run
+ * rules pass core/rule-options.ts checkRuleSettings over the registry), rule ids and
+ * options are checked too: a bad setting is a usage error. Passed in, so that the
+ * recall fast path does not load the rules.
  */
-export function loadConfig(root: string, rules?: readonly Rule[]): LoadedConfig {
+export function loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
@@ -46,7 +46,7 @@ export function loadConfig(root: string, rules?: readonly Rule[]): LoadedConfig 
     throw new InputError(configMessages.invalidJson(CONFIG_FILE, (error as Error).message));
   }
   const result = parseConfig(value);
-  const problems = result.ok ? (rules ? checkRuleSettings(result.config.rules, rules) : []) : result.problems;
+  const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
   if (!result.ok || problems.length > 0) throw new UsageError(describeConfigProblems(CONFIG_FILE, text, problems));
   return { root, config: result.config, configPath };
 }

@@ -28,6 +28,7 @@ import { buildWithFallback, loadProject, workingTreeSource } from '../../node/lo
 import { readMarkdownFiles } from '../../node/markdown-files.js';
 import { readText } from '../../node/read-text.js';
 import { setExitCode } from '../exit-code.js';
+import { checkRuleSettings } from '../../core/rule-options.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
@@ -43,7 +44,7 @@ const withRoot = <T>(y: Argv<T>) =>
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(args: CommonArgs) {
   const root = resolveRoot(args.root, process.cwd());
-  const { config } = loadConfig(root, allRules);
+  const { config } = loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = recoverPendingJournal(root);
   if (recovery) process.stderr.write(msg.recovered(recovery.outcome, recovery.files));
   return { root, config };
