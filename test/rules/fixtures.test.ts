@@ -1,10 +1,11 @@
 /**
- * One fixture tree per rule under test/fixtures/rules/<rule id>/, with the expected
- * findings written inline (markdownlint style): a line `<!-- expect: <rule>[:<column>] -->`
- * expects a finding on the line above it. Every finding must be expected, every
- * expectation found. The harness also enforces the invariants of every rule:
- * positions on every finding, the model is not mutated, fixes are idempotent and
- * lossless, and nothing fixable is left after fixing.
+ * All rules together on one fixture tree per memory-tree rule, under
+ * test/fixtures/rules/<rule id>/, with the expected findings written inline
+ * (markdownlint style): a line `<!-- expect: <rule>[:<column>] -->` expects a finding
+ * on the line above it. Every finding must be expected, every expectation found: this
+ * catches a rule firing where another one should (messages and exact positions are
+ * the RuleTester tables' job, test/rules/tables/). Fixes of all rules together are
+ * checked lossless and idempotent here.
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
