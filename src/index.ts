@@ -4,8 +4,9 @@
  * are the interfaces for those.
  */
 export type { Diagnostic, Edit, Fix, Point, Related, Severity, Span } from './core/diagnostic.js';
-export { defineRule, type Rule, type RuleMeta, type Report } from './core/rule.js';
+export { defineRule, type OptionsSchema, type Rule, type RuleMeta, type Report } from './core/rule.js';
 export { runRules, RuleError } from './core/engine.js';
+export { checkRuleSettings } from './core/rule-options.js';
 export { applyEdits } from './core/edits.js';
 export { fixUntilStable, type FixResult } from './core/fix.js';
 export { buildProject, isDecisionPath } from './model/build-project.js';
@@ -14,8 +15,7 @@ export { entryKey, foldKey, headingForEntry, headingKey, headingOperator, type O
 export type { Project } from './model/project.js';
 export type { DecisionFile, DecisionHeading } from './model/decision-file.js';
 export type { IndexEntry, IndexSection, MemoryIndex } from './model/memory-index.js';
-export { rules } from './rules/index.js';
-export { allRules } from './rules/all.js';
+export { allRules, memoryTreeRules } from './rules/registry.js';
 export * from './fuzzy/index.js';
 export * from './resolve/index.js';
 export { planMigration } from './migrate/plan-migration.js';

@@ -25,13 +25,35 @@ test('the pure core never touches the machine: no node: imports, process, clock 
   expect(offenders).toEqual([]);
 });
 
-test('the rule registry lists every rule file, and each rule id is its path under src/rules/', async () => {
-  const { readdirSync } = await import('node:fs');
-  const { allRules } = await import('../src/rules/all.js');
-  const helpers = new Set(['index/layout', 'playbook/index', 'playbook/playbook-tree']); // shared helpers, not rules
-  const files = ['index', 'decision', 'playbook']
-    .flatMap((area) => readdirSync(join(REPO, 'src', 'rules', area)).map((f) => `${area}/${f.replace(/\.ts$/, '')}`))
-    .filter((id) => !helpers.has(id))
-    .sort();
-  expect(allRules.map((r) => r.meta.id).sort()).toEqual(files);
+/**
+ * The public API, pinned: adding or removing an export is a deliberate change to
+ * this sorted list (and, once published, to the semver of the package).
+ */
+const PUBLIC_EXPORTS = [
+  'ACTIVITY_RESOLUTION_MS', 'BLOCK_CLOSE', 'BLOCK_OPEN', 'DEFAULT_CONFIG', 'DEFAULT_EXCERPT_CHARS',
+  'DEFAULT_FUZZY_PARAMS', 'DEFAULT_RELEVANCE_PARAMS', 'DEFAULT_RESOLVE_PARAMS', 'DEFAULT_TEMPLATE', 'EMPTY_STATE',
+  'EVALUATOR_INSTRUCTIONS', 'ID_MARKER', 'INSTRUCTION_LINE', 'KEY_POINTS_PLACEHOLDER', 'MANIFEST_FILES',
+  'MAX_TAGS_PER_EVENT', 'MAX_TAG_LENGTH', 'NEW_ITEM', 'PLAYBOOK_SCHEMA', 'PLAYBOOK_VERSION', 'POSIX',
+  'PRUNE_MIN_HARMFUL', 'RuleError', 'STATE_VERSION', 'adjustScore', 'allRules', 'applyEdits', 'applyEvaluation',
+  'applyEvent', 'applyExtraction', 'applyFeedback', 'auditAddsNothing', 'buildEvaluatorInput', 'buildProject',
+  'checkRelevanceParams', 'checkRuleSettings', 'claim', 'claimNextSession', 'claimOrder', 'clamp', 'closest',
+  'compactState', 'complete', 'compressHeading', 'compressKey', 'createMatcher', 'decidePin', 'defineRule',
+  'denseAverage', 'describeProblems', 'describeValue', 'detectEnvironmentTags', 'emaStep', 'emptyPlaybook',
+  'entryKey', 'extractionFromValue', 'fail', 'failEvaluation', 'feedbackRatings', 'fixUntilStable', 'foldKey',
+  'formatKeyPoint', 'formatKeyPoints', 'formatMapping', 'fzfScore', 'hasPlaceholder', 'headingForEntry',
+  'headingKey', 'headingOperator', 'holdsLease', 'isClaimable', 'isDecisionPath', 'isSafeFileName', 'itemIdProblem',
+  'keyPointName', 'keyPointNumber', 'loadPlaybook', 'matchesPathPrerequisite', 'memoryTreeRules', 'mergeAudit',
+  'normalizeTag', 'parseConfig', 'parseEvaluatorOutput', 'parseExtraction', 'parseInjectionBlock', 'parseMapping',
+  'parseQuery', 'parseRelevanceState', 'pathPrerequisiteProblem', 'planMigration', 'playbookFromValue',
+  'playbookStats', 'rankAndRenderForInjection', 'ratingProblem', 'recordAudit', 'relevanceParams', 'renderPlaybook',
+  'renderSection', 'repoName', 'resolve', 'resolveTrigger', 'runRules', 'sectionJson', 'serializePlaybook',
+  'serializeRelevanceState', 'setPinByHand', 'shouldPrune', 'stem', 'tagProblem', 'targetLine', 'toJson', 'tokenize',
+  'trackRecord', 'transcriptExcerpt', 'unevaluated', 'uniqueTags', 'validateRatings', 'weightOf', 'wordSimilarity',
+];
+
+
+test('the public export list of src/index.ts is exactly the pinned one', async () => {
+  const api = await import(pathToFileURL(join(REPO, 'dist', 'index.js')).href);
+  expect([...PUBLIC_EXPORTS].sort()).toEqual(PUBLIC_EXPORTS); // kept sorted, so a diff shows one line
+  expect(Object.keys(api).sort()).toEqual(PUBLIC_EXPORTS);
 });

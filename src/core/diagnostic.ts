@@ -37,8 +37,8 @@ export interface Diagnostic {
   readonly severity: Severity;
   /** Root-relative, '/'-separated. */
   readonly path: string;
-  /** Absent: the whole file. */
-  readonly span?: Span;
+  /** Every finding has a position (a whole-file finding spans the file; a missing file points at 1:1). */
+  readonly span: Span;
   /** What is wrong and what is expected. */
   readonly message: string;
   readonly related?: readonly Related[];
@@ -48,8 +48,8 @@ export interface Diagnostic {
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     compareStrings(a.path, b.path) ||
-    (a.span?.start.line ?? 0) - (b.span?.start.line ?? 0) ||
-    (a.span?.start.column ?? 0) - (b.span?.start.column ?? 0) ||
+    a.span.start.line - b.span.start.line ||
+    a.span.start.column - b.span.start.column ||
     compareStrings(a.ruleId, b.ruleId) ||
     compareStrings(a.message, b.message)
   );

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from './diagnostic.js';
+import type { JsonSchema } from './json-schema.js';
 import type { Project } from '../model/project.js';
 
 export interface RuleMeta {
@@ -10,12 +11,26 @@ export interface RuleMeta {
   readonly severity: Severity;
   /** The engine rejects fixes from rules that say false. */
   readonly fixable: boolean;
+  /**
+   * The options the rule takes (`rules.<id>.options` in memdex.config.json), as a
+   * JSON Schema object with a `default` for each property. Absent: the rule takes no
+   * options. memdex.config.json is checked against it (a usage error names the key),
+   * the shipped config schema is generated from it, and the engine fills the defaults.
+   */
+  readonly options?: OptionsSchema;
+}
+
+/** A rule's options: an object of named, documented, defaulted properties. */
+export interface OptionsSchema extends JsonSchema {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly properties: Readonly<Record<string, JsonSchema & { readonly description: string; readonly default: unknown }>>;
 }
 
 /** What a rule yields. The engine stamps ruleId and severity: rules cannot get identity wrong. */
 export type Report = Omit<Diagnostic, 'ruleId' | 'severity'>;
 
-/** Per-rule options from memdex.config.json (`rules.<id>.options`), passed through as data. */
+/** Per-rule options from memdex.config.json (`rules.<id>.options`), validated against meta.options, defaults filled. */
 export interface RuleContext {
   readonly options: Readonly<Record<string, unknown>>;
 }

@@ -14,9 +14,10 @@ export const checkMessages = {
   extraShadows: (extra: string, trigger: string) =>
     `Extra ${q(extra)} equals the trigger of another entry (${q(trigger)}); expected extras that do not collide with triggers`,
   otherEntry: 'The entry with that trigger',
-  entryWithoutHeading: (key: string, file: string | undefined) =>
-    `Entry ${q(key)} has no heading ${q(key)} in ${file ?? 'the decision files'}; expected a heading whose text is the operator and trigger`,
-  didYouMean: (heading: string) => `Did you mean ${q(heading)}?`,
+  entryWithoutHeading: (entry: string, heading: string, file: string | undefined) =>
+    `Entry ${q(entry)} has no heading; expected a heading ${q(heading)} in ${file ?? 'the decision files'}`,
+  didYouMean: (heading: string, where: string) => `Did you mean ${q(heading)} (${where})?`,
+  closestHeading: 'closest heading',
   headingWithoutEntry: (heading: string, entry: string, section: string) =>
     `Heading ${q(heading)} has no index entry; expected ${q(entry)} in section \`## ${section}\` of the memory index`,
   headingNotTrigger: (heading: string, depth: number) =>
@@ -32,8 +33,8 @@ export const checkMessages = {
     `Entries of \`## ${section}\` are not in heading order: ${q(key)} should come before ${q(after)}`,
   structuralEntry: (key: string, heading: string) =>
     `Entry ${q(key)} points to structural heading ${q(heading)}, which the index does not list; expected no entry (or rename the heading without its leading dot)`,
-  thinSemanticHeading: (heading: string, lines: number, depth: number) =>
-    `Heading ${q(heading)} has ${lines} line${lines === 1 ? '' : 's'} of direct content before its first sub-heading; expected it marked structural (${q(`${'#'.repeat(depth)} .${heading}`)}) or at least 3 lines of content`,
+  thinSemanticHeading: (heading: string, lines: number, depth: number, atLeast: number) =>
+    `Heading ${q(heading)} has ${lines} line${lines === 1 ? '' : 's'} of direct content before its first sub-heading; expected it marked structural (${q(`${'#'.repeat(depth)} .${heading}`)}) or at least ${atLeast} lines of content`,
   structuralWithContent: (heading: string, lines: number) =>
     `Structural heading ${q(heading)} holds ${lines} lines of direct content, hidden from the index; expected a semantic \`When …\`/\`How to …\` heading with an entry, or the content moved under one`,
   lineLimit: (lines: number, max: number) => `File has ${lines} lines; expected at most ${max} (split it, or raise \`rules["decision/line-limit"].options.max\`)`,
@@ -42,4 +43,7 @@ export const checkMessages = {
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
+  /** Bugs in a rule, not findings (exit 2). */
+  ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
+  fixNotDeclared: 'reported a fix but is not marked fixable',
 };

@@ -43,7 +43,8 @@ export const messages = {
   // checks (src/rules/playbook/*)
   rule: {
     duplicateJsonKey: (key: string) => `duplicate key "${key}"; JSON readers disagree on which one wins, keep one`,
-    missingKey: (key: string, where: string) => `${where} has no \`${key}\`; ${where === 'the playbook' ? 'expected version, last_updated and key_points' : 'expected name, text, helpful and harmful'}`,
+    missingPlaybookKey: (key: string) => `the playbook has no \`${key}\`; expected version, last_updated and key_points`,
+    missingKeyPointKey: (key: string) => `the key point has no \`${key}\`; expected name, text, helpful and harmful`,
     unknownKey: (key: string, allowed: readonly string[]) => `unknown key \`${key}\`; expected only ${allowed.join(', ')}`,
     legacyString: () => `legacy entry: a bare string; expected an object {name, text, helpful, harmful}; ${MIGRATE_HINT}`,
     legacyMissingCounters: (key: string) => `legacy entry without \`${key}\`; ${MIGRATE_HINT}`,

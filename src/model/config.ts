@@ -5,6 +5,7 @@
  * (`npm run schemas`), and a test keeps the two equal: one source.
  */
 import type { Severity } from '../core/diagnostic.js';
+import { validateJson, type SchemaProblem } from '../core/json-schema.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -47,6 +48,8 @@ export const DEFAULT_CONFIG: Config = Object.freeze({
 });
 
 const ruleSettingSchema = { enum: ['error', 'warning', 'off'] };
+/** A path or command: at least one non-space character. */
+const NON_BLANK = '\\S';
 
 /** Draft-07 JSON Schema of the config file (the source of schemas/memdex.config.schema.json). */
 export const CONFIG_SCHEMA = {
@@ -57,23 +60,23 @@ export const CONFIG_SCHEMA = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
-    index: { type: 'string', minLength: 1, description: 'Memory index path, relative to the root.', default: DEFAULT_CONFIG.index },
-    decisions: { type: 'string', minLength: 1, description: 'Decision files folder, relative to the root.', default: DEFAULT_CONFIG.decisions },
+    index: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Memory index path, relative to the root.', default: DEFAULT_CONFIG.index },
+    decisions: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Decision files folder, relative to the root.', default: DEFAULT_CONFIG.decisions },
     playbook: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        path: { type: 'string', minLength: 1, default: DEFAULT_CONFIG.playbook.path },
-        template: { type: 'string', minLength: 1, description: 'Injection template containing {key_points}.' },
-        extractor: { type: 'string', minLength: 1, description: 'Command that turns a transcript into an ExtractionResult.' },
+        path: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.playbook.path },
+        template: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Injection template containing {key_points}.' },
+        extractor: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Command that turns a transcript into an ExtractionResult.' },
       },
     },
     relevance: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        path: { type: 'string', minLength: 1, default: DEFAULT_CONFIG.relevance.path },
-        evaluator: { type: 'string', minLength: 1, description: 'Command that rates shown items per tag for one session.' },
+        path: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.relevance.path },
+        evaluator: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Command that rates shown items per tag for one session.' },
         weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
       },
     },
@@ -97,106 +100,60 @@ export const CONFIG_SCHEMA = {
 export interface ConfigProblem {
   readonly pointer: string;
   readonly message: string;
+  /** The problem is the key itself (unknown), not its value: point at the key. */
+  readonly atKey?: boolean;
 }
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: Config }
   | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
 
-/** Validates parsed JSON against CONFIG_SCHEMA's shape and fills defaults. */
+/**
+ * Validates parsed JSON against CONFIG_SCHEMA and fills defaults. Rule ids and
+ * options are checked against the rules themselves by core/rule-options.ts
+ * (the model does not know the rules).
+ */
 export function parseConfig(value: unknown): ConfigResult {
-  const problems: ConfigProblem[] = [];
-  const record = asObject(value, '', problems);
-  if (!record) return { ok: false, problems };
-  checkKeys(record, Object.keys(CONFIG_SCHEMA.properties), '', problems);
-  const index = optionalString(record, 'index', '', problems) ?? DEFAULT_CONFIG.index;
-  const decisions = optionalString(record, 'decisions', '', problems) ?? DEFAULT_CONFIG.decisions;
-  const playbookRecord = record.playbook === undefined ? {} : asObject(record.playbook, '/playbook', problems) ?? {};
-  checkKeys(playbookRecord, Object.keys(CONFIG_SCHEMA.properties.playbook.properties), '/playbook', problems);
-  const relevanceRecord = record.relevance === undefined ? {} : asObject(record.relevance, '/relevance', problems) ?? {};
-  checkKeys(relevanceRecord, Object.keys(CONFIG_SCHEMA.properties.relevance.properties), '/relevance', problems);
-  const rulesRecord = record.rules === undefined ? {} : asObject(record.rules, '/rules', problems) ?? {};
-  const rules: Record<string, RuleConfig> = {};
-  for (const [id, setting] of Object.entries(rulesRecord)) {
-    const pointer = `/rules/${escapePointer(id)}`;
-    if (typeof setting === 'string') {
-      if (isRuleSetting(setting)) rules[id] = { severity: setting, options: {} };
-      else problems.push({ pointer, message: `expected "error", "warning" or "off", got ${JSON.stringify(setting)}` });
-      continue;
-    }
-    const object = asObject(setting, pointer, problems);
-    if (!object) continue;
-    checkKeys(object, ['severity', 'options'], pointer, problems);
-    const severity = object.severity;
-    if (severity !== undefined && !isRuleSetting(severity)) {
-      problems.push({ pointer: `${pointer}/severity`, message: `expected "error", "warning" or "off", got ${JSON.stringify(severity)}` });
-    }
-    const options = object.options === undefined ? {} : asObject(object.options, `${pointer}/options`, problems) ?? {};
-    rules[id] = { ...(isRuleSetting(severity) ? { severity } : {}), options };
-  }
-  const template = optionalString(playbookRecord, 'template', '/playbook', problems);
-  const extractor = optionalString(playbookRecord, 'extractor', '/playbook', problems);
-  const evaluator = optionalString(relevanceRecord, 'evaluator', '/relevance', problems);
-  const relevancePath = optionalString(relevanceRecord, 'path', '/relevance', problems);
-  const weight = relevanceRecord.weight;
-  if (weight !== undefined && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)) {
-    problems.push({ pointer: '/relevance/weight', message: `expected a number >= 0, got ${typeof weight === 'number' ? weight : describe(weight)}` });
-  }
+  const problems: ConfigProblem[] = validateJson(CONFIG_SCHEMA, value).map(toConfigProblem);
   if (problems.length > 0) return { ok: false, problems };
+  const record = value as RawConfig;
+  const rules: Record<string, RuleConfig> = {};
+  for (const [id, setting] of Object.entries(record.rules ?? {})) {
+    rules[id] = typeof setting === 'string' ? { severity: setting, options: {} } : { ...(setting.severity ? { severity: setting.severity } : {}), options: setting.options ?? {} };
+  }
+  const { playbook = {}, relevance = {} } = record;
   return {
     ok: true,
     config: {
-      index: normalizeRelative(index),
-      decisions: normalizeRelative(decisions),
+      index: normalizeRelative(record.index ?? DEFAULT_CONFIG.index),
+      decisions: normalizeRelative(record.decisions ?? DEFAULT_CONFIG.decisions),
       playbook: {
-        path: normalizeRelative(optionalString(playbookRecord, 'path', '/playbook', []) ?? DEFAULT_CONFIG.playbook.path),
-        ...(template !== undefined ? { template } : {}),
-        ...(extractor !== undefined ? { extractor } : {}),
+        path: normalizeRelative(playbook.path ?? DEFAULT_CONFIG.playbook.path),
+        ...(playbook.template !== undefined ? { template: playbook.template } : {}),
+        ...(playbook.extractor !== undefined ? { extractor: playbook.extractor } : {}),
       },
       relevance: {
-        path: normalizeRelative(relevancePath ?? DEFAULT_CONFIG.relevance.path),
-        ...(evaluator !== undefined ? { evaluator } : {}),
-        ...(typeof weight === 'number' ? { weight } : {}),
+        path: normalizeRelative(relevance.path ?? DEFAULT_CONFIG.relevance.path),
+        ...(relevance.evaluator !== undefined ? { evaluator: relevance.evaluator } : {}),
+        ...(relevance.weight !== undefined ? { weight: relevance.weight } : {}),
       },
       rules,
     },
   };
 }
 
-function isRuleSetting(value: unknown): value is RuleSetting {
-  return value === 'error' || value === 'warning' || value === 'off';
+/** A schema problem as a config problem: an unexpected key is pointed at by its name. */
+export function toConfigProblem({ pointer, keyword, message }: SchemaProblem): ConfigProblem {
+  return { pointer, message, ...(keyword === 'additionalProperties' ? { atKey: true } : {}) };
 }
 
-function asObject(value: unknown, pointer: string, problems: ConfigProblem[]): Record<string, unknown> | undefined {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  problems.push({ pointer: pointer || '/', message: `expected an object, got ${describe(value)}` });
-  return undefined;
-}
-
-function checkKeys(record: Record<string, unknown>, allowed: readonly string[], pointer: string, problems: ConfigProblem[]): void {
-  for (const key of Object.keys(record)) {
-    if (!allowed.includes(key)) {
-      problems.push({ pointer: `${pointer}/${escapePointer(key)}`, message: `unknown key "${key}"; expected one of ${allowed.filter((k) => k !== '$schema').join(', ')}` });
-    }
-  }
-}
-
-function optionalString(record: Record<string, unknown>, key: string, pointer: string, problems: ConfigProblem[]): string | undefined {
-  const value = record[key];
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  problems.push({ pointer: `${pointer}/${key}`, message: `expected a non-empty string, got ${describe(value)}` });
-  return undefined;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** The shape CONFIG_SCHEMA guarantees. */
+interface RawConfig {
+  readonly index?: string;
+  readonly decisions?: string;
+  readonly playbook?: { readonly path?: string; readonly template?: string; readonly extractor?: string };
+  readonly relevance?: { readonly path?: string; readonly evaluator?: string; readonly weight?: number };
+  readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from '../core/errors.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
-import { locateJsonPointer } from '../model/json-locate.js';
+import { describeConfigProblems } from '../model/config-problems.js';
+import { configMessages } from '../messages/config.js';
 
 export interface LoadedConfig {
   /** Absolute root of the memory tree. */
@@ -28,7 +29,13 @@ export function findRoot(start: string): string | undefined {
   }
 }
 
-export function loadConfig(root: string): LoadedConfig {
+/**
+ * Reads and checks memdex.config.json. With `checkRules` (the commands that run
+ * rules pass core/rule-options.ts checkRuleSettings over the registry), rule ids and
+ * options are checked too: a bad setting is a usage error. Passed in, so that the
+ * recall fast path does not load the rules.
+ */
+export function loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
@@ -36,16 +43,11 @@ export function loadConfig(root: string): LoadedConfig {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new InputError(`${CONFIG_FILE}: invalid JSON (${(error as Error).message}); nothing was changed`);
+    throw new InputError(configMessages.invalidJson(CONFIG_FILE, (error as Error).message));
   }
   const result = parseConfig(value);
-  if (!result.ok) {
-    const lines = result.problems.map((p) => {
-      const at = locateJsonPointer(text, p.pointer);
-      return `${CONFIG_FILE}:${at.line}:${at.column}: ${p.pointer}: ${p.message}`;
-    });
-    throw new InputError(`invalid configuration\n${lines.join('\n')}`);
-  }
+  const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
+  if (!result.ok || problems.length > 0) throw new UsageError(describeConfigProblems(CONFIG_FILE, text, problems));
   return { root, config: result.config, configPath };
 }
 

@@ -18,6 +18,7 @@ import { parseJsonTree } from '../model/json-tree.js';
 import { assignNames, type NameRequest } from './assign-names.js';
 import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
 import type { KeyPoint, Playbook, Problem } from './types.js';
+import { describeJson as describe } from '../messages/describe-json.js';
 
 export type MigrationSource =
   | 'bare_string'
@@ -188,11 +189,5 @@ function pick(record: Record<string, unknown>, keep: (key: string) => boolean): 
   return result;
 }
 
-/** A short description of a JSON value for messages: `"3"`, `-1`, `null`, `an array`. */
-export function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
+/** A short description of a JSON value for messages (shared with the config checks). */
+export { describe };

@@ -1,7 +1,8 @@
+/** Where a finding points: the spans of entries, headings and columns, shared by the rules. */
 import type { Span } from '../core/diagnostic.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { spanOf } from '../model/lines.js';
-import type { IndexEntry, MemoryIndex } from '../model/memory-index.js';
+import type { MemoryIndex } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
 
 export function entrySpan(index: MemoryIndex, entry: { start: number; end: number; column: number }): Span {
@@ -18,12 +19,4 @@ export function headingSpan(file: DecisionFile, heading: DecisionHeading): Span 
 
 export function fileOf(project: Project, path: string): DecisionFile | undefined {
   return project.decisions.find((d) => d.path === path);
-}
-
-export function headingRef(heading: DecisionHeading): string {
-  return `${heading.path}:${heading.line}:${heading.column}`;
-}
-
-export function entryRef(index: MemoryIndex, entry: IndexEntry): string {
-  return `${index.path}:${entry.line}:${entry.column}`;
 }

@@ -1,17 +1,24 @@
-/** Did-you-mean for the validator: the semantic heading closest to a key, by the shared fuzzy engine. */
+/**
+ * Did-you-mean for the validator: the semantic heading closest to a key, by the
+ * shared fuzzy engine, and only when it is close enough to be what was meant
+ * (the floor is explained in fuzzy/suggestion.ts): an orphan entry whose file was
+ * deleted gets no suggestion rather than an unrelated one.
+ */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
-import { DEFAULT_FUZZY_PARAMS } from '../fuzzy/params.js';
+import { DEFAULT_FUZZY_PARAMS, type FuzzyParams } from '../fuzzy/params.js';
+import { suggestionFloor } from '../fuzzy/suggestion.js';
 import type { DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
 
 const matchers = new WeakMap<Project, Matcher<DecisionHeading>>();
 
-export function closestHeading(project: Project, key: string): DecisionHeading | undefined {
+export function closestHeading(project: Project, key: string, params: FuzzyParams = DEFAULT_FUZZY_PARAMS): DecisionHeading | undefined {
   let matcher = matchers.get(project);
   if (!matcher) {
     const headings = project.decisions.flatMap((d) => d.headings.filter((h) => h.semantic));
-    matcher = createMatcher(headings, (h) => h.text, DEFAULT_FUZZY_PARAMS);
+    matcher = createMatcher(headings, (h) => h.text, params);
     matchers.set(project, matcher);
   }
-  return matcher.rank(key, 1)[0]?.item;
+  const [best] = matcher.rank(key, 1);
+  return best && best.score >= suggestionFloor(params) ? best.item : undefined;
 }

@@ -49,9 +49,9 @@ describe('output formats', () => {
     const result = runCli(['check'], { cwd: broken() });
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(
-      /^agents\/memory-index\.md:20:1 {2}error {2}Entry `\/how output errors to stdout` has no heading .* Did you mean `How to Output Errors To Stderr`\? {2}index\/entry-has-heading$/m,
+      /^agents\/memory-index\.md:20:1 {2}error {2}Entry `\/how output errors to stdout` has no heading; expected a heading `How to Output Errors To Stdout` in agents\/decisions\/cli\.md\. Did you mean `How to Output Errors To Stderr` \(agents\/decisions\/cli\.md:15\)\? {2}index\/entry-has-heading$/m,
     );
-    expect(result.stdout).toMatch(/^ {4}agents\/decisions\/cli\.md:15:1: Did you mean/m);
+    expect(result.stdout).toMatch(/^ {4}agents\/decisions\/cli\.md:15:1: closest heading$/m);
   });
 
   test('github: annotations with escaped properties, and a step summary table', () => {

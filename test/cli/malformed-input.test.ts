@@ -70,7 +70,7 @@ describe('bad input gets a clear message and loses nothing', () => {
     writeFileSync(join(dir, 'memdex.config.json'), '{\n  "index": "agents/memory-index.md",\n  "rules": { "index/entry-order": "loud" }\n}\n');
     const result = runCli(['check'], { cwd: dir });
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/memdex\.config\.json:3:\d+: \/rules\/index~1entry-order: expected "error", "warning" or "off"/);
+    expect(result.stderr).toMatch(/memdex\.config\.json:3:\d+: rules\["index\/entry-order"\] must be "error", "warning" or "off", got "loud"/);
     writeFileSync(join(dir, 'memdex.config.json'), '{ "index": ');
     const truncated = runCli(['check'], { cwd: dir });
     expect(truncated.status).toBe(2);

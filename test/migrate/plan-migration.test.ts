@@ -5,9 +5,10 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { parseMapping } from '../../src/migrate/mapping.js';
 import { planMigration } from '../../src/migrate/plan-migration.js';
 import { filesAfter, verifyMigration } from '../../src/migrate/verify.js';
-import { rules } from '../../src/rules/index.js';
+import { memoryTreeRules as rules } from '../../src/rules/registry.js';
 import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
 import { afterPreamble, corpusRows } from './helpers.js';
+import { spanOf } from '../../src/model/lines.js';
 
 const before = readTree(BEFORE);
 const after = readTree(AFTER);
@@ -106,10 +107,10 @@ describe('trigger renames on a /when tree', () => {
       defineRule({
         meta: { id: `test/${severity}`, description: 'd', severity, fixable: false },
         *check(project) {
-          yield { path: project.index!.path, message: 'no unit tests allowed' };
+          yield { path: project.index!.path, span: spanOf(project.index!.lines, 0, 0), message: 'no unit tests allowed' };
         },
       });
-    expect(verifyMigration(next, plan, [rule('error')])).toEqual(['agents/memory-index.md: no unit tests allowed (test/error)']);
+    expect(verifyMigration(next, plan, [rule('error')])).toEqual(['agents/memory-index.md:1:1: no unit tests allowed (test/error)']);
     expect(verifyMigration(next, plan, [rule('warning')])).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ describe('configuration', () => {
     expect(ok.ok && ok.config.relevance).toEqual({ path: 'state/rel.json', weight: 0.5 });
     const defaults = parseConfig({});
     expect(defaults.ok && defaults.config.relevance).toEqual({ path: '.claude/relevance.json' });
-    expect(parseConfig({ relevance: { weight: -1 } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'expected a number >= 0, got -1' }] });
-    expect(parseConfig({ relevance: { weight: 'high' } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'expected a number >= 0, got "high"' }] });
+    expect(parseConfig({ relevance: { weight: -1 } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'must be a number >= 0, got -1' }] });
+    expect(parseConfig({ relevance: { weight: 'high' } })).toEqual({ ok: false, problems: [{ pointer: '/relevance/weight', message: 'must be a number >= 0, got "high"' }] });
   });
 });

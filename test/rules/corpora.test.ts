@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { runRules } from '../../src/core/engine.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { rules } from '../../src/rules/index.js';
+import { memoryTreeRules as rules } from '../../src/rules/registry.js';
 import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
 
 describe('the rules on the real corpora', () => {

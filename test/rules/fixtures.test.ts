@@ -1,10 +1,11 @@
 /**
- * One fixture tree per rule under test/fixtures/rules/<rule id>/, with the expected
- * findings written inline (markdownlint style): a line `<!-- expect: <rule>[:<column>] -->`
- * expects a finding on the line above it. Every finding must be expected, every
- * expectation found. The harness also enforces the invariants of every rule:
- * positions on every finding, the model is not mutated, fixes are idempotent and
- * lossless, and nothing fixable is left after fixing.
+ * All rules together on one fixture tree per memory-tree rule, under
+ * test/fixtures/rules/<rule id>/, with the expected findings written inline
+ * (markdownlint style): a line `<!-- expect: <rule>[:<column>] -->` expects a finding
+ * on the line above it. Every finding must be expected, every expectation found: this
+ * catches a rule firing where another one should (messages and exact positions are
+ * the RuleTester tables' job, test/rules/tables/). Fixes of all rules together are
+ * checked lossless and idempotent here.
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { runRules } from '../../src/core/engine.js';
 import { fixUntilStable } from '../../src/core/fix.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG, parseConfig, type Config } from '../../src/model/config.js';
-import { allRules } from '../../src/rules/all.js';
+import { allRules } from '../../src/rules/registry.js';
 import { REPO, readTree } from '../helpers/corpora.js';
 
 const FIXTURES = join(REPO, 'test', 'fixtures', 'rules');

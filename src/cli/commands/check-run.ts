@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import { runRules } from '../../core/engine.js';
 import { UsageError } from '../../core/errors.js';
 import { fixUntilStable } from '../../core/fix.js';
-import { allRules } from '../../rules/all.js';
+import { allRules } from '../../rules/registry.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
 import { formatMessages as fm } from '../../messages/format.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
@@ -18,6 +18,7 @@ import { formatJson } from '../format/json.js';
 import type { Located } from '../format/located.js';
 import { formatSarif } from '../format/sarif.js';
 import { formatStylish } from '../format/stylish.js';
+import { checkRuleSettings } from '../../core/rule-options.js';
 
 export const CHECK_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
 type Format = (typeof CHECK_FORMATS)[number];
@@ -40,7 +41,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   const all: Located[] = [];
   for (const root of roots) {
     if (!args.staged) recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
-    const { config } = loadConfig(root);
+    const { config } = loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
     const source = args.staged ? gitIndexSource(root, config) : workingTreeSource(root);
     let project = await loadProject(config, source);
     if (args.fix) {

@@ -19,7 +19,7 @@ const compressKeyProposal: ProposeTrigger = (project, heading) => {
 import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../../migrate/verify.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
-import { rules } from '../../rules/index.js';
+import { allRules, memoryTreeRules } from '../../rules/registry.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { uncommittedPaths } from '../../node/git-status.js';
 import { commitFiles, recoverPendingJournal } from '../../node/journal.js';
@@ -28,6 +28,7 @@ import { buildWithFallback, loadProject, workingTreeSource } from '../../node/lo
 import { readMarkdownFiles } from '../../node/markdown-files.js';
 import { readText } from '../../node/read-text.js';
 import { setExitCode } from '../exit-code.js';
+import { checkRuleSettings } from '../../core/rule-options.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
@@ -43,7 +44,7 @@ const withRoot = <T>(y: Argv<T>) =>
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(args: CommonArgs) {
   const root = resolveRoot(args.root, process.cwd());
-  const { config } = loadConfig(root);
+  const { config } = loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = recoverPendingJournal(root);
   if (recovery) process.stderr.write(msg.recovered(recovery.outcome, recovery.files));
   return { root, config };
@@ -114,7 +115,7 @@ async function runApply(args: ApplyArgs): Promise<number> {
     return 0;
   }
   const after = await buildWithFallback(filesAfter(project.files, planned), config);
-  const problems = verifyMigration(after, planned, rules);
+  const problems = verifyMigration(after, planned, memoryTreeRules);
   if (problems.length > 0) return refuse(problems, msg.validatorRefused(problems.length));
   if (args['dry-run']) {
     for (const [path, change] of planned.changes) process.stdout.write(unifiedDiff(path, change.before, change.after));

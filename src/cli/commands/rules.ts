@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { allRules } from '../../rules/all.js';
+import { allRules } from '../../rules/registry.js';
 import { setExitCode } from '../exit-code.js';
 
 export const command: CommandModule<object, { format?: string }> = {

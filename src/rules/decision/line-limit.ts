@@ -11,9 +11,16 @@ export default defineRule({
     description: `A decision file has at most ${DEFAULT_MAX_LINES} lines (option max)`,
     severity: 'error',
     fixable: false,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        max: { type: 'integer', minimum: 1, default: DEFAULT_MAX_LINES, description: 'The most lines a decision file may have.' },
+      },
+    },
   },
   *check(project, { options }) {
-    const max = typeof options.max === 'number' ? options.max : DEFAULT_MAX_LINES;
+    const max = options.max as number;
     for (const file of project.decisions) {
       if (file.lineCount <= max) continue;
       const start = file.lines.starts[max]!;

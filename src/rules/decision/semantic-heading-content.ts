@@ -22,7 +22,7 @@ export default defineRule({
       for (const heading of file.headings) {
         const hasChild = heading.directEnd < heading.sectionEnd;
         if (!heading.semantic || !hasChild || heading.directContentLines > THIN_CONTENT_LINES) continue;
-        yield { path: file.path, span: headingSpan(file, heading), message: m.thinSemanticHeading(heading.text, heading.directContentLines, heading.depth) };
+        yield { path: file.path, span: headingSpan(file, heading), message: m.thinSemanticHeading(heading.text, heading.directContentLines, heading.depth, THIN_CONTENT_LINES + 1) };
       }
     }
   },

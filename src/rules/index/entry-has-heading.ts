@@ -1,9 +1,11 @@
 /**
  * Every entry names an existing semantic heading, exactly: `/when x` ↔ `When x`,
- * `/how x` ↔ `How to x` (case and spacing aside). The message suggests the closest
- * heading with its location, so the typo is one edit away.
+ * `/how x` ↔ `How to x` (case and spacing aside). The message names the heading it
+ * expected, and suggests the closest heading with its location when one is close
+ * enough to be what was meant (rules/suggest.ts), so the typo is one edit away.
  */
 import { defineRule } from '../../core/rule.js';
+import { headingForEntry } from '../../model/keys.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
 import { closestHeading } from '../suggest.js';
@@ -24,14 +26,19 @@ export default defineRule({
       if ((headingsOf.get(entry) ?? []).length > 0 || structuralOf.has(entry) || entry.trigger === '') continue;
       const section = index.sections[entry.section];
       const label = entry.kind === 'entry' ? `/${entry.operator} ${entry.trigger}` : entry.trigger;
+      const expected = entry.operator ? headingForEntry(entry.operator, entry.trigger) : entry.trigger;
       const suggestion = closestHeading(project, entry.key);
       const file = suggestion && fileOf(project, suggestion.path);
+      const message = m.entryWithoutHeading(label, expected, section?.path);
       yield {
         path: index.path,
         span: entrySpan(index, entry),
-        message: m.entryWithoutHeading(label, section?.path) + (suggestion ? ` ${m.didYouMean(suggestion.text)}` : ''),
-        related:
-          suggestion && file ? [{ path: suggestion.path, span: headingSpan(file, suggestion), message: m.didYouMean(suggestion.text) }] : [],
+        ...(suggestion && file
+          ? {
+              message: `${message}. ${m.didYouMean(suggestion.text, `${suggestion.path}:${suggestion.line}`)}`,
+              related: [{ path: suggestion.path, span: headingSpan(file, suggestion), message: m.closestHeading }],
+            }
+          : { message }),
       };
     }
   },

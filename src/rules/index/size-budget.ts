@@ -16,10 +16,17 @@ export default defineRule({
     description: `The memory index stays within a token budget (option maxTokens, default ${DEFAULT_MAX_TOKENS}, estimated)`,
     severity: 'warning',
     fixable: false,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxTokens: { type: 'integer', minimum: 1, default: DEFAULT_MAX_TOKENS, description: `The most tokens the memory index may have, estimated at ${CHARS_PER_TOKEN} characters a token.` },
+      },
+    },
   },
   *check({ index }, { options }) {
     if (!index) return;
-    const max = typeof options.maxTokens === 'number' ? options.maxTokens : DEFAULT_MAX_TOKENS;
+    const max = options.maxTokens as number;
     const tokens = Math.ceil(index.text.length / CHARS_PER_TOKEN);
     if (tokens > max) yield { path: index.path, span: spanOf(index.lines, 0, 0), message: m.indexBudget(tokens, max) };
   },

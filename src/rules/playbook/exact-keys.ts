@@ -27,7 +27,7 @@ export default defineRule({
       return;
     }
     for (const key of PLAYBOOK_REQUIRED_KEYS) {
-      if (!member(root, key)) yield reportAt(doc, openingOf(root), messages.rule.missingKey(key, 'the playbook'));
+      if (!member(root, key)) yield reportAt(doc, openingOf(root), messages.rule.missingPlaybookKey(key));
     }
     for (const m of root.members) {
       if (!PLAYBOOK_KEYS.includes(m.key)) yield reportAt(doc, m.keyRange, messages.rule.unknownKey(m.key, PLAYBOOK_KEYS.filter((k) => k !== '$schema')));
@@ -49,7 +49,7 @@ export default defineRule({
         if (member(node, key)) continue;
         const counter = key === 'helpful' || key === 'harmful';
         if (counter && hasScore) continue; // the legacy score is reported once, by playbook/no-score
-        yield reportAt(doc, openingOf(node), counter ? messages.rule.legacyMissingCounters(key) : messages.rule.missingKey(key, 'the key point'));
+        yield reportAt(doc, openingOf(node), counter ? messages.rule.legacyMissingCounters(key) : messages.rule.missingKeyPointKey(key));
       }
       for (const m of node.members) {
         if (!KEY_POINT_KEYS.includes(m.key) && m.key !== 'score') yield reportAt(doc, m.keyRange, messages.rule.unknownKey(m.key, KEY_POINT_KEYS));

@@ -8,6 +8,7 @@ import { offsetToLocation } from '../../model/json-locate.js';
 import { member, parseJsonTree, type JsonArray, type JsonMember, type JsonNode, type JsonObject, type JsonTreeResult } from '../../model/json-tree.js';
 import type { PlaybookDoc } from '../../model/playbook-doc.js';
 import type { Project } from '../../model/project.js';
+import { describeSource } from '../../messages/describe-json.js';
 
 const trees = new WeakMap<PlaybookDoc, JsonTreeResult>();
 
@@ -74,10 +75,7 @@ export function reportAt(doc: PlaybookDoc, range: { start: number; end: number }
 
 /** The source text of a value, shortened, for messages: what the user will find in the file. */
 export function sourceOf(doc: PlaybookDoc, node: JsonNode): string {
-  const text = doc.text.slice(node.start, node.end);
-  if (node.kind === 'object') return 'an object';
-  if (node.kind === 'array') return 'an array';
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return describeSource(node.kind, doc.text.slice(node.start, node.end));
 }
 
 /** Only the opening brace: a missing-key finding points at the object, not at all of it. */

@@ -1,6 +1,0 @@
-/** Every rule `memdex check` runs: memory tree rules, then playbook rules. */
-import type { Rule } from '../core/rule.js';
-import { rules } from './index.js';
-import { playbookRules } from './playbook/index.js';
-
-export const allRules: readonly Rule[] = [...rules, ...playbookRules];
