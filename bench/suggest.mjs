@@ -121,14 +121,16 @@ function hookAt(lib, cases, params, t, scoredPrompts) {
 }
 
 const HOOK_THRESHOLDS = Array.from({ length: 13 }, (_, i) => Math.round((0.2 + i * 0.05) * 100) / 100);
-/** Precision first, but a hook that speaks on fewer than a third of the cases is no hook. */
-const MIN_SPEAKING = 1 / 3;
+/**
+ * Precision first (the lowest threshold of the best precision, so it speaks as often as it can),
+ * measured on at least one full injection's worth of pointers: a precision of 1 on one pointer is luck.
+ */
 
 function chooseHookThreshold(lib, cases, params, scoredPrompts) {
   let best;
   for (const t of HOOK_THRESHOLDS) {
     const h = hookAt(lib, cases, params, t, scoredPrompts);
-    if (h.speaking < MIN_SPEAKING * cases.length) continue;
+    if (h.injected < params.hookLimit) continue;
     if (!best || h.precision > best.h.precision + 1e-9) best = { t, h };
   }
   return best?.t ?? HOOK_THRESHOLDS[HOOK_THRESHOLDS.length - 1];
@@ -166,6 +168,10 @@ async function quality(lib, topics) {
     return { row: perPoint[best][i], point: best };
   });
   const looRows = loo.map((l) => l.row);
+  let all = 0;
+  perPoint.forEach((rs, j) => {
+    if (objective(rs) > objective(perPoint[all]) + 1e-12) all = j;
+  });
   const chosen = new Map();
   for (const l of loo) chosen.set(l.point, (chosen.get(l.point) ?? 0) + 1);
 
@@ -182,11 +188,15 @@ async function quality(lib, topics) {
     ...rows('BM25F, default params', ours),
     ...rows('BM25F, leave-one-out params', looRows),
   ];
-  out.push('', `Grid of ${points.length} points; the default point ${points.indexOf(points.find((p) => sameParams(p, P))) >= 0 ? 'is on it' : 'is not on it'}. Points chosen by the ${cases.length} LOO folds: ${[...chosen].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}.`);
+  out.push(
+    '',
+    `Grid of ${points.length} points (objective: MRR + R@10, whole and prompt-sized). Chosen on all ${cases.length} cases: ${describe(points[all])}${sameParams(points[all], P) ? ' (the defaults, params.ts)' : ' (**not** the defaults in params.ts)'}. Chosen by the ${cases.length} LOO folds: ${[...chosen].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}.`,
+  );
 
   // The prompt hook: threshold chosen on the other cases, precision first.
   const scoredPrompts = cases.map((c) => lib.rank(c.data, c.query.slice(0, PROMPT_CHARS), P, { threshold: 0 }));
   const hook = hookAt(lib, cases, P, P.hookThreshold, scoredPrompts);
+  const hookAll = chooseHookThreshold(lib, cases, P, scoredPrompts);
   let looInjected = 0;
   let looRelevant = 0;
   const looTs = [];
@@ -219,7 +229,7 @@ async function quality(lib, topics) {
   );
   out.push(
     '',
-    `Prompt hook (first ${PROMPT_CHARS} characters, at most ${P.hookLimit} pointers, threshold ${P.hookThreshold}): precision ${hook.precision.toFixed(2)} (${hook.relevant} of ${hook.injected} pointers relevant), speaks on ${hook.speaking} of ${cases.length} cases.`,
+    `Prompt hook (first ${PROMPT_CHARS} characters, at most ${P.hookLimit} pointers, threshold ${P.hookThreshold}${hookAll === P.hookThreshold ? ', chosen on all cases' : `, **not** the ${hookAll} chosen on all cases`}): precision ${hook.precision.toFixed(2)} (${hook.relevant} of ${hook.injected} pointers relevant), speaks on ${hook.speaking} of ${cases.length} cases.`,
     `Leave-one-out threshold (chosen on the other cases: ${[...new Set(looTs)].join(', ')}): precision ${(looInjected ? looRelevant / looInjected : 0).toFixed(2)} (${looRelevant} of ${looInjected}).`,
     `Unrelated control texts (${UNRELATED.length} texts × ${trees.length} trees): \`suggest\` silent on ${controlSilent} of ${controls.length}; the hook silent on ${controls.length - controlHook} of ${controls.length}.`,
   );

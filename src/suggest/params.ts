@@ -1,6 +1,6 @@
 import type { FieldName } from './index-data.js';
 
-/** Every constant of the topic ranker; the essay in rank.ts explains each one. */
+/** Every constant of the topic ranker, one frozen value; the essay in rank.ts explains and justifies each one. */
 export interface SuggestParams {
   /** BM25 term-frequency saturation of the combined (field-weighted) frequency. */
   readonly k1: number;
@@ -22,11 +22,11 @@ export interface SuggestParams {
 
 export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   k1: 2,
-  fieldWeight: Object.freeze({ trigger: 3, extras: 1, headings: 0.5, body: 0.6, file: 1 }),
+  fieldWeight: Object.freeze({ trigger: 5, extras: 2, headings: 0.5, body: 0.6, file: 1 }),
   fieldB: Object.freeze({ trigger: 0.5, extras: 0.5, headings: 0.5, body: 0.75, file: 0.5 }),
-  queryK: 1.2,
+  queryK: 8,
   maxQueryTerms: 1000,
   threshold: 0.2,
-  hookThreshold: 0.4,
+  hookThreshold: 0.45,
   hookLimit: 3,
 });
