@@ -12,7 +12,7 @@ const sections = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
-  ['Topic ranker (issue 13)', () => benchSuggest()],
+  ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
 ];
 const out = [
   '# Benchmark results',

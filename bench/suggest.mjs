@@ -12,7 +12,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { loadSuggestLib, readTree } from './suggest-lib.mjs';
 
@@ -294,7 +294,21 @@ export async function speed(lib, topics) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+const SECTION = 'Topic ranker (issue 13)';
+
+/** Replaces this bench's section of RESULTS.md (or appends it), leaving the others as they are. */
+function updateResults(text) {
+  const file = new URL('RESULTS.md', import.meta.url);
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const section = `## ${SECTION}\n\n${text}\n`;
+  const start = current.indexOf(`## ${SECTION}\n`);
+  if (start === -1) return writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
+  const next = current.indexOf('\n## ', start + 1);
+  writeFileSync(file, `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = await benchSuggest();
+  updateResults(text);
   process.stdout.write(`${text}\n`);
 }

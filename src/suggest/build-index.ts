@@ -12,36 +12,38 @@ import { FIELDS, type SuggestIndexData } from './index-data.js';
 export function buildSuggestIndex(project: Project): SuggestIndexData {
   const entries = project.index?.entries ?? [];
   const fileByPath = new Map(project.decisions.map((f) => [f.path, f]));
-  const counts = new Map<string, Map<number, number[]>>();
-  const lengths: number[] = [];
-  entries.forEach((entry, id) => {
-    const fields = entryFields(project, fileByPath, entry);
-    fields.forEach((text, field) => {
-      const terms = analyze(text);
-      lengths.push(terms.length);
-      for (const term of terms) {
-        let byEntry = counts.get(term);
-        if (!byEntry) counts.set(term, (byEntry = new Map()));
-        let tf = byEntry.get(id);
-        if (!tf) byEntry.set(id, (tf = new Array<number>(FIELDS.length).fill(0)));
-        tf[field]!++;
-      }
-    });
-  });
-  const terms = [...counts.keys()].sort();
+  const F = FIELDS.length;
+  const termIds = new Map<string, number>();
+  const terms: string[] = [];
   const df: number[] = [];
   const postings: number[][] = [];
-  for (const term of terms) {
-    const byEntry = counts.get(term)!;
-    df.push(byEntry.size);
-    const list: number[] = [];
-    for (const id of [...byEntry.keys()].sort((a, b) => a - b)) {
-      byEntry.get(id)!.forEach((tf, field) => {
-        if (tf > 0) list.push(id, field, tf);
-      });
+  const lengths: number[] = [];
+  entries.forEach((entry, id) => {
+    // This entry's frequencies by term × field; entries come in order, so postings stay sorted by entry.
+    const counts = new Map<number, number>();
+    entryFields(project, fileByPath, entry).forEach((text, field) => {
+      const analysed = analyze(text);
+      lengths.push(analysed.length);
+      for (const term of analysed) {
+        let t = termIds.get(term);
+        if (t === undefined) {
+          termIds.set(term, (t = terms.length));
+          terms.push(term);
+          df.push(0);
+          postings.push([]);
+        }
+        const key = t * F + field;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    });
+    let last = -1;
+    for (const key of [...counts.keys()].sort((a, b) => a - b)) {
+      const t = Math.floor(key / F);
+      if (t !== last) df[t]!++;
+      last = t;
+      postings[t]!.push(id, key % F, counts.get(key)!);
     }
-    postings.push(list);
-  }
+  });
   return { version: 1, labels: entries.map(entryLabel), terms, df, lengths, postings };
 }
 

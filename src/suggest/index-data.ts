@@ -12,7 +12,7 @@ export interface SuggestIndexData {
   readonly version: 1;
   /** Per entry, in index order: its label, `/when <trigger>`, `/how <trigger>` (a legacy entry: its key). */
   readonly labels: readonly string[];
-  /** The vocabulary: Porter stems, sorted. */
+  /** The vocabulary: Porter stems, in order of first occurrence. */
   readonly terms: readonly string[];
   /** Per term: the number of entries containing it in any field. */
   readonly df: readonly number[];
