@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import { suggestMessages as m } from '../../messages/suggest.js';
 import { loadConfig, resolveRoot } from '../../node/load-config.js';
-import { loadProject, workingTreeSource } from '../../node/load-project.js';
+import { workingTreeSource } from '../../node/load-project.js';
+import { loadProjectCached } from '../../node/model-cache.js';
 import { readStdin } from '../../node/read-stdin.js';
 import { buildSuggestIndex } from '../../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../../suggest/params.js';
@@ -36,7 +37,8 @@ export const command: CommandModule<object, Args> = {
     if (text.trim() === '') throw new UsageError(m.noText);
     const root = resolveRoot(args.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
     const { config } = loadConfig(root);
-    const project = await loadProject(config, workingTreeSource(root));
+    // The content-hash checked model cache: an unchanged tree is not parsed again.
+    const project = await loadProjectCached(root, config, workingTreeSource(root));
     if (!project.index) throw new UsageError(m.noIndex(config.index));
     const found = rank(buildSuggestIndex(project), text, DEFAULT_SUGGEST_PARAMS, { limit });
     if (args.format === 'json') process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
