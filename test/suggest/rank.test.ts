@@ -62,6 +62,12 @@ describe('BM25F scoring, as formulas of the named constants', () => {
     close(diluted!.score, Math.round(alone!.score * Math.sqrt(Math.LN2 / (Math.LN2 + Math.log(6))) * 1e6) / 1e6);
   });
 
+  test('maxQueryTerms keeps the most informative terms: an unknown word (idf at df = 0) before a known one', () => {
+    const one = { ...P, maxQueryTerms: 1 };
+    expect(rank(data, 'alpha zygomorphic', one, { threshold: 0 })).toEqual([]);
+    expect(rank(data, 'alpha', one, { threshold: 0 }).map((s) => s.label)).toEqual(['/when alpha beta']);
+  });
+
   test('field weights: the same word counts w_trigger in a trigger and w_body in a section text', () => {
     const fields = tree({ 'When Zeta Omega': BODY, 'When Kappa Omega': 'Plain zeta only.\nNothing else here.' });
     const { raw } = scoreEntries(fields, 'zeta', P);
