@@ -99,7 +99,8 @@ function grid(base) {
       for (const body of [0.3, 0.6, 1])
         for (const k1 of [1.2, 2])
           for (const queryK of [0, 1.2, 8])
-            points.push(Object.freeze({ ...base, k1, queryK, fieldWeight: Object.freeze({ ...base.fieldWeight, trigger, extras, body }) }));
+            for (const passageWeight of [0, 0.5])
+              points.push(Object.freeze({ ...base, k1, queryK, passageWeight, fieldWeight: Object.freeze({ ...base.fieldWeight, trigger, extras, body }) }));
   return points;
 }
 
@@ -257,7 +258,7 @@ function sameParams(a, b) {
 
 function describe(p) {
   const w = p.fieldWeight;
-  return `trigger ${w.trigger}, extras ${w.extras}, body ${w.body}, k1 ${p.k1}, queryK ${p.queryK}`;
+  return `trigger ${w.trigger}, extras ${w.extras}, body ${w.body}, k1 ${p.k1}, queryK ${p.queryK}, passageWeight ${p.passageWeight}`;
 }
 
 /** In-process query time on the generated 10,000-entry tree (goal ≤ 50 ms). */
@@ -286,10 +287,14 @@ export async function speed(lib, topics) {
       });
       return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)];
     };
-    const fresh = JSON.parse(JSON.stringify(data));
-    const first = performance.now();
-    lib.rank(fresh, long[0], lib.DEFAULT_SUGGEST_PARAMS);
-    const firstMs = performance.now() - first;
+    const firsts = [];
+    for (let i = 0; i < 5; i++) {
+      const fresh = JSON.parse(JSON.stringify(data));
+      const first = performance.now();
+      lib.rank(fresh, long[i % long.length].slice(0, PROMPT_CHARS), lib.DEFAULT_SUGGEST_PARAMS);
+      firsts.push(performance.now() - first);
+    }
+    const firstMs = firsts.sort((a, b) => a - b)[2];
     const wholeMs = time(long.map(mixed));
     const promptMs = time(long.map((t, i) => mixed(t.slice(0, PROMPT_CHARS), i)));
     const ok = (ms) => (ms <= 50 ? 'yes' : '**no**');
@@ -300,7 +305,7 @@ export async function speed(lib, topics) {
       '|---|---:|---|---|',
       `| build the index from the Project | ${buildMs.toFixed(1)} | once per tree change (model cache) | |`,
       `| index through JSON (cache round trip) | ${jsonMs.toFixed(1)} | | |`,
-      `| first query on a restored index (prepares idf and norms) | ${firstMs.toFixed(1)} | ≤ 50 | ${ok(firstMs)} |`,
+      `| first (prompt-sized) query on a freshly restored index, median of 5: prepares idf, lengths and E | ${firstMs.toFixed(1)} | ≤ 50 | ${ok(firstMs)} |`,
       `| one query, whole plan document (median) | ${wholeMs.toFixed(2)} | ≤ 50 | ${ok(wholeMs)} |`,
       `| one query, first ${PROMPT_CHARS} characters (median) | ${promptMs.toFixed(2)} | ≤ 50 | ${ok(promptMs)} |`,
     ];

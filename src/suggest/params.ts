@@ -12,6 +12,10 @@ export interface SuggestParams {
   readonly queryK: number;
   /** Only the query's most informative terms are used: at most this many. */
   readonly maxQueryTerms: number;
+  /** A long text is also scored in passages of at least this many characters (prompt-sized). */
+  readonly passageChars: number;
+  /** Weight of the best passage's score against the whole text's: score = (1 − w)·whole + w·best passage. */
+  readonly passageWeight: number;
   /** `memdex suggest` returns only entries whose normalised score reaches this. */
   readonly threshold: number;
   /** The prompt hook injects only entries whose normalised score reaches this. */
@@ -26,6 +30,8 @@ export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   fieldB: Object.freeze({ trigger: 0.5, extras: 0.5, headings: 0.5, body: 0.75, file: 0.5 }),
   queryK: 8,
   maxQueryTerms: 1000,
+  passageChars: 300,
+  passageWeight: 0.5,
   threshold: 0.2,
   hookThreshold: 0.45,
   hookLimit: 3,

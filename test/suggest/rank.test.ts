@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { analyze } from '../../src/suggest/analyze.js';
 import { buildSuggestIndex } from '../../src/suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS as P, type SuggestParams } from '../../src/suggest/params.js';
-import { rank, scoreEntries } from '../../src/suggest/rank.js';
+import { normalisedScores, passages, rank, scoreEntries } from '../../src/suggest/rank.js';
 
 /** A tree from index lines and decision-file sections (heading → body), all in agents/decisions/notes.md. */
 function tree(sections: Record<string, string>, extras: Record<string, string> = {}) {
@@ -96,6 +96,35 @@ describe('BM25F scoring, as formulas of the named constants', () => {
     const scoresOfNotes = scoreEntries(data2, 'notes', P).raw; // the H1 title and the file name, both entries alike
     expect(scoresOfNotes[0]).toBeGreaterThan(0);
     close(scoresOfNotes[0]!, scoresOfNotes[1]!);
+  });
+});
+
+describe('passages: a long text is also scored prompt-sized piece by piece', () => {
+  test('cut at headings and blank lines, blocks joined up to passageChars, a short tail joins the last', () => {
+    const a = 'a'.repeat(200);
+    expect(passages(`# Title\n${a}\n\n${a}\n\n## Next\n${a}\n\nend`, 300)).toEqual([
+      `# Title\n${a}\n${a}`,
+      `## Next\n${a}\nend`,
+    ]);
+    expect(passages('short prompt', 300)).toEqual(['short prompt']);
+  });
+
+  test('score = (1 − passageWeight) · whole + passageWeight · best passage, each normalised', () => {
+    const data = tree({ 'When Alpha Beta': BODY, 'When Gamma Delta': BODY });
+    const filler = 'lorem ipsum dolor sit amet consectetur '.repeat(8);
+    const text = `${filler}\n\nalpha beta ${filler}\n\n${filler} gamma`;
+    const parts = passages(text, P.passageChars);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    const normalised = (t: string) => {
+      const { raw, norm } = scoreEntries(data, t, P);
+      return [...raw].map((x) => x / norm);
+    };
+    const whole = normalised(text);
+    const best = parts.map(normalised).reduce((m, s) => m.map((x, e) => Math.max(x, s[e]!)));
+    const mixed = normalisedScores(data, text, P);
+    whole.forEach((s, e) => close(mixed[e]!, (1 - P.passageWeight) * s + P.passageWeight * best[e]!));
+    const off = normalisedScores(data, text, { ...P, passageWeight: 0 });
+    whole.forEach((s, e) => close(off[e]!, s));
   });
 });
 
