@@ -203,10 +203,18 @@ function lengthNorm(b: number, length: number, average: number): number {
 }
 
 export function scoreEntries(data: SuggestIndexData, text: string, params: SuggestParams): Scored {
-  const p = prepare(data, params);
-  const n = data.labels.length;
+  const raw = new Float64Array(data.labels.length);
+  const norm = scoreInto(data, prepare(data, params), text, params, raw, []);
+  return { raw, norm };
+}
+
+/**
+ * Adds every entry's raw score for `text` into `raw` (all zero on entry), lists the
+ * entries it scored in `scored`, and returns the normaliser √(Q · E). The work is
+ * proportional to the postings of the query's terms, never to the tree's size.
+ */
+function scoreInto(data: SuggestIndexData, p: Prepared, text: string, params: SuggestParams, raw: Float64Array, scored: number[]): number {
   const F = FIELDS.length;
-  const raw = new Float64Array(n);
   const qtf = new Map<string, number>();
   for (const term of analyze(text)) qtf.set(term, (qtf.get(term) ?? 0) + 1);
   const query = [...qtf].map(([term, tf]) => {
@@ -234,12 +242,13 @@ export function scoreEntries(data: SuggestIndexData, text: string, params: Sugge
     }
     for (const entry of touched) {
       const combined = acc[entry]!;
+      if (raw[entry] === 0) scored.push(entry);
       raw[entry]! += (w * combined) / (params.k1 + combined);
       acc[entry] = 0;
     }
     touched.length = 0;
   }
-  return { raw, norm: Math.sqrt(queryMass * p.entryMass) };
+  return Math.sqrt(queryMass * p.entryMass);
 }
 
 /**
@@ -250,11 +259,17 @@ export function normalisedScores(data: SuggestIndexData, text: string, params: S
   const whole = normalise(scoreEntries(data, text, params));
   const parts = passages(text, params.passageChars);
   if (parts.length < 2 || params.passageWeight === 0) return whole;
+  const p = prepare(data, params);
   const best = new Float64Array(whole.length);
+  const raw = new Float64Array(whole.length);
+  const scored: number[] = [];
   for (const part of parts) {
-    const { raw, norm } = scoreEntries(data, part, params);
-    if (norm === 0) continue;
-    for (let e = 0; e < best.length; e++) if (raw[e]! / norm > best[e]!) best[e] = raw[e]! / norm;
+    const norm = scoreInto(data, p, part, params, raw, scored);
+    for (const e of scored) {
+      if (raw[e]! / norm > best[e]!) best[e] = raw[e]! / norm;
+      raw[e] = 0;
+    }
+    scored.length = 0;
   }
   const w = params.passageWeight;
   return whole.map((s, e) => (1 - w) * s + w * best[e]!);
