@@ -80,4 +80,16 @@ describe('memdex suggest', () => {
     expect(limit.status).toBe(2);
     expect(limit.stderr).toContain('--limit 0: expected a whole number of at least 1');
   });
+
+  test('a tree without a memory index: exit 2 naming the file', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'memdex-suggest-bare-'));
+    try {
+      writeFileSync(join(bare, 'memdex.config.json'), '{}\n');
+      const r = runCli(['suggest', 'mock tests', '--root', bare]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe('memdex: agents/memory-index.md: memory index not found\n');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
 });

@@ -26,8 +26,8 @@ export const command: CommandModule<object, Args> = {
     y
       .positional('text', { type: 'string', describe: m.textOption })
       .option('limit', { type: 'number', default: DEFAULT_LIMIT, describe: m.limitOption })
-      .option('root', { type: 'string', describe: 'Memory tree root (default: found upwards from the current directory)' })
-      .option('format', { choices: ['text', 'json'], default: 'text' }),
+      .option('root', { type: 'string', describe: m.rootOption })
+      .option('format', { choices: ['text', 'json'], default: 'text', describe: m.formatOption }),
   handler: async (args) => {
     const limit = args.limit ?? DEFAULT_LIMIT;
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError(m.badLimit(String(args.limit)));
