@@ -246,10 +246,18 @@ async function quality(lib, topics) {
   out.push(
     '',
     `Prompt hook (first ${PROMPT_CHARS} characters, at most ${P.hookLimit} pointers, threshold ${P.hookThreshold}${hookAll === P.hookThreshold ? ', chosen on all cases' : `, **not** the ${hookAll} chosen on all cases`}): precision ${hook.precision.toFixed(2)} (${hook.relevant} of ${hook.injected} pointers relevant), speaks on ${hook.speaking} of ${cases.length} cases.`,
-    `Leave-one-out threshold (chosen on the other cases: ${[...new Set(looTs)].join(', ')}): precision ${looHook.toFixed(2)} (${looRelevant} of ${looInjected}).`,
+    `Leave-one-out threshold (chosen on the other cases: ${[...new Set(looTs)].join(', ')}): precision ${looHook.toFixed(2)} (${looRelevant} of ${looInjected}; 95% Wilson interval from ${wilsonLow(looRelevant, looInjected).toFixed(2)}: few pointers, a wide interval).`,
     `Unrelated control texts (${UNRELATED.length} texts × ${trees.length} trees): \`suggest\` silent on ${controlSilent} of ${controls.length}; the hook silent on ${controls.length - controlHook} of ${controls.length}.`,
   );
   return out;
+}
+
+/** Lower bound of the 95% Wilson score interval of a proportion k / n. */
+function wilsonLow(k, n) {
+  if (n === 0) return 0;
+  const z = 1.96;
+  const p = k / n;
+  return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
 }
 
 function sameParams(a, b) {
