@@ -310,10 +310,10 @@ export function rank(data: SuggestIndexData, text: string, params: SuggestParams
   const threshold = options.threshold ?? params.threshold;
   const found: { entry: number; score: number }[] = [];
   scores.forEach((score, entry) => {
-    if (score > 0 && score >= threshold) found.push({ entry, score });
+    if (score > 0 && score >= threshold) found.push({ entry, score: round(score) });
   });
   found.sort((a, b) => b.score - a.score || a.entry - b.entry);
-  return found.slice(0, options.limit ?? Infinity).map(({ entry, score }) => ({ label: data.labels[entry]!, score: round(score) }));
+  return found.slice(0, options.limit ?? Infinity).map(({ entry, score }) => ({ label: data.labels[entry]!, score }));
 }
 
 /** Six decimals: equal evidence prints equal, and floating-point noise never reorders output. */
