@@ -11,12 +11,14 @@ import { command as compressKey } from './commands/compress-key.js';
 import { command as playbook } from './commands/playbook.js';
 import { command as feedbackCommand } from './commands/feedback.js';
 import { command as relevanceCommand } from './commands/relevance.js';
+import { command as suggestCommand } from './commands/suggest.js';
 
 /** yargs commands, in `memdex --help` order. */
 const commands: CommandModule[] = [
   check as unknown as CommandModule,
   rulesCommand as unknown as CommandModule,
   compressKey as unknown as CommandModule,
+  suggestCommand as unknown as CommandModule,
   migrateCommand,
   playbook,
   feedbackCommand as unknown as CommandModule,

@@ -1,0 +1,23 @@
+/**
+ * The ranker's index of a memory tree as plain data (numbers, strings and arrays
+ * only), so that it can be stored in the model cache as JSON and ranked without
+ * the Project it came from.
+ */
+
+/** The fields of an entry, in the order of every per-field array below. */
+export const FIELDS = ['trigger', 'extras', 'headings', 'body', 'file'] as const;
+export type FieldName = (typeof FIELDS)[number];
+
+export interface SuggestIndexData {
+  readonly version: 1;
+  /** Per entry, in index order: its label, `/when <trigger>`, `/how <trigger>` (a legacy entry: its key). */
+  readonly labels: readonly string[];
+  /** The vocabulary: Porter stems, in order of first occurrence. */
+  readonly terms: readonly string[];
+  /** Per term: the number of entries containing it in any field. */
+  readonly df: readonly number[];
+  /** Per entry × field (entry * FIELDS.length + field): the field's length in terms. */
+  readonly lengths: readonly number[];
+  /** Per term: flat triples [entry, field, term frequency], entries ascending. */
+  readonly postings: readonly (readonly number[])[];
+}

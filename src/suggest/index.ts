@@ -1,0 +1,6 @@
+/** The topic ranker (algorithm: rank.ts; constants: params.ts). */
+export { buildSuggestIndex, entryLabel } from './build-index.js';
+export { normalisedScores, passages, rank, scoreEntries, type Scored, type Suggestion } from './rank.js';
+export { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
+export { FIELDS, type FieldName, type SuggestIndexData } from './index-data.js';
+export { analyze } from './analyze.js';

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/run-cli.js';
+
+/** End to end through the built CLI (npm test builds first), on a small real tree. */
+const root = mkdtempSync(join(tmpdir(), 'memdex-suggest-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+writeFileSync(
+  join(root, 'agents', 'memory-index.md'),
+  [
+    '# Memory Index',
+    '',
+    '## agents/decisions/testing.md',
+    '',
+    '/when writing mock tests | mock patch, test doubles',
+    '/how encode file paths',
+    '/when choosing review gates',
+    '',
+  ].join('\n'),
+);
+writeFileSync(
+  join(root, 'agents', 'decisions', 'testing.md'),
+  [
+    '# Testing',
+    '',
+    '## When Writing Mock Tests',
+    '',
+    'Patch where the object is used, not where it is defined.',
+    'Prefer fakes to mocks.',
+    '',
+    '## How to Encode File Paths',
+    '',
+    'Encode separators as dashes.',
+    'Keep the root relative.',
+    '',
+    '## When Choosing Review Gates',
+    '',
+    'A gate after each phase, not after each step.',
+    'The reviewer reads the diff, never the plan alone.',
+    '',
+  ].join('\n'),
+);
+const run = (args: string[], input?: string) => runCli(['suggest', ...args, '--root', root], input === undefined ? {} : { input });
+
+describe('memdex suggest', () => {
+  test('ranked /when and /how lines with their scores, exit 0', () => {
+    const r = run(['I am writing tests with mocks']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d\.\d{3} {2}\/when writing mock tests\n/);
+    expect(r.stderr).toBe('');
+  });
+
+  test('- reads the text from stdin; --format json is an array of {label, score}; --limit caps it', () => {
+    const r = run(['-', '--format', 'json', '--limit', '1'], 'How should I encode the paths of files?\n');
+    expect(r.status).toBe(0);
+    const parsed = JSON.parse(r.stdout) as { label: string; score: number }[];
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]!.label).toBe('/how encode file paths');
+    expect(typeof parsed[0]!.score).toBe('number');
+  });
+
+  test('nothing related: nothing on stdout, the reason on stderr, exit 1', () => {
+    const r = run(['Preheat the oven and whisk the eggs with sugar']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('memdex: no index entry is related enough to this text (no score reaches 0.2)\n');
+  });
+
+  test('usage errors exit 2 with what is expected', () => {
+    const none = run([]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('give a text, e.g. `memdex suggest');
+    const stdinEmpty = run(['-'], '  \n');
+    expect(stdinEmpty.status).toBe(2);
+    expect(stdinEmpty.stderr).toContain('give a text');
+    const limit = run(['mocks', '--limit', '0']);
+    expect(limit.status).toBe(2);
+    expect(limit.stderr).toContain('--limit 0: expected a whole number of at least 1');
+  });
+
+  test('a tree without a memory index: exit 2 naming the file', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'memdex-suggest-bare-'));
+    try {
+      writeFileSync(join(bare, 'memdex.config.json'), '{}\n');
+      const r = runCli(['suggest', 'mock tests', '--root', bare]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe('memdex: agents/memory-index.md: memory index not found\n');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
