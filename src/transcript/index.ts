@@ -1,0 +1,6 @@
+/** The transcript reader's pure core: Claude Code JSONL records → typed events in conversation order (I/O: src/node/transcript-file.ts). */
+export type { EventKind, EventOf, EventOrigin, ToolCall, TranscriptEvent, TypedCommand } from './events.js';
+export { parseTypedCommand, toolCall } from './decode.js';
+export { encodeProjectDir, MAX_PROJECT_DIR_LENGTH } from './locate.js';
+export { BOOKKEEPING_TYPES, bytesSource, MAX_REPORTED_PROBLEMS, readTranscript, readTranscriptText } from './read.js';
+export type { LineProblem, ReadOptions, TranscriptSource, TranscriptSummary } from './read.js';
