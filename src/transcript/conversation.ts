@@ -286,11 +286,11 @@ export class ConversationIndex {
         for (let child = firstChild[member]!; child !== NONE; child = nextSibling[child]!) consider(child);
         for (const id of this.toolUses.get(member) ?? []) consider(answerer.get(id));
       }
-      const answered = new Set(answeredOnChain);
+      const answered = new Set<string>(); // besides answeredOnChain, which is not copied: that would be quadratic
       for (const node of linked) for (const id of this.toolResults.get(node) ?? []) answered.add(id);
       for (const node of byResult.sort((a, b) => this.seq.get(a) - this.seq.get(b))) {
         const ids = this.toolResults.get(node) ?? [];
-        if (!ids.some((id) => !answered.has(id) && inGroup.has(issuer.get(id) ?? NONE))) continue;
+        if (!ids.some((id) => !answered.has(id) && !answeredOnChain.has(id) && inGroup.has(issuer.get(id) ?? NONE))) continue;
         for (const id of ids) answered.add(id);
         linked.push(node);
       }

@@ -10,12 +10,15 @@ const CARRIAGE_RETURN = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf] as const;
 
 export interface LineSink {
-  /** A line without its `\n` (and `\r`), occupying bytes [start, end) of the file including the newline. */
-  (text: string, start: number, end: number, terminated: boolean): void;
+  /**
+   * A line's bytes without its `\n` (and `\r`), occupying bytes [start, end) of
+   * the file including the newline. `bytes` may be a view of the caller's chunk:
+   * valid during the call only.
+   */
+  (bytes: Uint8Array, start: number, end: number, terminated: boolean): void;
 }
 
 export class LineSplitter {
-  private readonly decoder = new TextDecoder('utf-8');
   private parts: Uint8Array[] = [];
   private lineStart: number;
   private position: number;
@@ -51,7 +54,7 @@ export class LineSplitter {
     if (bytes.length > 0 && bytes[bytes.length - 1] === CARRIAGE_RETURN) bytes = bytes.subarray(0, bytes.length - 1);
     const start = this.lineStart;
     this.lineStart = end;
-    this.sink(this.decoder.decode(bytes), start, end, terminated);
+    this.sink(bytes, start, end, terminated);
   }
 }
 

@@ -14,6 +14,10 @@
  * parses as a complete record; otherwise it is being written, is left out of the
  * offset, and is read next time.
  *
+ * The first pass parses each line with its long strings emptied
+ * (skeleton-bytes.ts), so it allocates in proportion to the records, not to
+ * their texts.
+ *
  * Lines that are not JSON records are skipped and counted (the first few with
  * their line number and what is wrong); records of a type this reader does not
  * know are skipped and counted by type. The first line is not trusted to be a
@@ -25,6 +29,7 @@ import { EventDecoder, yieldsEvents } from './decode.js';
 import type { TranscriptEvent } from './events.js';
 import { asObject, asString, type JsonObject } from './json-fields.js';
 import { LineSplitter, type LineSink } from './lines.js';
+import { emptyLongStrings, Scratch } from './skeleton-bytes.js';
 
 /** Client bookkeeping record types seen in 2.1.3x transcripts or named by the SDK: known, and without events. */
 export const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set([
@@ -118,9 +123,16 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
   let offset = 0;
   let total = 0;
   let lineNumber = 0;
-  source.scan((text, start, end, terminated) => {
+  const utf8 = new TextDecoder('utf-8');
+  const scratch = new Scratch();
+  const skip = (line: number, problem: string): void => {
+    malformed++;
+    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push({ line, problem });
+  };
+  source.scan((bytes, start, end, terminated) => {
     total = end;
     const line = ++lineNumber;
+    const text = utf8.decode(emptyLongStrings(bytes, scratch));
     if (text.trim() === '') {
       if (terminated) offset = end;
       return;
@@ -129,11 +141,7 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
     if (!terminated && 'problem' in parsed) return; // still being written
     offset = end;
     lines++;
-    if ('problem' in parsed) {
-      malformed++;
-      if (problems.length < MAX_REPORTED_PROBLEMS) problems.push({ line, problem: parsed.problem });
-      return;
-    }
+    if ('problem' in parsed) return skip(line, parsed.problem);
     records++;
     if (ConversationIndex.isNodeType(parsed.type)) index.add(parsed.record, parsed.type, yieldsEvents(parsed.record, parsed.type), start, end, line);
     else if (!BOOKKEEPING_TYPES.has(parsed.type)) unknownTypes[parsed.type] = (unknownTypes[parsed.type] ?? 0) + 1;
@@ -146,12 +154,16 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
     events++;
     onEvent(event);
   };
-  const skip = (): void => {};
+  const ignore = (): void => {};
   for (const node of plan.nodes) {
     const start = index.startOf(node);
     const parsed = parseRecord(source.read(start, index.endOf(node)));
-    if ('record' in parsed) decoder.decode(parsed.record, index.lineOf(node), start >= from ? emit : skip);
+    if ('problem' in parsed) {
+      records--; // its skeleton parsed, the whole line does not (see skeleton-bytes.ts)
+      skip(index.lineOf(node), parsed.problem);
+    } else decoder.decode(parsed.record, index.lineOf(node), start >= from ? emit : ignore);
   }
+  problems.sort((a, b) => a.line - b.line);
   return { offset, pendingBytes: total - offset, lines, records, malformed, problems, unknownTypes, offChain: plan.offChain, events };
 }
 
