@@ -50,9 +50,14 @@
  * and a few flags in typed-array columns (≈ 40 bytes of columns plus ≈ 100 bytes
  * of Map entry and uuid string per record), the tool_use ids of assistant records
  * and the tool_result ids of user records (one short string per tool call), and
- * the logical parent of each compact boundary. Texts, inputs and outputs are never
- * held. A 200 MB transcript of ≈ 190,000 records thus needs ≈ 30 MB of skeleton
- * plus the longest single line; bench/transcript-memory.mjs measures it.
+ * the logical parent of each compact boundary: about 200 bytes a record, measured.
+ * Texts, inputs and outputs are never held. Once the order is known the skeleton
+ * is dropped and only the byte ranges of the records to read are kept (20 bytes
+ * each), so the second pass runs beside almost nothing: a garbage-collected heap
+ * lets its old generation grow to a multiple of what is live, and what is live is
+ * then small. A 200 MB transcript of ≈ 70,000 records thus needs ≈ 15 MB of
+ * skeleton during the first pass, plus the longest single line;
+ * bench/transcript-memory.mjs measures it.
  */
 import { byteColumn, float64Column, int32Column } from './columns.js';
 import { asObject, asString, blockIds, type JsonObject } from './json-fields.js';
@@ -69,6 +74,13 @@ const DECODE = 32; // the record can yield events (second pass reads it)
 
 /** Record types that form the conversation tree. */
 const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+
+export interface ConversationPlan {
+  readonly starts: Float64Array;
+  readonly ends: Float64Array;
+  readonly lines: Int32Array;
+  readonly offChain: number;
+}
 
 export interface ConversationOptions {
   /** Reading a subagent file: its records are all sidechain records, and eligible as leaves. */
@@ -134,11 +146,12 @@ export class ConversationIndex {
   }
 
   /**
-   * The records of the conversation that can yield events, as node numbers in
-   * conversation order (read their ranges with `startOf`, `endOf`, `lineOf`), and
-   * how many message records were left out (abandoned branches).
+   * The byte ranges and line numbers of the conversation's records that can
+   * yield events, in conversation order, and how many message records were left
+   * out (abandoned branches). Plain typed arrays: the caller can drop the index
+   * and keep only these while it reads the records.
    */
-  plan(): { readonly nodes: Int32Array; readonly offChain: number } {
+  plan(): ConversationPlan {
     const order = this.order();
     const taken = new Uint8Array(this.nodes);
     let decodable = 0;
@@ -146,26 +159,18 @@ export class ConversationIndex {
       taken[node] = 1;
       if (this.has(node, DECODE)) decodable++;
     }
-    const nodes = new Int32Array(decodable);
+    const plan = { starts: new Float64Array(decodable), ends: new Float64Array(decodable), lines: new Int32Array(decodable), offChain: 0 };
     let at = 0;
-    for (const node of order) if (this.has(node, DECODE)) nodes[at++] = node;
-    let offChain = 0;
-    for (let node = 0; node < this.nodes; node++) {
-      if (taken[node] === 0 && this.has(node, PRESENT) && this.has(node, MESSAGE) && this.sameSide(node)) offChain++;
+    for (const node of order) {
+      if (!this.has(node, DECODE)) continue;
+      plan.starts[at] = this.start.get(node);
+      plan.ends[at] = this.end.get(node);
+      plan.lines[at++] = this.line.get(node);
     }
-    return { nodes, offChain };
-  }
-
-  startOf(node: number): number {
-    return this.start.get(node);
-  }
-
-  endOf(node: number): number {
-    return this.end.get(node);
-  }
-
-  lineOf(node: number): number {
-    return this.line.get(node);
+    for (let node = 0; node < this.nodes; node++) {
+      if (taken[node] === 0 && this.has(node, PRESENT) && this.has(node, MESSAGE) && this.sameSide(node)) plan.offChain++;
+    }
+    return plan;
   }
 
   private intern(uuid: string): number {

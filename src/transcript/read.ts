@@ -114,7 +114,7 @@ export function parseRecord(text: string): Parsed {
 }
 
 export function readTranscript(source: TranscriptSource, options: ReadOptions, onEvent: (event: TranscriptEvent) => void): TranscriptSummary {
-  const index = new ConversationIndex({ sidechain: options.sidechain === true });
+  let index: ConversationIndex | undefined = new ConversationIndex({ sidechain: options.sidechain === true });
   const problems: LineProblem[] = [];
   const unknownTypes: Record<string, number> = {};
   let lines = 0;
@@ -143,10 +143,11 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
     lines++;
     if ('problem' in parsed) return skip(line, parsed.problem);
     records++;
-    if (ConversationIndex.isNodeType(parsed.type)) index.add(parsed.record, parsed.type, yieldsEvents(parsed.record, parsed.type), start, end, line);
+    if (ConversationIndex.isNodeType(parsed.type)) index!.add(parsed.record, parsed.type, yieldsEvents(parsed.record, parsed.type), start, end, line);
     else if (!BOOKKEEPING_TYPES.has(parsed.type)) unknownTypes[parsed.type] = (unknownTypes[parsed.type] ?? 0) + 1;
   });
   const plan = index.plan();
+  index = undefined; // only the plan's byte ranges are needed from here on (see the memory note in conversation.ts)
   const decoder = new EventDecoder(options.agentId);
   const from = options.from ?? 0;
   let events = 0;
@@ -155,13 +156,13 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
     onEvent(event);
   };
   const ignore = (): void => {};
-  for (const node of plan.nodes) {
-    const start = index.startOf(node);
-    const parsed = parseRecord(source.read(start, index.endOf(node)));
+  for (let i = 0; i < plan.starts.length; i++) {
+    const start = plan.starts[i]!;
+    const parsed = parseRecord(source.read(start, plan.ends[i]!));
     if ('problem' in parsed) {
       records--; // its skeleton parsed, the whole line does not (see skeleton-bytes.ts)
-      skip(index.lineOf(node), parsed.problem);
-    } else decoder.decode(parsed.record, index.lineOf(node), start >= from ? emit : ignore);
+      skip(plan.lines[i]!, parsed.problem);
+    } else decoder.decode(parsed.record, plan.lines[i]!, start >= from ? emit : ignore);
   }
   problems.sort((a, b) => a.line - b.line);
   return { offset, pendingBytes: total - offset, lines, records, malformed, problems, unknownTypes, offChain: plan.offChain, events };
