@@ -28,7 +28,7 @@ export async function benchTranscript(megabytes = Number(process.env.TRANSCRIPT_
     writeFileSync(empty, '');
     const baseline = readInChild(bundle, empty, []).maxRssBytes / 1e6;
     const lines = [
-      `${(generated.bytes / 1e6).toFixed(1)} MB, ${generated.counts.records.toLocaleString('en-US')} records; median of ${runs} runs per configuration; peak RSS of the reading process (\`process.resourceUsage().maxRSS\`); the same process reading an empty transcript: ${baseline.toFixed(1)} MB.`,
+      `${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${(generated.bytes / 1e6).toFixed(1)} MB, ${generated.counts.records.toLocaleString('en-US')} records; median of ${runs} runs per configuration; peak RSS of the reading process (\`process.resourceUsage().maxRSS\`); the same process reading an empty transcript: ${baseline.toFixed(1)} MB.`,
       '',
       '| child node flags | median ms | MB/s | peak RSS MB (max of runs) | target | met |',
       '|---|---:|---:|---:|---|---|',
