@@ -31,6 +31,8 @@ export const DEFAULT_EXCERPT_LIMITS: ExcerptLimits = Object.freeze({ resultChars
 
 const SEPARATOR = '\n\n';
 const CUT_MARK = '[...]\n';
+/** Dropped turns are spliced out in batches of at least this many, not one by one (a shift per turn would be quadratic). */
+const COMPACT_AFTER = 1024;
 
 /** Builds the excerpt event by event, holding only about `maxChars` of text. */
 export class TranscriptExcerpt {
@@ -53,7 +55,7 @@ export class TranscriptExcerpt {
       this.length -= this.turns[this.head]!.length + SEPARATOR.length;
       this.head++;
     }
-    if (this.head > 1024 && this.head * 2 > this.turns.length) {
+    if (this.head > COMPACT_AFTER && this.head * 2 > this.turns.length) {
       this.turns.splice(0, this.head);
       this.head = 0;
     }

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { messages } from '../../src/messages/transcript.js';
 import { readSessionFiles, subagentTranscripts } from '../../src/node/transcript-file.js';
 import type { TranscriptEvent } from '../../src/transcript/events.js';
 import { readTranscriptText } from '../../src/transcript/read.js';
@@ -45,6 +46,14 @@ describe('lines the reader cannot use are skipped, counted and named', () => {
     expect(kinds(events)).toEqual(kinds(BASE.events));
     expect(summary.unknownTypes).toEqual({ 'hologram-snapshot': 2 });
     expect(summary.records).toBe(INTERACTIVE.length + 2);
+  });
+
+  test('what was skipped is told in one log line naming the file, the first bad line, and the unknown types', () => {
+    expect(messages.skipped('s.jsonl', 0, undefined, {})).toBeUndefined();
+    const { summary } = read(['{"type":"user", torn', ...INTERACTIVE, JSON.stringify({ type: 'hologram-snapshot' }), JSON.stringify({ type: 'hologram-snapshot' })]);
+    expect(messages.skipped('s.jsonl', summary.malformed, summary.problems[0], summary.unknownTypes)).toMatch(
+      /^s\.jsonl: skipped 1 malformed line \(first: line 1: not JSON \(.+\); expected one JSON record a line\) and 2 records of unknown type "hologram-snapshot" ×2$/,
+    );
   });
 
   test('blank lines, CRLF line ends and a BOM are read as the client would have meant them', () => {
