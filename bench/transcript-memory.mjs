@@ -4,7 +4,7 @@
 // of bench/RESULTS.md; `npm run bench` runs it with the others.
 //   TRANSCRIPT_MB=200 npm run bench:transcript
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTranscript } from './generate-transcript.mjs';
@@ -28,7 +28,7 @@ export async function benchTranscript(megabytes = Number(process.env.TRANSCRIPT_
     writeFileSync(empty, '');
     const baseline = readInChild(bundle, empty, []).maxRssBytes / 1e6;
     const lines = [
-      `${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${(generated.bytes / 1e6).toFixed(1)} MB, ${generated.counts.records.toLocaleString('en-US')} records; median of ${runs} runs per configuration; peak RSS of the reading process (\`process.resourceUsage().maxRSS\`); the same process reading an empty transcript: ${baseline.toFixed(1)} MB.`,
+      `${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${(generated.bytes / 1e6).toFixed(1)} MB, ${generated.counts.records.toLocaleString('en-US')} records; median of ${runs} runs per configuration; peak RSS of the reading process (\`process.resourceUsage().maxRSS\`); the same process reading an empty transcript: ${baseline.toFixed(1)} MB. Load average at the end: ${loadavg()[0].toFixed(1)} (times vary with it; RSS does not).`,
       '',
       '| child node flags | median ms | MB/s | peak RSS MB (max of runs) | target | met |',
       '|---|---:|---:|---:|---|---|',
