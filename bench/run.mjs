@@ -6,6 +6,7 @@ import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchSuggest } from './suggest.mjs';
+import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
 const sections = [
@@ -13,6 +14,7 @@ const sections = [
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
+  [TRANSCRIPT_TITLE, () => benchTranscript()],
 ];
 const out = [
   '# Benchmark results',

@@ -23,3 +23,4 @@ export { parseMapping, formatMapping } from './migrate/mapping.js';
 export * from './playbook/index.js';
 export * from './relevance/index.js';
 export * from './suggest/index.js';
+export * from './transcript/index.js';
