@@ -6,12 +6,11 @@
  * runs with it, so an evaluator that starts an agent does not queue itself.
  */
 import type { Config } from '../model/config.js';
-import { nowIso } from '../node/clock.js';
-import { detectEnvironment } from '../node/detect-environment.js';
-import { recordSessionAudit } from '../node/record-session-audit.js';
-import { projectRelevanceParams, relevanceStorePath } from '../node/relevance-store.js';
 import type { SessionRecord } from '../relevance/types.js';
-import { HOOK_LOCK_TIMEOUT_MS } from './relevance-injection.js';
+import { messages } from '../messages/hooks.js';
+import type { Host } from './host.js';
+import type { HookStep } from './hook-step.js';
+import { HOOK_LOCK_TIMEOUT_MS } from './injection.js';
 
 /** The hook payload fields used (the playbook hooks' parsed HookPayload has this shape). */
 export interface SessionEndPayload {
@@ -29,17 +28,15 @@ export type SessionEndOutcome =
   | { readonly kind: 'recorded'; readonly sessionId: string; readonly record: SessionRecord }
   | { readonly kind: 'skipped'; readonly reason: string };
 
-export const NO_SESSION_ID = 'no session_id in the hook payload';
-
-export function relevanceSessionEnd(payload: SessionEndPayload, context: SessionEndContext): SessionEndOutcome {
-  if (process.env.MEMDEX_HOOKS === '0') return { kind: 'skipped', reason: 'MEMDEX_HOOKS=0' };
+export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, context: SessionEndContext): SessionEndOutcome {
+  if (host.env.MEMDEX_HOOKS === '0') return { kind: 'skipped', reason: messages.hooksOff };
   try {
     const sessionId = payload.sessionId?.trim() ?? '';
-    if (sessionId === '') return { kind: 'skipped', reason: NO_SESSION_ID };
+    if (sessionId === '') return { kind: 'skipped', reason: messages.noSessionId };
     const transcriptPath = payload.transcriptPath?.trim() ? payload.transcriptPath : undefined;
-    const environment = detectEnvironment(context.root);
-    const record = recordSessionAudit(
-      relevanceStorePath(context.root, context.config),
+    const environment = host.detectEnvironment(context.root);
+    const record = host.recordSessionAudit(
+      host.relevanceStorePath(context.root, context.config),
       {
         sessionId,
         tags: environment.tags,
@@ -48,7 +45,7 @@ export function relevanceSessionEnd(payload: SessionEndPayload, context: Session
         at: context.now,
         ended: true,
       },
-      { params: projectRelevanceParams(context.config), timeoutMs: HOOK_LOCK_TIMEOUT_MS },
+      { params: host.relevanceParams(context.config), timeoutMs: HOOK_LOCK_TIMEOUT_MS },
     );
     return { kind: 'recorded', sessionId, record };
   } catch (error) {
@@ -56,15 +53,11 @@ export function relevanceSessionEnd(payload: SessionEndPayload, context: Session
   }
 }
 
-/**
- * The same, shaped as a step of the playbook hooks (src/hooks/hook-step.ts:
- * `{name, run(context)}`): add it to SESSION_END_STEPS. A skip other than "no
- * session id" goes to the hook log.
- */
-export const relevanceAuditStep = {
+/** The same as a step of the session-end hook; a skip other than "no session id" goes to the hook log. */
+export const relevanceAuditStep: HookStep = {
   name: 'relevance audit',
-  run(context: { readonly root: string; readonly config: Config; readonly payload: SessionEndPayload; log(message: string): void }): void {
-    const outcome = relevanceSessionEnd(context.payload, { root: context.root, config: context.config, now: nowIso() });
-    if (outcome.kind === 'skipped' && outcome.reason !== NO_SESSION_ID && outcome.reason !== 'MEMDEX_HOOKS=0') context.log(outcome.reason);
+  run(context) {
+    const outcome = relevanceSessionEnd(context.host, context.payload, { root: context.root, config: context.config, now: context.host.now() });
+    if (outcome.kind === 'skipped' && outcome.reason !== messages.noSessionId && outcome.reason !== messages.hooksOff) context.log(outcome.reason);
   },
 };
