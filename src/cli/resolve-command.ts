@@ -90,7 +90,12 @@ export function stdinRead(): string | undefined {
   return stdinText;
 }
 
-/** Prints the results (stdout) and the failures (stderr); the exit code. */
+/**
+ * Prints the results (stdout) and the failures (stderr); the exit code. Text: the
+ * sections, identical ones once. JSON: one object per query, in order, with its
+ * status (found | ambiguous | not-found | error | skipped for `null`), so results
+ * can be matched to queries; failures are also said on stderr.
+ */
 export function writeResults(results: readonly ResolveResult[], request: ResolveRequest): number {
   const { navigation } = request;
   const texts: string[] = [];
@@ -98,21 +103,37 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
   const seen = new Set<string>();
   let failed = false;
   for (const result of results) {
-    if (result.kind === 'null') continue;
-    if (result.kind !== 'found') {
-      failed = true;
-      process.stderr.write(`memdex: ${failureMessage(result, request.config.decisions)}\n`);
+    if (result.kind === 'null') {
+      json.push({ query: result.query, status: 'skipped' });
       continue;
     }
+    if (result.kind !== 'found') {
+      failed = true;
+      const message = failureMessage(result, request.config.decisions);
+      process.stderr.write(`memdex: ${message}\n`);
+      json.push(failureJson(result, message));
+      continue;
+    }
+    json.push({ query: result.query, status: 'found', section: sectionJson(result.section, { navigation }) });
     const text = renderSection(result.section, { navigation });
     if (seen.has(text)) continue;
     seen.add(text);
     texts.push(text);
-    json.push(sectionJson(result.section, { navigation }));
   }
   if (request.format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
+}
+
+function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, message: string): Record<string, unknown> {
+  switch (result.kind) {
+    case 'ambiguous':
+      return { query: result.query, status: 'ambiguous', choices: result.choices, message };
+    case 'not-found':
+      return { query: result.query, status: 'not-found', choices: result.suggestions, message };
+    case 'invalid':
+      return { query: result.query, status: 'error', message };
+  }
 }
 
 /**

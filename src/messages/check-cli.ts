@@ -1,6 +1,6 @@
 export const checkCliMessages = {
   nothingChecked: (files: readonly string[]) =>
-    `nothing was checked: ${files.length === 1 ? `${files[0]} is` : `none of ${files.join(', ')} is`} in a memory tree (a folder holding memdex.config.json or agents/memory-index.md, at or above the file); pass --root to name one`,
+    `nothing was checked: ${files.length === 1 ? `${files[0]} is not` : `none of ${files.join(', ')} is`} in a memory tree (a folder holding memdex.config.json or agents/memory-index.md, at or above the file); pass --root to name one`,
   usageHint: 'Run `memdex check --help` for usage.',
   badFormat: (format: string, formats: readonly string[]) => `Invalid --format ${format}; expected one of ${formats.join(', ')}`,
   fixWithStaged:

@@ -5,3 +5,11 @@ export const messages = {
   usageHint: 'Run `memdex --help` for usage.',
   epilogue: 'Exit codes: 0 clean, 1 findings, 2 usage or internal error. NO_COLOR disables colour.',
 };
+
+/** Finding and reading the memory tree's configuration. */
+export const configMessages = {
+  invalidJson: (where: string, detail: string) => `${where}: invalid JSON: ${detail}`,
+  invalid: (lines: readonly string[]) => `invalid configuration\n${lines.join('\n')}`,
+  noRootDir: (root: string) => `--root ${root}: no such directory`,
+  noTree: (cwd: string, config: string, index: string) => `no memory tree found from ${cwd} upwards: expected ${config} or ${index}; pass --root`,
+};

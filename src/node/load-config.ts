@@ -3,7 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
-import { locateJsonPointer } from '../model/json-locate.js';
+import { locateJsonPointer, offsetToLocation } from '../model/json-locate.js';
+import { parseJsonTree, toValue } from '../model/json-tree.js';
+import { configMessages } from '../messages/cli.js';
 
 export interface LoadedConfig {
   /** Absolute root of the memory tree. */
@@ -32,19 +34,20 @@ export function loadConfig(root: string): LoadedConfig {
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new InputError(`${CONFIG_FILE}: invalid JSON (${(error as Error).message}); nothing was changed`);
+  const body = text.replace(/^\uFEFF/, '');
+  const tree = parseJsonTree(body);
+  if (!tree.ok) {
+    const at = offsetToLocation(body, tree.error.offset);
+    throw new InputError(configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, tree.error.message));
   }
+  const value: unknown = toValue(tree.root);
   const result = parseConfig(value);
   if (!result.ok) {
     const lines = result.problems.map((p) => {
       const at = locateJsonPointer(text, p.pointer);
       return `${CONFIG_FILE}:${at.line}:${at.column}: ${p.pointer}: ${p.message}`;
     });
-    throw new InputError(`invalid configuration\n${lines.join('\n')}`);
+    throw new InputError(configMessages.invalid(lines));
   }
   return { root, config: result.config, configPath };
 }
@@ -53,14 +56,12 @@ export function loadConfig(root: string): LoadedConfig {
 export function resolveRoot(explicitRoot: string | undefined, cwd: string): string {
   if (explicitRoot !== undefined) {
     const root = resolve(cwd, explicitRoot);
-    if (!existsSync(root)) throw new InputError(`--root ${explicitRoot}: no such directory`);
+    if (!existsSync(root)) throw new InputError(configMessages.noRootDir(explicitRoot));
     return root;
   }
   const found = findRoot(cwd);
   if (!found) {
-    throw new InputError(
-      `no memory tree found from ${cwd} upwards: expected ${CONFIG_FILE} or ${DEFAULT_CONFIG.index}; pass --root`,
-    );
+    throw new InputError(configMessages.noTree(cwd, CONFIG_FILE, DEFAULT_CONFIG.index));
   }
   return found;
 }
