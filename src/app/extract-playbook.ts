@@ -24,7 +24,7 @@ export const EXTRACTOR_TIMEOUT_MS = 100_000;
 const HOOK_LOCK_TIMEOUT_MS = 10_000;
 
 export const extractPlaybook: HookStep = {
-  name: 'playbook update',
+  name: messages.steps.playbook,
   async run(context) {
     const { host } = context;
     const command = context.env.MEMDEX_EXTRACTOR?.trim() || context.config.playbook.extractor;

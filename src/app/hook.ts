@@ -24,7 +24,7 @@ export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
 
 /** The hook's output object (`{}` on any failure, which is logged). */
 export async function runHook(host: Host, event: string): Promise<object> {
-  let root = hookProjectRoot(host, undefined);
+  let root: string | undefined; // found once, from the payload's cwd; the fallback only to log a failure
   try {
     const stdin = host.stdin(); // read even when off: the writer must not get EPIPE
     if (host.env.MEMDEX_HOOKS === '0') return {};
@@ -46,7 +46,7 @@ export async function runHook(host: Host, event: string): Promise<object> {
     };
     return await (await handler.load()).handle(context);
   } catch (error) {
-    host.hookLog(root, event, error instanceof Error ? error.message : String(error));
+    host.hookLog(root ?? hookProjectRoot(host, undefined), event, error instanceof Error ? error.message : String(error));
     return {};
   }
 }

@@ -10,7 +10,7 @@ import { fallbackProposal, proposeRows, type ProposeTrigger } from '../migrate/p
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../migrate/verify.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
-import { DEFAULT_PLAN_FILE } from '../messages/commands.js';
+import { DEFAULT_PLAN_FILE } from '../messages/command-specs.js';
 import { compressHeading } from '../resolve/compress-key.js';
 import { rules } from '../rules/index.js';
 import type { Recovery, TreeHost } from './host.js';

@@ -55,7 +55,7 @@ export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, cont
 
 /** The same as a step of the session-end hook; a skip other than "no session id" goes to the hook log. */
 export const relevanceAuditStep: HookStep = {
-  name: 'relevance audit',
+  name: messages.steps.audit,
   run(context) {
     const outcome = relevanceSessionEnd(context.host, context.payload, { root: context.root, config: context.config, now: context.host.now() });
     if (outcome.kind === 'skipped' && outcome.reason !== messages.noSessionId && outcome.reason !== messages.hooksOff) context.log(outcome.reason);

@@ -4,19 +4,8 @@
  * a per-call command (check, when/how/resolve, hook) loads nothing it does not use.
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
-import {
-  checkSpec,
-  compressKeySpec,
-  feedbackSpec,
-  hookSpec,
-  howSpec,
-  migrateGroup,
-  playbookGroup,
-  relevanceGroup,
-  resolveSpec,
-  rulesSpec,
-  whenSpec,
-} from '../messages/commands.js';
+import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
+import { compressKeySpec, feedbackSpec, migrateGroup, playbookGroup, relevanceGroup, rulesSpec } from '../messages/command-specs.js';
 
 /** What an earlier stage of this process already consumed (the recall fast path's stdin). */
 export interface Handover {

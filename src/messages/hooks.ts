@@ -4,6 +4,8 @@ export const messages = {
   unknownEvent: (event: string) => `unknown hook event "${event}"; expected user-prompt-submit, session-start, session-end or pre-compact`,
   badPayload: (detail: string) => `invalid hook payload on stdin: ${detail}; expected the JSON object Claude Code sends`,
   payloadNotObject: 'expected a JSON object',
+  /** The names of the hook steps, as the hook log prefixes their failures. */
+  steps: { playbook: 'playbook update', marker: 'session marker', audit: 'relevance audit' },
   relevanceWarning: (detail: string) => `relevance: ${detail}`,
   shownNotRecorded: (detail: string) => `shown ids not recorded: ${detail}`,
   noSessionId: 'no session_id in the hook payload',

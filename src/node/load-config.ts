@@ -4,7 +4,6 @@ import { InputError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { locateJsonPointer, offsetToLocation } from '../model/json-locate.js';
-import { parseJsonTree, toValue } from '../model/json-tree.js';
 import { configMessages } from '../messages/cli.js';
 
 export interface LoadedConfig {
@@ -35,12 +34,12 @@ export function loadConfig(root: string): LoadedConfig {
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
   const body = text.replace(/^\uFEFF/, '');
-  const tree = parseJsonTree(body);
-  if (!tree.ok) {
-    const at = offsetToLocation(body, tree.error.offset);
-    throw new InputError(configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, tree.error.message));
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    throw new InputError(jsonError(body, (error as Error).message));
   }
-  const value: unknown = toValue(tree.root);
   const result = parseConfig(value);
   if (!result.ok) {
     const lines = result.problems.map((p) => {
@@ -64,4 +63,16 @@ export function resolveRoot(explicitRoot: string | undefined, cwd: string): stri
     throw new InputError(configMessages.noTree(cwd, CONFIG_FILE, DEFAULT_CONFIG.index));
   }
   return found;
+}
+
+/**
+ * JSON.parse's complaint with the place as file:line:column. V8 says where as "at
+ * position N" (and, in newer versions, "(line L column C)"); the end of the text
+ * when it says neither (a truncated file).
+ */
+function jsonError(text: string, message: string): string {
+  const position = /at position (\d+)/.exec(message);
+  const at = offsetToLocation(text, position ? Number(position[1]) : text.length);
+  const detail = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)/, '');
+  return configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, detail);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../core/errors.js';
+import { hostMessages } from '../messages/host.js';
 
 /**
  * All of stdin as UTF-8. Called only when the user asked for it (`-`), so it never waits unasked.
@@ -11,6 +12,6 @@ export function readStdin(): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN' || code === 'EOF') return '';
-    throw new InputError(`cannot read stdin (${code ?? String(error)})`);
+    throw new InputError(hostMessages.stdinUnreadable(code ?? String(error)));
   }
 }

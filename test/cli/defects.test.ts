@@ -3,7 +3,7 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -236,5 +236,25 @@ describe('§5.13 exit codes for broken input are the same everywhere', () => {
       expect([args.join(' '), result.status]).toEqual([args.join(' '), 2]);
       expect(result.stderr).toMatch(/\.claude\/playbook\.json:1:\d+/);
     }
+  });
+});
+
+describe('the per-call commands stay lean', () => {
+  /** The Node built-ins a run loaded (process.moduleLoadList, written at exit by a preload). */
+  function builtinsLoaded(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string> }): string[] {
+    const dir = temp();
+    const out = join(dir, 'loaded.txt');
+    writeFileSync(join(dir, 'record.cjs'), `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+    const result = runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: `--require "${join(dir, 'record.cjs')}"` } });
+    expect(result.stderr).toBe('');
+    return readFileSync(out, 'utf8').split('\n');
+  }
+
+  test('check and the prompt hook never load child_process (only --staged and migrate run git)', () => {
+    const root = example();
+    expect(builtinsLoaded(['check'], { cwd: root })).not.toContain('NativeModule child_process');
+    const hook = builtinsLoaded(['hook', 'user-prompt-submit'], { cwd: root, input: JSON.stringify({ session_id: 's-lean' }), env: { CLAUDE_PROJECT_DIR: root } });
+    expect(hook).not.toContain('NativeModule child_process');
+    expect(hook).toContain('NativeModule fs'); // the record is real
   });
 });

@@ -27,10 +27,22 @@ function findCorpora(): string | undefined {
 }
 
 const SKIPPED = 'skipped: shared/corpora not found above the repository; set MEMDEX_CORPORA to run it';
-/** `describe` for blocks that read the corpora; read them in tests or hooks, not in the block body. */
-export const describeCorpora = (name: string, fn: () => void): void => (CORPORA ? describe(name, fn) : describe.skip(`${name} (${SKIPPED})`, fn));
-export const testCorpora = (name: string, fn: () => void | Promise<void>, timeout?: number): void =>
-  CORPORA ? test(name, fn, timeout) : test.skip(`${name} (${SKIPPED})`, fn);
+/** `describe` for blocks that need the corpora: skipped without them, with one line on stderr saying so. */
+export function describeCorpora(name: string, fn: () => void): void {
+  if (CORPORA) return describe(name, fn);
+  skipped(name);
+  describe.skip(`${name} (${SKIPPED})`, fn);
+}
+
+export function testCorpora(name: string, fn: () => void | Promise<void>, timeout?: number): void {
+  if (CORPORA) return test(name, fn, timeout);
+  skipped(name);
+  test.skip(`${name} (${SKIPPED})`, fn);
+}
+
+function skipped(name: string): void {
+  process.stderr.write(`${name}: ${SKIPPED}\n`);
+}
 
 /** Paths inside the corpora; only read by tests under describeCorpora / testCorpora. */
 const base = CORPORA ?? join(REPO, 'shared-corpora-absent');

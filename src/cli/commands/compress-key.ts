@@ -1,5 +1,5 @@
 import { compressKeys } from '../../app/compress-key.js';
-import { compressKeySpec } from '../../messages/commands.js';
+import { compressKeySpec } from '../../messages/command-specs.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { bool, rest, runCommand, str } from '../run-command.js';
 

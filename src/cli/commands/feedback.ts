@@ -1,5 +1,5 @@
 import { recordFeedback } from '../../app/feedback.js';
-import { feedbackSpec } from '../../messages/commands.js';
+import { feedbackSpec } from '../../messages/command-specs.js';
 import { messages } from '../../messages/relevance.js';
 import { nodeHost } from '../../node/node-host.js';
 import { bool, positional, runCommand, str, strings } from '../run-command.js';

@@ -1,7 +1,7 @@
 /** `memdex migrate plan | apply <mapping> | recover` (the work: src/app/migrate.ts). */
 import { applyMigration, planMigrationFile, recoverMigration } from '../../app/migrate.js';
 import type { Recovery } from '../../app/host.js';
-import { migrateGroup } from '../../messages/commands.js';
+import { migrateGroup } from '../../messages/command-specs.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { bool, positional, runGroup, str } from '../run-command.js';

@@ -1,6 +1,6 @@
 /** `memdex playbook show|update|migrate|stats` (the work: src/app/playbook.ts). */
 import { migratePlaybookFile, showPlaybook, statsOfPlaybook, updatePlaybookFrom } from '../../app/playbook.js';
-import { playbookGroup } from '../../messages/commands.js';
+import { playbookGroup } from '../../messages/command-specs.js';
 import { messages } from '../../messages/playbook.js';
 import { messages as relevanceMessages } from '../../messages/relevance.js';
 import { keyPointName } from '../../playbook/schema.js';

@@ -1,6 +1,6 @@
 /** `memdex relevance <subcommand>` (the work: src/app/relevance.ts). */
 import { auditSession, compactStore, environmentTags, evaluateSessions, pinItem, previewInjection, showItem } from '../../app/relevance.js';
-import { relevanceGroup } from '../../messages/commands.js';
+import { relevanceGroup } from '../../messages/command-specs.js';
 import { messages } from '../../messages/relevance.js';
 import { nodeHost } from '../../node/node-host.js';
 import type { ManualPinAction } from '../../relevance/manual-pin.js';

@@ -1,4 +1,4 @@
-import { rulesSpec } from '../../messages/commands.js';
+import { rulesSpec } from '../../messages/command-specs.js';
 import { rulesMessages } from '../../messages/check-cli.js';
 import { allRules } from '../../rules/all.js';
 import { runCommand, str } from '../run-command.js';
