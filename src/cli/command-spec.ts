@@ -65,13 +65,15 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   for (const [name, o] of Object.entries(options)) {
     config[name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   }
+  // --help wins over every other mistake on the line (before a `--` that ends the options).
+  const end = argv.indexOf('--');
+  if ((end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h')) return 'help';
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${m.helpHint(spec.name)}`);
   }
-  if (parsed.values.help) return 'help';
   const seen = new Set<string>();
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option' || options[token.name]?.multiple) continue;

@@ -258,3 +258,18 @@ describe('the per-call commands stay lean', () => {
     expect(hook).toContain('NativeModule fs'); // the record is real
   });
 });
+
+describe('stdin crosses from the recall fast path to the full CLI explicitly (no globalThis)', () => {
+  test('a batch the cached table cannot answer (a plural dropped) still resolves every query read from stdin', () => {
+    const root = example();
+    const cache = temp();
+    const env = { MEMDEX_CACHE_DIR: cache };
+    expect(runCli(['when', 'writing mock tests', '--root', root], { env }).status).toBe(0); // builds the cache
+    const result = runCli(['when', '-', '--root', root, '--format', 'json'], { env, input: 'writing mock tests\nwriting mock test\n' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout).map((r: { status: string; section: { heading: string } }) => [r.status, r.section.heading])).toEqual([
+      ['found', 'When Writing Mock Tests'],
+      ['found', 'When Writing Mock Tests'],
+    ]);
+  });
+});
