@@ -13,6 +13,7 @@ import { migrateMessages as msg } from '../messages/migrate.js';
 import { DEFAULT_PLAN_FILE } from '../messages/command-specs.js';
 import { compressHeading } from '../resolve/compress-key.js';
 import { rules } from '../rules/index.js';
+import type { Config } from '../model/config.js';
 import type { Recovery, TreeHost } from './host.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
@@ -68,7 +69,7 @@ export async function applyMigration(host: TreeHost, request: ApplyRequest): Pro
   return { recovery, outcome: await apply(host, root, config, request) };
 }
 
-async function apply(host: TreeHost, root: string, config: Parameters<TreeHost['loadProject']>[0], request: ApplyRequest): Promise<ApplyOutcome> {
+async function apply(host: TreeHost, root: string, config: Config, request: ApplyRequest): Promise<ApplyOutcome> {
   let rows;
   try {
     rows = parseMapping(host.readText(host.resolvePath(host.cwd, request.mapping), request.mapping), request.mapping);
