@@ -70,9 +70,13 @@ export interface InjectPreviewRequest {
 
 export function previewInjection(host: Host, request: InjectPreviewRequest) {
   const ctx = relevanceContext(host, request.root);
+  // What it shows is the playbook: one it cannot read stops it (the hook, which fails open, logs it instead).
+  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  if (playbook.problem !== undefined) throw new MemdexError(playbook.problem, 2);
   return relevanceInjection(host, {
     root: ctx.root,
     config: ctx.config,
+    keyPoints: playbook.keyPoints,
     now: host.now(),
     ...(nonEmpty(request.session) !== undefined ? { sessionId: request.session! } : {}),
     ...(nonEmpty(request.transcript) !== undefined ? { transcriptPath: request.transcript! } : {}),

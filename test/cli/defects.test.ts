@@ -231,7 +231,7 @@ describe('§5.13 exit codes for broken input are the same everywhere', () => {
     mkdirSync(join(root, '.claude'), { recursive: true });
     writeFileSync(join(root, '.claude', 'playbook.json'), '{"version": "1.0", "key_points": [');
     expect(runCli(['check'], { cwd: root }).status).toBe(1);
-    for (const args of [['playbook', 'show'], ['playbook', 'stats'], ['feedback', 'kpt_001', '--tag', 'x=1'], ['relevance', 'pin', 'kpt_001']]) {
+    for (const args of [['playbook', 'show'], ['playbook', 'stats'], ['feedback', 'kpt_001', '--tag', 'x=1'], ['relevance', 'pin', 'kpt_001'], ['relevance', 'inject']]) {
       const result = runCli([...args, '--root', root]);
       expect([args.join(' '), result.status]).toEqual([args.join(' '), 2]);
       expect(result.stderr).toMatch(/\.claude\/playbook\.json:1:\d+/);
