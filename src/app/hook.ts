@@ -5,7 +5,7 @@
  * 2 would block the prompt). MEMDEX_HOOKS=0 turns every hook off.
  */
 import { messages } from '../messages/hooks.js';
-import type { Env, Host } from './host.js';
+import type { Host, TreeHost } from './host.js';
 import { parseHookPayload } from './hook-payload.js';
 import type { HookContext } from './hook-step.js';
 
@@ -56,7 +56,7 @@ export async function runHook(host: Host, event: string): Promise<object> {
  * the session's cwd (from the payload) or the process cwd, walking up to a memory
  * tree when there is one above it.
  */
-function hookProjectRoot(host: { readonly env: Env; readonly cwd: string; resolvePath(base: string, path: string): string; findRoot(start: string): string | undefined }, payloadCwd: string | undefined): string {
+function hookProjectRoot(host: Pick<TreeHost, 'env' | 'cwd' | 'resolvePath' | 'findRoot'>, payloadCwd: string | undefined): string {
   const dir = host.env.CLAUDE_PROJECT_DIR;
   if (dir?.trim()) return host.resolvePath(host.cwd, dir);
   const start = host.resolvePath(host.cwd, payloadCwd ?? '.');
