@@ -9,5 +9,7 @@ const config: Config = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
+  globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.mjs',
 };
 export default config;

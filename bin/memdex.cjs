@@ -1,14 +1,26 @@
 #!/usr/bin/env node
 'use strict';
+// A reader that closed its end (`memdex rules | head -1`) ends the output, not in a stack trace.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 // Most hook calls are `memdex when|how|resolve <exact trigger>`: a small CommonJS
 // bundle answers them from the cached recall table; anything else, and any error,
-// goes to the full CLI (ES modules, loaded lazily per command).
-const command = process.argv[2];
+// goes to the full CLI (ES modules, loaded lazily per command), with the stdin the
+// fast path already read.
+const argv = process.argv.slice(2);
+const command = argv[0];
+let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  const code = require('../dist/recall.cjs').tryRecall(command, process.argv.slice(3));
+  const recall = require('../dist/recall.cjs');
+  const code = recall.tryRecall(command, argv.slice(1));
   if (code !== undefined) {
     process.exitCode = code;
     return;
   }
+  handover = { stdin: recall.stdinRead() };
 }
-import('../dist/cli.js');
+import('../dist/cli.js').then(async (cli) => {
+  process.exitCode = await cli.run(argv, handover);
+});

@@ -2,9 +2,9 @@
 import { expect, test } from '@jest/globals';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { AFTER, REPO, readTree } from './helpers/corpora.js';
+import { AFTER, REPO, readTree, testCorpora } from './helpers/corpora.js';
 
-test('the built library resolves and checks a real tree without any adapter', async () => {
+testCorpora('the built library resolves and checks a real tree without any adapter', async () => {
   const api = await import(pathToFileURL(join(REPO, 'dist', 'index.js')).href);
   const project = api.buildProject(readTree(AFTER), api.DEFAULT_CONFIG);
   expect(api.runRules(project, api.allRules).filter((d: { severity: string }) => d.severity === 'error')).toEqual([]);

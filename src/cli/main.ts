@@ -1,22 +1,20 @@
 /**
- * memdex entry point. Commands that hooks call on every agent action (`when`, `how`,
- * `resolve`, `hook`) are dispatched here, before yargs is loaded: yargs costs
- * ~60-90 ms per process on this class of machine. Every other command goes through
- * yargs (src/cli/yargs-main.ts), loaded lazily.
+ * memdex entry point (bin/memdex.cjs calls `run`): finds the command in the registry
+ * and loads only its module. No argument parser library is loaded: every command
+ * parses with its own option spec (command-spec.ts), which also prints its --help,
+ * so the per-call commands hooks run on every agent action pay for nothing else.
  */
-import { fastCommands } from './registry.js';
+import { commands, type Handover } from './registry.js';
 import { reportFailure } from './report-failure.js';
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function run(argv: readonly string[], handover: Handover = {}): Promise<number> {
   const [name, ...rest] = argv;
   try {
-    const fast = name !== undefined ? fastCommands[name as keyof typeof fastCommands] : undefined;
-    if (fast) return await (await fast.load()).main(rest);
-    const { runYargs } = await import('./yargs-main.js');
-    return await runYargs(argv);
+    const command = commands.find((c) => c.spec.name === name);
+    if (command) return await (await command.load()).main(rest, handover);
+    const { topLevel } = await import('./top-level.js');
+    return topLevel(argv);
   } catch (error) {
     return reportFailure(error);
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));

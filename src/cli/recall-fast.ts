@@ -7,6 +7,7 @@
  */
 import type { Operator } from '../model/keys.js';
 import { answerFromTable, prepareResolve, writeResults } from './resolve-command.js';
+export { stdinRead } from './resolve-command.js';
 
 export function tryRecall(command: string, argv: readonly string[]): number | undefined {
   const operator: Operator | undefined = command === 'when' ? 'when' : command === 'how' ? 'how' : undefined;

@@ -1,20 +1,37 @@
 /**
- * The explicit list of commands. Fast commands are dispatched without yargs;
- * each exports `main(argv) => Promise<exitCode>`. yargs commands each export
- * `command: CommandModule` and are listed in yargs-main.ts.
+ * The explicit list of commands, in `memdex --help` order. Each module exports
+ * `main(argv) => Promise<exitCode>` and is loaded only when its command runs, so
+ * a per-call command (check, when/how/resolve, hook) loads nothing it does not use.
  */
-export interface FastCommand {
-  readonly describe: string;
-  readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
+import type { CommandSpec, GroupSpec } from './command-spec.js';
+import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
+import { compressKeySpec, feedbackSpec, migrateGroup, playbookGroup, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+
+/** What an earlier stage of this process already consumed (the recall fast path's stdin). */
+export interface Handover {
+  readonly stdin?: string;
 }
 
-export const fastCommands: Record<string, FastCommand> = {
-  check: { describe: 'Validate the memory index, decision files and playbook', load: () => import('./commands/check-fast.js') },
-  when: { describe: 'Recall a /when entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/when.js') },
-  how: { describe: 'Recall a /how entry: trigger, .Heading or ..file.md (- reads stdin)', load: () => import('./commands/how.js') },
-  resolve: { describe: 'Recall any query (operator in the query): trigger, .Heading or ..file.md', load: () => import('./commands/resolve.js') },
-  hook: {
-    describe: 'Claude Code hook entry point: memdex hook <user-prompt-submit|session-start|session-end|pre-compact>',
-    load: () => import('./commands/hook.js'),
-  },
-};
+export interface CommandModule {
+  main(argv: readonly string[], handover: Handover): Promise<number>;
+}
+
+export interface Command {
+  readonly spec: CommandSpec | GroupSpec;
+  readonly load: () => Promise<CommandModule>;
+}
+
+export const commands: readonly Command[] = [
+  { spec: checkSpec, load: () => import('./commands/check.js') },
+  { spec: rulesSpec, load: () => import('./commands/rules.js') },
+  { spec: whenSpec, load: () => import('./commands/when.js') },
+  { spec: howSpec, load: () => import('./commands/how.js') },
+  { spec: resolveSpec, load: () => import('./commands/resolve.js') },
+  { spec: suggestSpec, load: () => import('./commands/suggest.js') },
+  { spec: compressKeySpec, load: () => import('./commands/compress-key.js') },
+  { spec: migrateGroup, load: () => import('./commands/migrate.js') },
+  { spec: playbookGroup, load: () => import('./commands/playbook.js') },
+  { spec: hookSpec, load: () => import('./commands/hook.js') },
+  { spec: feedbackSpec, load: () => import('./commands/feedback.js') },
+  { spec: relevanceGroup, load: () => import('./commands/relevance.js') },
+];

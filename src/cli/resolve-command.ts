@@ -3,7 +3,9 @@
  * node:util parseArgs, no yargs, no remark unless a document needs it, no chalk.
  * Reads only the index and the decision files.
  */
-import { parseFastArgs } from './parse-fast-args.js';
+import { formatHelp, parseCommand } from './command-spec.js';
+import type { Handover } from './registry.js';
+import { howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
@@ -12,7 +14,7 @@ import type { Config } from '../model/config.js';
 import { readCachedTable } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig, resolveRoot } from '../node/load-config.js';
-import { readStdin } from '../node/read-stdin.js';
+import { readStdin as readProcessStdin } from '../node/read-stdin.js';
 import { readText } from '../node/read-text.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
@@ -29,10 +31,10 @@ export interface ResolveRequest {
   readonly navigation: boolean;
 }
 
-export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[]): Promise<number> {
-  const request = prepareResolve(command, operator, argv);
+export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[], handover: Handover = {}): Promise<number> {
+  const request = prepareResolve(command, operator, argv, handover.stdin !== undefined ? () => handover.stdin! : readStdinOnce);
   if (request === 'help') {
-    process.stdout.write(m.usage(command));
+    process.stdout.write(formatHelp(specOf(command)));
     return 0;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
@@ -41,29 +43,59 @@ export async function runResolve(command: string, operator: Operator | undefined
 }
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
-export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[]): ResolveRequest | 'help' {
-  const { values, positionals } = parseFastArgs(
-    argv,
-    { 'no-nav': { type: 'boolean' }, format: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    m.usage(command),
-  );
-  if (values.help) return 'help';
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(m.badFormat(format));
-  if (positionals.length === 0) throw new UsageError(m.noQuery(command));
+export function prepareResolve(
+  command: string,
+  operator: Operator | undefined,
+  argv: readonly string[],
+  readStdin: () => string = readStdinOnce,
+): ResolveRequest | 'help' {
+  const parsed = parseQueries(command, argv);
+  if (parsed === 'help') return 'help';
+  const { values, positionals } = parsed;
+  const format = values.format as 'text' | 'json';
   // stdin is read only when asked for with `-`: a never-closed pipe cannot hang us otherwise.
   const queries: string[] = [];
   for (const arg of queryArguments(positionals)) {
     if (arg === '-') queries.push(...readStdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
     else queries.push(arg);
   }
-  const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
+  const root = resolveRoot((values.root as string | undefined) ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
   const { config } = loadConfig(root);
   recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
-  return { operator, queries, root, config, source: workingTreeSource(root), format, navigation: !values['no-nav'] };
+  return { operator, queries, root, config, source: workingTreeSource(root), format, navigation: values['no-nav'] !== true };
 }
 
-/** Prints the results (stdout) and the failures (stderr); the exit code. */
+function specOf(command: string) {
+  return command === 'when' ? whenSpec : command === 'how' ? howSpec : resolveSpec;
+}
+
+/** The command's spec parses (and --help documents) the options; a missing query gets an example. */
+function parseQueries(command: string, argv: readonly string[]) {
+  const spec = specOf(command);
+  const parsed = parseCommand({ ...spec, positionals: [{ ...spec.positionals![0]!, required: false }] }, argv);
+  if (parsed === 'help') return 'help';
+  const positionals = parsed.positionals.query as readonly string[];
+  if (positionals.length === 0) throw new UsageError(m.noQuery(command));
+  return { values: parsed.values, positionals };
+}
+
+let stdinText: string | undefined;
+/** Read once; what the fast path read is handed over to the full CLI (bin/memdex.cjs). */
+function readStdinOnce(): string {
+  return (stdinText ??= readProcessStdin());
+}
+
+/** What this bundle read from stdin, if anything: the fast path hands it to the full CLI. */
+export function stdinRead(): string | undefined {
+  return stdinText;
+}
+
+/**
+ * Prints the results (stdout) and the failures (stderr); the exit code. Text: the
+ * sections, identical ones once. JSON: one object per query, in order, with its
+ * status (found | ambiguous | not-found | error | skipped for `null`), so results
+ * can be matched to queries; failures are also said on stderr.
+ */
 export function writeResults(results: readonly ResolveResult[], request: ResolveRequest): number {
   const { navigation } = request;
   const texts: string[] = [];
@@ -71,21 +103,37 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
   const seen = new Set<string>();
   let failed = false;
   for (const result of results) {
-    if (result.kind === 'null') continue;
-    if (result.kind !== 'found') {
-      failed = true;
-      process.stderr.write(`memdex: ${failureMessage(result, request.config.decisions)}\n`);
+    if (result.kind === 'null') {
+      json.push({ query: result.query, status: 'skipped' });
       continue;
     }
+    if (result.kind !== 'found') {
+      failed = true;
+      const message = failureMessage(result, request.config.decisions);
+      process.stderr.write(`memdex: ${message}\n`);
+      json.push(failureJson(result, message));
+      continue;
+    }
+    json.push({ query: result.query, status: 'found', section: sectionJson(result.section, { navigation }) });
     const text = renderSection(result.section, { navigation });
     if (seen.has(text)) continue;
     seen.add(text);
     texts.push(text);
-    json.push(sectionJson(result.section, { navigation }));
   }
   if (request.format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
+}
+
+function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, message: string): Record<string, unknown> {
+  switch (result.kind) {
+    case 'ambiguous':
+      return { query: result.query, status: 'ambiguous', choices: result.choices, message };
+    case 'not-found':
+      return { query: result.query, status: 'not-found', choices: result.suggestions, message };
+    case 'invalid':
+      return { query: result.query, status: 'error', message };
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 export const checkCliMessages = {
+  nothingChecked: (files: readonly string[]) =>
+    `nothing was checked: ${files.length === 1 ? `${files[0]} is not` : `none of ${files.join(', ')} is`} in a memory tree (a folder holding memdex.config.json or agents/memory-index.md, at or above the file); pass --root to name one`,
   usageHint: 'Run `memdex check --help` for usage.',
   badFormat: (format: string, formats: readonly string[]) => `Invalid --format ${format}; expected one of ${formats.join(', ')}`,
   fixWithStaged:
     '--fix and --staged cannot be combined: --staged checks the git index, --fix edits the working tree (lint-staged already hides unstaged changes; run `memdex check --fix` without --staged)',
+};
+
+export const rulesMessages = {
+  severityHint: 'Severities are set in memdex.config.json: { "rules": { "<id>": "error" | "warning" | "off" } }',
 };

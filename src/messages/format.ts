@@ -8,4 +8,5 @@ export const formatMessages = {
   fixed: (title: string) => `fixed: ${title}`,
   githubMore: (n: number) => `${plural(n, 'more finding')} not shown as annotations: see the step summary and the log.`,
   githubSummaryTitle: '## memdex check',
+  githubSummaryHeader: '| severity | location | message | rule |',
 };

@@ -43,6 +43,7 @@ export const migrateMessages = {
   noIndex: (path: string) => `${path}: the memory index does not exist; nothing to migrate`,
   recovered: (outcome: 'rolled-forward' | 'rolled-back', files: number) =>
     `recovered an interrupted migration: ${outcome === 'rolled-forward' ? `finished it (${files} files now new)` : `rolled it back (${files} files left as they were)`}\n`,
+  progress: (done: number, total: number) => `\rwriting ${done}/${total}${done === total ? '\n' : ''}`,
   noJournal: 'no interrupted migration to recover\n',
   planWritten: (path: string, rows: number) => `wrote ${rows} row${rows === 1 ? '' : 's'} to ${path}; review it, then run \`memdex migrate apply ${path}\`\n`,
   badJournal: (path: string, detail: string) =>

@@ -39,6 +39,19 @@ export const messages = {
   migrated: (path: string, count: number) => `${path}: rewritten in canonical form (${count} legacy entr${count === 1 ? 'y' : 'ies'} migrated)`,
   alreadyCanonical: (path: string) => `${path}: already in canonical form; nothing written`,
   noPlaybook: (path: string) => `${path}: no playbook yet; nothing to migrate`,
+  stats: (
+    path: string,
+    s: { keyPoints: number; untested: number; helpfulRatings: number; harmfulRatings: number; atRisk: readonly string[]; lastIssued: string; lastUpdated: string | null; legacyEntries: number },
+  ) =>
+    [
+      path,
+      `  key points:       ${s.keyPoints} (${s.untested} never rated)`,
+      `  ratings:          ${s.helpfulRatings} helpful, ${s.harmfulRatings} harmful`,
+      `  one harmful from pruning: ${s.atRisk.length === 0 ? 'none' : s.atRisk.join(', ')}`,
+      `  names issued:     up to ${s.lastIssued}`,
+      `  last updated:     ${s.lastUpdated ?? 'never'}`,
+      ...(s.legacyEntries > 0 ? [`  legacy entries:   ${s.legacyEntries} (run \`memdex playbook migrate\`)`] : []),
+    ].join('\n'),
 
   // checks (src/rules/playbook/*)
   rule: {

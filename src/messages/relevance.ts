@@ -41,13 +41,22 @@ export const messages = {
   stateVersion: (version: unknown) => `unsupported version ${JSON.stringify(version) ?? 'undefined'}; expected 1 (was it written by a newer memdex?)`,
   stateDropped: (where: string, why: string) => `${where}: ${why}; entry ignored`,
   stateRepaired: (where: string, why: string) => `${where}: ${why}`,
-  storeCorrupt: (path: string, problem: string) =>
-    `${path}: ${problem}; nothing was changed. Fix the file, or move it aside to start over (scores and the evaluation queue are lost)`,
+  /** `forWrite`: a writer refused to overwrite it; a reader only says what is wrong (it changes nothing anyway). */
+  storeCorrupt: (path: string, problem: string, forWrite = true) =>
+    `${path}: ${problem}${forWrite ? '; nothing was changed' : ''}. Fix the file, or move it aside to start over (scores and the evaluation queue are lost)`,
 
   // environment (src/relevance/environment.ts)
   manifestUnreadable: (file: string, detail: string) => `${file}: cannot read its dependencies (${detail}); no tags taken from it`,
 
   // CLI
+  badLimit: (limit: number) => `--limit ${limit}: expected a whole number >= 1`,
+  badTimeout: (timeout: number) => `--timeout ${timeout}: expected seconds > 0`,
+  auditSkipped: (reason: string) => `audit skipped: ${reason}`,
+  pinState: (pinned: boolean, manual: boolean) =>
+    `${pinned ? 'pinned' : 'not pinned'}, ${manual ? 'by hand: scores will not change this' : 'automatic: scores decide'}`,
+  itemSummary: (id: string, pinned: boolean, mode: string, events: number, lastEventAt: string | undefined) =>
+    `${id}: ${pinned ? 'pinned' : 'not pinned'} (${mode}), ${events} event${events === 1 ? '' : 's'}${lastEventAt ? `, last ${lastEventAt}` : ''}`,
+  itemTableHeader: (width: number) => `  ${'tag'.padEnd(width)}   score  positive  negative  events`,
   unknownItem: (id: string, path: string) => `${id} is not a key point of ${path}; expected one of the names in it (e.g. kpt_001)`,
   noPlaybook: (path: string) => `${path} does not exist, so there are no key points to rate`,
   noEvaluator:

@@ -29,5 +29,6 @@ export const resolveMessages = {
   noIndex: (path: string) => `${path}: memory index not found`,
   compressNoHeading: (heading: string, nearest: readonly string[]) =>
     `no heading '${heading}' in the decision files.${nearest.length > 0 ? ` Nearest:${list(nearest)}` : ''}`,
+  compressNoArgument: 'give a heading, e.g. `memdex compress-key "How to Encode File Paths"`, or --all',
   compressNone: (heading: string) => `no trigger resolves uniquely to '${heading}' (another heading is too similar)`,
 };

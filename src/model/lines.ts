@@ -59,7 +59,3 @@ export function pointAt(table: LineTable, offset: number): Point {
 export function spanOf(table: LineTable, start: number, end: number): Span {
   return { start: pointAt(table, start), end: pointAt(table, end) };
 }
-
-export function lineText(text: string, table: LineTable, line: number): string {
-  return text.slice(table.starts[line - 1]!, table.ends[line - 1]!);
-}

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { version } from '../cli/version.js';
+import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import { writeFileAtomic } from './atomic-write.js';
 import type { TreeSource } from './working-tree.js';

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { childProcess } from './child-process.js';
 
 /**
  * The paths among `paths` (root-relative) with uncommitted changes, untracked
@@ -6,13 +6,13 @@ import { execFileSync } from 'node:child_process';
  */
 export function uncommittedPaths(root: string, paths: readonly string[]): string[] | 'no-git' {
   try {
-    const inside = execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const inside = childProcess().execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     if (inside.trim() !== 'true') return 'no-git';
   } catch {
     return 'no-git';
   }
   if (paths.length === 0) return [];
-  const out = execFileSync('git', ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths], {
+  const out = childProcess().execFileSync('git', ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,17 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import { decodeText } from './read-text.js';
 import type { TreeSource } from './load-project.js';
+import { hostMessages } from '../messages/host.js';
+import { childProcess } from './child-process.js';
 
 /** Runs git; a failure is an InputError with git's own words. */
 export function git(cwd: string, args: readonly string[], input?: string): Buffer {
-  const result = spawnSync('git', args, { cwd, input, maxBuffer: 1 << 30 });
-  if (result.error) throw new InputError(`git is not available (${result.error.message})`);
+  const result = childProcess().spawnSync('git', args, { cwd, input, maxBuffer: 1 << 30 });
+  if (result.error) throw new InputError(hostMessages.gitMissing(result.error.message));
   if (result.status !== 0) {
-    throw new InputError(`git ${args[0]} failed in ${cwd}: ${result.stderr.toString().trim() || `exit ${result.status}`}`);
+    throw new InputError(hostMessages.gitFailed(args[0], cwd, result.stderr.toString().trim() || hostMessages.gitExit(result.status)));
   }
   return result.stdout;
 }

@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { nowIso } from './clock.js';
 
 /**
  * Hooks fail open: the agent never sees their errors, so each failure is one line
@@ -19,7 +20,7 @@ export function logHookFailure(root: string, event: string, message: string): vo
     } catch {
       // no log yet
     }
-    appendFileSync(path, `${new Date().toISOString()} ${event} ${message.replace(/\s*\n\s*/g, ' | ')}\n`);
+    appendFileSync(path, `${nowIso()} ${event} ${message.replace(/\s*\n\s*/g, ' | ')}\n`);
   } catch {
     // nowhere to log: failing open still means exit 0 with {}
   }

@@ -4,6 +4,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
+import { offsetToLocation } from '../model/json-locate.js';
 import { configMessages } from '../messages/config.js';
 
 export interface LoadedConfig {
@@ -39,11 +40,12 @@ export function loadConfig(root: string, checkRules?: (rules: Config['rules']) =
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
+  const body = text.replace(/^\uFEFF/, '');
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(body);
   } catch (error) {
-    throw new InputError(configMessages.invalidJson(CONFIG_FILE, (error as Error).message));
+    throw new InputError(jsonError(body, (error as Error).message));
   }
   const result = parseConfig(value);
   const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
@@ -55,14 +57,24 @@ export function loadConfig(root: string, checkRules?: (rules: Config['rules']) =
 export function resolveRoot(explicitRoot: string | undefined, cwd: string): string {
   if (explicitRoot !== undefined) {
     const root = resolve(cwd, explicitRoot);
-    if (!existsSync(root)) throw new InputError(`--root ${explicitRoot}: no such directory`);
+    if (!existsSync(root)) throw new InputError(configMessages.noRootDir(explicitRoot));
     return root;
   }
   const found = findRoot(cwd);
   if (!found) {
-    throw new InputError(
-      `no memory tree found from ${cwd} upwards: expected ${CONFIG_FILE} or ${DEFAULT_CONFIG.index}; pass --root`,
-    );
+    throw new InputError(configMessages.noTree(cwd, CONFIG_FILE, DEFAULT_CONFIG.index));
   }
   return found;
+}
+
+/**
+ * JSON.parse's complaint with the place as file:line:column. V8 says where as "at
+ * position N" (and, in newer versions, "(line L column C)"); the end of the text
+ * when it says neither (a truncated file).
+ */
+function jsonError(text: string, message: string): string {
+  const position = /at position (\d+)/.exec(message);
+  const at = offsetToLocation(text, position ? Number(position[1]) : text.length);
+  const detail = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)/, '');
+  return configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, detail);
 }

@@ -30,15 +30,6 @@ export function withLockSync<T>(lockPath: string, fn: () => T, options: LockOpti
   }
 }
 
-export async function withLock<T>(lockPath: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
-  await acquire(lockPath, options);
-  try {
-    return await fn();
-  } finally {
-    release(lockPath);
-  }
-}
-
 function tryAcquire(lockPath: string, staleMs: number): boolean {
   try {
     const fd = openSync(lockPath, 'wx', 0o644);
@@ -92,16 +83,6 @@ function acquireSync(lockPath: string, options: LockOptions): void {
   while (!tryAcquire(lockPath, options.staleMs ?? DEFAULT_STALE_MS)) {
     if (Date.now() > deadline) throw lockTimeout(lockPath);
     sleepSync(wait + Math.random() * wait);
-    wait = Math.min(MAX_WAIT_MS, wait * 2);
-  }
-}
-
-async function acquire(lockPath: string, options: LockOptions): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  let wait = MIN_WAIT_MS;
-  while (!tryAcquire(lockPath, options.staleMs ?? DEFAULT_STALE_MS)) {
-    if (Date.now() > deadline) throw lockTimeout(lockPath);
-    await new Promise((resolve) => setTimeout(resolve, wait + Math.random() * wait));
     wait = Math.min(MAX_WAIT_MS, wait * 2);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { version } from '../cli/version.js';
+import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/snapshot.js';

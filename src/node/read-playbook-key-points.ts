@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../model/config.js';
-import type { PlaybookKeyPoint } from '../relevance/key-points.js';
+import { toRelevanceItem, type PlaybookKeyPoint } from '../relevance/key-points.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
 
 export interface PlaybookKeyPoints {
@@ -26,10 +26,4 @@ export function readPlaybookKeyPoints(root: string, config: Config): PlaybookKey
   } catch (error) {
     return { path: file.path, exists: true, keyPoints: [], problem: (error as Error).message, unnamed: 0 };
   }
-}
-
-export function toRelevanceItem(kp: { name: string; text: string; helpful: number; harmful: number; extra: Readonly<Record<string, unknown>> }): PlaybookKeyPoint {
-  const paths = kp.extra.paths;
-  const valid = Array.isArray(paths) && paths.every((p) => typeof p === 'string');
-  return { id: kp.name, text: kp.text, helpful: kp.helpful, harmful: kp.harmful, ...(valid ? { paths: paths as string[] } : {}) };
 }

@@ -31,7 +31,7 @@ export function readRelevance(path: string, params: RelevanceParams = DEFAULT_RE
   const text = readTextIfExists(path);
   if (text === undefined) return { state: EMPTY_STATE, issues: [] };
   const parsed = parseRelevanceState(text, params.maxScore);
-  if (parsed.kind === 'corrupt') return { state: EMPTY_STATE, issues: [], corrupt: messages.storeCorrupt(path, parsed.problem) };
+  if (parsed.kind === 'corrupt') return { state: EMPTY_STATE, issues: [], corrupt: messages.storeCorrupt(path, parsed.problem, false) };
   return { state: parsed.state, issues: parsed.issues };
 }
 

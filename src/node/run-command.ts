@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { hostMessages } from '../messages/host.js';
 
 export interface CommandResult {
   readonly status: number | null;
@@ -33,10 +34,10 @@ export function runShellCommand(
   // EPIPE: the command exited without reading all of its stdin; its status and output still count.
   const error = result.error && code !== 'EPIPE'
     ? code === 'ETIMEDOUT'
-      ? `timed out after ${options.timeoutMs} ms`
+      ? hostMessages.commandTimedOut(options.timeoutMs)
       : result.error.message
     : result.signal
-      ? `killed by ${result.signal}`
+      ? hostMessages.commandKilled(result.signal)
       : undefined;
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', ...(error ? { error } : {}) };
 }

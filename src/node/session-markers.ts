@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { nowMs } from './clock.js';
 
 /**
  * "This session already got the playbook": one marker file per session id under
@@ -63,7 +64,7 @@ export function pruneSessionMarkers(root: string, maxAgeMs = MARKER_MAX_AGE_MS):
   } catch {
     return;
   }
-  const cutoff = Date.now() - maxAgeMs;
+  const cutoff = nowMs() - maxAgeMs;
   for (const name of names) {
     const path = join(markerDir(root), name);
     try {

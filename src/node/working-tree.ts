@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
+import { hostMessages } from '../messages/host.js';
 
 /** Where the texts come from: the working tree, or the git index (`--staged`). */
 export interface TreeSource {
@@ -22,7 +23,7 @@ export function workingTreeSource(root: string): TreeSource {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-        throw new InputError(`${config.decisions}: cannot list the decisions folder (${code})`);
+        throw new InputError(hostMessages.decisionsUnlistable(config.decisions, code));
       }
       const realDir = realpathSync(dir);
       return names

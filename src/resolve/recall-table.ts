@@ -33,7 +33,8 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
   const groups: [number, string][][] = [];
   const groupOf = new Map<string, number>();
   const targets = index.targets.map(({ file, heading }, t) => {
-    const { content: _content, related, ...section } = headingSection(project, index, file, heading);
+    // content and related are left out: the content is read from the file, related rebuilt from the group at lookup
+    const { content: _content, related: _related, ...section } = headingSection(project, index, file, heading);
     const key = `${file.path}\0${heading.parent}`;
     let group = groupOf.get(key);
     if (group === undefined) {
@@ -42,7 +43,6 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
     }
     const entry = index.targets[t]!.entry;
     if (entry?.kind === 'entry' && entry.operator) groups[group]!.push([t, `/${entry.operator} ${entry.trigger}`]);
-    void related; // rebuilt from the group at lookup: the siblings minus the target itself
     const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group };
     return JSON.stringify(row);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AFTER, copyTree } from '../helpers/corpora.js';
+import { AFTER, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { prng, shuffle } from '../helpers/prng.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -17,7 +17,7 @@ function shuffleEntries(text: string, seed: number): string {
   return lines.join('\n');
 }
 
-describe('memdex check --fix', () => {
+describeCorpora('memdex check --fix', () => {
   test('restores a shuffled after-migration index byte for byte; a second run changes nothing', () => {
     const dir = copyTree(AFTER);
     const original = readFileSync(join(dir, INDEX), 'utf8');

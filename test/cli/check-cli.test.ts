@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { AFTER, BEFORE, copyTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 
 interface JsonFinding {
@@ -16,7 +16,7 @@ interface JsonFinding {
   message: string;
 }
 
-describe('memdex check on the real corpora', () => {
+describeCorpora('memdex check on the real corpora', () => {
   test('after-migration: exit 0, no errors', () => {
     const result = runCli(['check', '--format', 'json'], { cwd: copyTree(AFTER) });
     expect(result.status).toBe(0);
@@ -37,7 +37,7 @@ describe('memdex check on the real corpora', () => {
   });
 });
 
-describe('output formats', () => {
+describeCorpora('output formats', () => {
   const broken = () => {
     const dir = copyTree(AFTER);
     const index = join(dir, 'agents/memory-index.md');

@@ -1,13 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AFTER, copyTree, readTree } from '../helpers/corpora.js';
+import { AFTER, copyTree, readTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const INDEX = 'agents/memory-index.md';
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
-describe('bad input gets a clear message and loses nothing', () => {
+describeCorpora('bad input gets a clear message and loses nothing', () => {
   test('a binary decision file: exit 2 naming file and line', () => {
     const dir = copyTree(AFTER);
     writeFileSync(join(dir, 'agents/decisions/blob.md'), Buffer.from('# T\n\nok\n\0\x01\x02'));
@@ -74,7 +74,7 @@ describe('bad input gets a clear message and loses nothing', () => {
     writeFileSync(join(dir, 'memdex.config.json'), '{ "index": ');
     const truncated = runCli(['check'], { cwd: dir });
     expect(truncated.status).toBe(2);
-    expect(truncated.stderr).toMatch(/memdex\.config\.json: invalid JSON/);
+    expect(truncated.stderr).toMatch(/^memdex: memdex\.config\.json:\d+:\d+: invalid JSON: /);
     noStack(truncated.stderr);
   });
 

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER, REPO, copyTree } from '../helpers/corpora.js';
+import { AFTER, REPO, copyTree, describeCorpora } from '../helpers/corpora.js';
 
 let repo: string;
 let packDir: string;
@@ -48,7 +48,7 @@ afterAll(() => {
   rmSync(packDir, { recursive: true, force: true });
 });
 
-describe('pre-commit with the packed package', () => {
+describeCorpora('pre-commit with the packed package', () => {
   const testing = 'agents/decisions/testing.md';
 
   test('a commit that orphans a heading is refused with the message', () => {

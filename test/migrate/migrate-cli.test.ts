@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { AFTER, BEFORE, copyTree, MAPPING_TSV, readTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, copyTree, MAPPING_TSV, readTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 import { afterPreamble } from './helpers.js';
 
@@ -26,7 +26,7 @@ function preambleFile(): string {
   return path;
 }
 
-describe('memdex migrate apply on before-migration', () => {
+describeCorpora('memdex migrate apply on before-migration', () => {
   test('reproduces after-migration byte for byte; a second apply has nothing to do', () => {
     const dir = gitRepo(BEFORE);
     const first = runCli(['migrate', 'apply', MAPPING_TSV, '--preamble', preambleFile(), '--root', dir]);
@@ -50,7 +50,7 @@ describe('memdex migrate apply on before-migration', () => {
   });
 });
 
-describe('trigger renames on after-migration', () => {
+describeCorpora('trigger renames on after-migration', () => {
   test('plan, edit three triggers, apply: headings, entries and a link in another file change; the tree stays valid', () => {
     const dir = gitRepo(AFTER);
     writeFileSync(join(dir, 'NOTES.md'), 'See [cwd](agents/decisions/cli.md#when-getting-current-working-directory).\n');
@@ -103,7 +103,7 @@ describe('trigger renames on after-migration', () => {
 const HEADER = 'old_index_entry\tdecision_file:line\told_heading\tnew_heading\tnew_index_entry';
 const ROW_CWD = '/when getting current working directory\tagents/decisions/cli.md:7\t### When Getting Current Working Directory';
 
-describe('refusals: exit 1, a clear message, the tree untouched', () => {
+describeCorpora('refusals: exit 1, a clear message, the tree untouched', () => {
   const cases: Array<[string, string, (dir: string) => void, RegExp]> = [
     ['dirty tree', `${ROW_CWD}\tWhen Finding The Cwd\t/when finding the cwd`, (dir) => writeFileSync(join(dir, 'agents/decisions/cli.md'), 'edited\n', { flag: 'a' }), /uncommitted changes in agents\/decisions\/cli\.md; commit or stash them first/],
     ['stale row', `/when getting the cwd\tagents/decisions/cli.md:7\t### When Getting The Cwd\tWhen X\t/when x`, () => {}, /stale row: agents\/decisions\/cli\.md:7 should be the heading "When Getting The Cwd", found "When Getting Current Working Directory"/],
@@ -122,7 +122,7 @@ describe('refusals: exit 1, a clear message, the tree untouched', () => {
   });
 });
 
-describe('crash safety', () => {
+describeCorpora('crash safety', () => {
   test('killed after every file operation, recovery leaves the old tree or the new tree, and no temp file', () => {
     const oldTree = readTree(BEFORE);
     const newTree = readTree(AFTER);

@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { defineRule, type Rule } from '../../src/core/rule.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
@@ -6,7 +6,7 @@ import { parseMapping } from '../../src/migrate/mapping.js';
 import { planMigration } from '../../src/migrate/plan-migration.js';
 import { filesAfter, verifyMigration } from '../../src/migrate/verify.js';
 import { memoryTreeRules as rules } from '../../src/rules/registry.js';
-import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, readTree, describeCorpora } from '../helpers/corpora.js';
 import { afterPreamble, corpusRows } from './helpers.js';
 import { spanOf } from '../../src/model/lines.js';
 
@@ -14,9 +14,11 @@ const before = readTree(BEFORE);
 const after = readTree(AFTER);
 const INDEX = DEFAULT_CONFIG.index;
 
-describe('planMigration on the real corpus', () => {
-  const project = buildProject(before, DEFAULT_CONFIG);
-  const plan = planMigration(project, corpusRows(), { preamble: afterPreamble(after.get(INDEX)!) });
+describeCorpora('planMigration on the real corpus', () => {
+  let plan: ReturnType<typeof planMigration>;
+  beforeAll(() => {
+    plan = planMigration(buildProject(before, DEFAULT_CONFIG), corpusRows(), { preamble: afterPreamble(after.get(INDEX)!) });
+  });
 
   test('reproduces after-migration byte for byte: 13 decision files and the index', () => {
     expect(plan.refusals).toEqual([]);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, readTree, describeCorpora } from '../helpers/corpora.js';
 
-describe('project model on the real corpora', () => {
+describeCorpora('project model on the real corpora', () => {
   test('after-migration: 152 /when and /how entries in 13 sections; every entry key names a semantic heading', () => {
     const project = buildProject(readTree(AFTER), DEFAULT_CONFIG);
     const index = project.index!;

@@ -24,7 +24,7 @@ const update = (root: string, extraction: object | string) =>
   });
 
 describe('memdex playbook show', () => {
-  test('prints the template filled with the key points of a legacy file, without changing it', () => {
+  test('prints exactly the text the injection hook adds (one renderer), without changing a legacy file', () => {
     const root = project(MIXED_EXAMPLE);
     const result = playbook(root, 'show');
     expect(result.stderr).toBe('');
@@ -33,13 +33,18 @@ describe('memdex playbook show', () => {
       DEFAULT_TEMPLATE.replace(
         '{key_points}',
         [
-          '[kpt_001] helpful=0 harmful=0 :: Use type hints',
-          '[kpt_002] helpful=0 harmful=0 :: Prefer pathlib',
-          '[kpt_003] helpful=0 harmful=3 :: Avoid globals',
-          '[kpt_004] helpful=8 harmful=2 :: Write tests',
+          '[MEMDEX_V1]',
+          '- [MX#kpt_004] helpful=8 harmful=2 :: Write tests',
+          '- [MX#kpt_001] helpful=0 harmful=0 :: Use type hints',
+          '- [MX#kpt_002] helpful=0 harmful=0 :: Prefer pathlib',
+          '- [MX#kpt_003] helpful=0 harmful=3 :: Avoid globals',
+          "Treat these as soft constraints. If one doesn't apply here, run: memdex feedback <id> --not-applicable --reason \"...\"",
+          '[/MEMDEX_V1]',
         ].join('\n'),
       ),
     );
+    const hook = runCli(['hook', 'session-start'], { input: JSON.stringify({ session_id: 's1', cwd: root }), env: { CLAUDE_PROJECT_DIR: root } });
+    expect(`${JSON.parse(hook.stdout).hookSpecificOutput.additionalContext}`).toBe(result.stdout);
     expect(read(root)).toBe(MIXED_EXAMPLE);
   });
 
@@ -50,7 +55,7 @@ describe('memdex playbook show', () => {
 
   test('uses the template of config playbook.template, and refuses one without {key_points}', () => {
     const good = project(MIXED_EXAMPLE, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'KP:\n{key_points}\n' });
-    expect(playbook(good, 'show').stdout).toMatch(/^KP:\n\[kpt_001\] helpful=0 harmful=0 :: Use type hints\n/);
+    expect(playbook(good, 'show').stdout).toMatch(/^KP:\n\[MEMDEX_V1\]\n- \[MX#kpt_004\] helpful=8 harmful=2 :: Write tests\n/);
     const bad = project(MIXED_EXAMPLE, { 'memdex.config.json': '{"playbook":{"template":"tpl.txt"}}', 'tpl.txt': 'no placeholder\n' });
     const result = playbook(bad, 'show');
     expect(result.status).toBe(2);
@@ -62,7 +67,7 @@ describe('memdex playbook show', () => {
     mkdirSync(join(root, 'memory'));
     writeFileSync(join(root, 'memory', 'pb.json'), '{"version":"1.0","key_points":["elsewhere"]}');
     const result = runCli(['playbook', 'show'], { env: { CLAUDE_PROJECT_DIR: root }, cwd: tmpdir() });
-    expect(result.stdout).toMatch(/\[kpt_001\] helpful=0 harmful=0 :: elsewhere/);
+    expect(result.stdout).toMatch(/- \[MX#kpt_001\] helpful=0 harmful=0 :: elsewhere\n/);
   });
 });
 
@@ -154,8 +159,14 @@ describe('memdex playbook migrate and stats', () => {
     expect(read(root)).toBe(migrated);
   });
 
-  test('stats --json', () => {
+  test('stats --json is refused: every command says --format json', () => {
     const result = playbook(project(MIXED_EXAMPLE), 'stats', '--json');
+    expect([result.status, result.stdout]).toEqual([2, '']);
+    expect(result.stderr).toMatch(/^memdex: Unknown option '--json'.*\nRun `memdex playbook stats --help` for usage\.\n$/s);
+  });
+
+  test('stats --format json', () => {
+    const result = playbook(project(MIXED_EXAMPLE), 'stats', '--format', 'json');
     expect(JSON.parse(result.stdout)).toEqual({
       keyPoints: 4,
       untested: 2,

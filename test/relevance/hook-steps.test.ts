@@ -1,5 +1,5 @@
 /**
- * The two hook steps the playbook hooks call (src/hooks/relevance-*.ts),
+ * The two hook steps the playbook hooks call (src/app/injection.ts, src/app/session-audit.ts),
  * tested directly: they record what was shown and that the session ended,
  * and they fail open (never throw, never overwrite a file they cannot read).
  */
@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { relevanceInjection } from '../../src/hooks/relevance-injection.js';
-import { relevanceAuditStep, relevanceSessionEnd } from '../../src/hooks/relevance-session-end.js';
+import { relevanceInjection } from '../../src/app/injection.js';
+import { relevanceAuditStep, relevanceSessionEnd } from '../../src/app/session-audit.js';
+import { nodeHost } from '../../src/node/node-host.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { parseInjectionBlock } from '../../src/relevance/index.js';
 
@@ -32,51 +33,51 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the injection step', () => {
   test('renders the block for the key points it is given, honouring path prerequisites on boundaries', () => {
-    const outcome = relevanceInjection({ ...context(), keyPoints: keyPoints(), cwd: join(root, 'src', 'deep') });
+    const outcome = relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), cwd: join(root, 'src', 'deep') });
     expect(outcome.tags).toEqual(['typescript']);
     expect(parseInjectionBlock(outcome.text)).toEqual(['kpt_001', 'kpt_002']);
-    expect(relevanceInjection({ ...context(), keyPoints: keyPoints(), cwd: root }).shown).toEqual(['kpt_001']);
-    expect(relevanceInjection({ ...context(), keyPoints: keyPoints(), cwd: join(root, 'src-other') }).shown).toEqual(['kpt_001', 'kpt_003']);
+    expect(relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), cwd: root }).shown).toEqual(['kpt_001']);
+    expect(relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), cwd: join(root, 'src-other') }).shown).toEqual(['kpt_001', 'kpt_003']);
     expect(existsSync(store())).toBe(false); // no session id: nothing recorded
   });
 
   test('with a session id, records the shown ids in the audit record (merged across prompts)', () => {
-    relevanceInjection({ ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: '/t/s1.jsonl' });
-    relevanceInjection({ ...context(1), keyPoints: keyPoints(), cwd: join(root, 'src'), sessionId: 's1' });
+    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: '/t/s1.jsonl' });
+    relevanceInjection(nodeHost(), { ...context(1), keyPoints: keyPoints(), cwd: join(root, 'src'), sessionId: 's1' });
     expect(readStore().sessions.s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: '/t/s1.jsonl' });
   });
 
   test('a prompt that shows nothing new within the hour does not rewrite the store', () => {
-    relevanceInjection({ ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
+    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
     const before = readFileSync(store(), 'utf8');
-    relevanceInjection({ ...context(59), keyPoints: keyPoints(), sessionId: 's1' });
+    relevanceInjection(nodeHost(), { ...context(59), keyPoints: keyPoints(), sessionId: 's1' });
     expect(readFileSync(store(), 'utf8')).toBe(before);
-    relevanceInjection({ ...context(60), keyPoints: keyPoints(), sessionId: 's1' });
+    relevanceInjection(nodeHost(), { ...context(60), keyPoints: keyPoints(), sessionId: 's1' });
     expect(readStore().sessions.s1.updatedAt).toBe(context(60).now);
   });
 });
 
 describe('the session-end step', () => {
   test('writes the audit record and queues the session', () => {
-    relevanceInjection({ ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
-    const outcome = relevanceSessionEnd({ sessionId: 's1', transcriptPath: '/t/s1.jsonl' }, context(5));
+    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
+    const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1', transcriptPath: '/t/s1.jsonl' }, context(5));
     expect(outcome).toMatchObject({ kind: 'recorded', sessionId: 's1', record: { status: 'pending', shown: ['kpt_001'], transcriptPath: '/t/s1.jsonl' } });
     expect(readStore().sessions.s1.endedAt).toBe(context(5).now);
   });
 
   test('a session that showed nothing is recorded as skipped', () => {
-    expect(relevanceSessionEnd({ sessionId: 's2' }, context())).toMatchObject({ kind: 'recorded', record: { status: 'skipped' } });
+    expect(relevanceSessionEnd(nodeHost(), { sessionId: 's2' }, context())).toMatchObject({ kind: 'recorded', record: { status: 'skipped' } });
   });
 
   test.each([{}, { sessionId: '  ' }, { transcriptPath: '/t.jsonl' }])('payload %p is skipped without throwing or writing', (payload) => {
-    expect(relevanceSessionEnd(payload, context())).toEqual({ kind: 'skipped', reason: 'no session_id in the hook payload' });
+    expect(relevanceSessionEnd(nodeHost(), payload, context())).toEqual({ kind: 'skipped', reason: 'no session_id in the hook payload' });
     expect(existsSync(store())).toBe(false);
   });
 
   test('a corrupt store is reported and left untouched (fail open)', () => {
     mkdirSync(join(root, '.claude'));
     writeFileSync(store(), 'not json');
-    const outcome = relevanceSessionEnd({ sessionId: 's1' }, context());
+    const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1' }, context());
     expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringMatching(/relevance\.json: invalid JSON .*nothing was changed/) });
     expect(readFileSync(store(), 'utf8')).toBe('not json');
   });
@@ -84,8 +85,8 @@ describe('the session-end step', () => {
   test('does nothing inside the evaluator\'s own process (MEMDEX_HOOKS=0)', () => {
     process.env.MEMDEX_HOOKS = '0';
     try {
-      expect(relevanceSessionEnd({ sessionId: 's1' }, context())).toEqual({ kind: 'skipped', reason: 'MEMDEX_HOOKS=0' });
-      expect(relevanceInjection({ ...context(), keyPoints: keyPoints(), sessionId: 's1' }).text).toBe('');
+      expect(relevanceSessionEnd(nodeHost(), { sessionId: 's1' }, context())).toEqual({ kind: 'skipped', reason: 'MEMDEX_HOOKS=0' });
+      expect(relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), sessionId: 's1' }).text).toBe('');
     } finally {
       delete process.env.MEMDEX_HOOKS;
     }
@@ -94,7 +95,7 @@ describe('the session-end step', () => {
 
   test('as a playbook hook step: records, and logs only real problems', () => {
     const logged: string[] = [];
-    const stepContext = (payload: { sessionId?: string }) => ({ root, config: DEFAULT_CONFIG, payload, log: (m: string) => logged.push(m) });
+    const stepContext = (payload: { sessionId?: string }) => ({ host: nodeHost(), event: 'session-end', hookEventName: 'SessionEnd', env: process.env, root, config: DEFAULT_CONFIG, payload, log: (m: string) => logged.push(m) });
     relevanceAuditStep.run(stepContext({}));
     relevanceAuditStep.run(stepContext({ sessionId: 's1' }));
     expect(readStore().sessions.s1.status).toBe('skipped');

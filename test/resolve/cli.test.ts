@@ -1,25 +1,25 @@
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AFTER, copyTree } from '../helpers/corpora.js';
+import { AFTER, CORPORA, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 
 /** End to end through the built CLI (npm test builds first). */
 const outer = copyTree(AFTER);
 const root = join(outer, 'tree');
 // A tree inside a folder that holds a secret next to it: nothing may ever print it.
-mkdirSync(root);
-for (const name of ['CLAUDE.md', 'agents']) {
-  const { cpSync } = await import('node:fs');
-  cpSync(join(outer, name), join(root, name), { recursive: true });
+if (CORPORA) {
+  mkdirSync(root);
+  for (const name of ['CLAUDE.md', 'agents']) cpSync(join(outer, name), join(root, name), { recursive: true });
+  writeFileSync(join(outer, 'secret.md'), 'SECRET-OUTSIDE\n');
+  writeFileSync(join(root, 'CLAUDE.md'), 'SECRET-CLAUDE\n');
+  symlinkSync(join(outer, 'secret.md'), join(root, 'agents/decisions/evil.md'));
 }
-writeFileSync(join(outer, 'secret.md'), 'SECRET-OUTSIDE\n');
-writeFileSync(join(root, 'CLAUDE.md'), 'SECRET-CLAUDE\n');
-symlinkSync(join(outer, 'secret.md'), join(root, 'agents/decisions/evil.md'));
+afterAll(() => rmSync(outer, { recursive: true, force: true }));
 const run = (args: string[], input?: string) => runCli([...args, '--root', root], input === undefined ? {} : { input });
 
-describe('memdex when / how / resolve', () => {
+describeCorpora('memdex when / how / resolve', () => {
   test('one query: the section on stdout, exit 0', () => {
     const ok = run(['how', 'apply mock patches correctly']);
     expect(ok.status).toBe(0);
@@ -48,8 +48,9 @@ describe('memdex when / how / resolve', () => {
     expect(plain.stdout).not.toContain('Broader:');
     expect(plain.stdout).toContain('Source: agents/decisions/cli.md');
     const json = JSON.parse(run(['when', 'choosing feedback output format', '--format', 'json']).stdout);
-    expect(Object.keys(json[0])).toEqual(['heading', 'file', 'line', 'content', 'broader', 'related']);
-    expect(json[0].heading).toBe('When Choosing Feedback Output Format');
+    expect(Object.keys(json[0])).toEqual(['query', 'status', 'section']);
+    expect(Object.keys(json[0].section)).toEqual(['heading', 'file', 'line', 'content', 'broader', 'related']);
+    expect(json[0].section.heading).toBe('When Choosing Feedback Output Format');
   });
 
   test('stdin with -: one query per line, blank lines ignored', () => {

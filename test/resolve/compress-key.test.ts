@@ -2,11 +2,12 @@ import { describe, expect, test } from '@jest/globals';
 import { compressHeading, compressKey } from '../../src/resolve/compress-key.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { afterProject } from './corpus-helpers.js';
+import { describeCorpora } from '../helpers/corpora.js';
 
 const { project } = afterProject();
 const headings = project.decisions.flatMap((f) => f.headings.filter((h) => h.semantic));
 
-describe('compress-key', () => {
+describeCorpora('compress-key', () => {
   test('every after-migration heading gets a trigger that resolves uniquely to it, in every operator form', () => {
     const lengths: number[] = [];
     for (const heading of headings) {
@@ -20,7 +21,8 @@ describe('compress-key', () => {
       expect(r.trigger.split(' ').length).toBeLessThanOrEqual(heading.text.split(' ').length);
     }
     const full = headings.reduce((n, h) => n + h.text.split(' ').length - (h.text.startsWith('How to') ? 2 : 1), 0);
-    console.log(`compress-key: ${headings.length} headings, mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(2)} words (full triggers: ${(full / headings.length).toFixed(2)})`);
+    // Compressed triggers are about half as long as the full ones (2.00 against 3.89 words on the corpus).
+    expect(lengths.reduce((a, b) => a + b, 0) / lengths.length).toBeLessThan((0.6 * full) / headings.length);
   });
 
   test('the heading is found case-insensitively; the proposed heading follows the trigger', () => {

@@ -20,7 +20,7 @@ export interface CorpusEntry {
 
 /** Entries of the index paired with their headings by a line scan that knows nothing of the model. */
 export function corpusEntries(files: ReadonlyMap<string, string>): CorpusEntry[] {
-  const index = files.get('agents/memory-index.md')!;
+  const index = files.get('agents/memory-index.md') ?? ''; // '' when the corpora are absent (the blocks are skipped)
   const out: CorpusEntry[] = [];
   let section = '';
   for (const line of index.split('\n')) {

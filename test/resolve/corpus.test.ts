@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { resolve } from '../../src/resolve/resolve.js';
 import { afterProject, corpusEntries } from './corpus-helpers.js';
+import { describeCorpora } from '../helpers/corpora.js';
 
 const { project } = afterProject();
 const entries = corpusEntries(project.files);
@@ -15,7 +16,7 @@ const FORMS: readonly ((op: 'when' | 'how', t: string) => string)[] = [
   (op, t) => `  "${op} ${t}"  `,
 ];
 
-describe('every after-migration entry resolves to its own section', () => {
+describeCorpora('every after-migration entry resolves to its own section', () => {
   test('the corpus has its 152 entries', () => {
     expect(entries).toHaveLength(152);
   });

@@ -6,7 +6,7 @@ import { describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER, copyTree } from '../helpers/corpora.js';
+import { AFTER, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const TESTING = 'agents/decisions/testing.md';
@@ -16,7 +16,7 @@ function withCache() {
   return { cacheDir, env: { MEMDEX_CACHE_DIR: cacheDir } };
 }
 
-describe('model cache', () => {
+describeCorpora('model cache', () => {
   test('is written on the first call and gives the same answers as no cache', () => {
     const dir = copyTree(AFTER);
     const { cacheDir, env } = withCache();

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { buildRecallTable } from '../../src/resolve/recall-table.js';
 import { resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
 import { resolve } from '../../src/resolve/resolve.js';
-import { AFTER, readTree } from '../helpers/corpora.js';
+import { AFTER, readTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 import { copyTree } from '../helpers/corpora.js';
 import { mkdtempSync } from 'node:fs';
@@ -18,9 +18,9 @@ import { join } from 'node:path';
 const project = buildProject(readTree(AFTER), DEFAULT_CONFIG);
 const table = buildRecallTable(project);
 const read = (path: string) => project.files.get(path)!;
-const entries = project.index!.entries;
+const entries = project.index?.entries ?? [];
 
-describe('recall table', () => {
+describeCorpora('recall table', () => {
   test('answers every trigger, in every operator form, exactly as the full resolver', () => {
     let answered = 0;
     for (const entry of entries) {

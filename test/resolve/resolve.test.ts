@@ -3,6 +3,7 @@ import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { afterProject, corpusEntries } from './corpus-helpers.js';
+import { describeCorpora } from '../helpers/corpora.js';
 
 const { project } = afterProject();
 
@@ -12,7 +13,7 @@ function tree(index: string, decisions: Record<string, string>) {
   return buildProject(files, DEFAULT_CONFIG);
 }
 
-describe('sections', () => {
+describeCorpora('sections', () => {
   test('a code block holding `# comment` lines is returned whole', () => {
     const p = tree('# Memory Index\n\n## agents/decisions/t.md\n\n/how patch mocks\n/when done\n', {
       't.md': '# T\n\n## How to Patch Mocks\n\nBefore.\n\n```python\n# a comment\n## another\nx = 1\n```\n\nAfter.\n\n## When Done\n\nEnd.\n',
@@ -50,7 +51,7 @@ describe('sections', () => {
   });
 });
 
-describe('navigation', () => {
+describeCorpora('navigation', () => {
   test('every Broader and Related line of every entry resolves', () => {
     const bad: string[] = [];
     for (const e of corpusEntries(project.files)) {
@@ -73,7 +74,7 @@ describe('navigation', () => {
   });
 });
 
-describe('trigger mode', () => {
+describeCorpora('trigger mode', () => {
   test('an exact trigger beats a superstring', () => {
     const p = tree('## agents/decisions/t.md\n\n/when mock\n/when mock tests often\n', {
       't.md': '# T\n\n## When Mock\n\na\n\n## When Mock Tests Often\n\nb\n',
@@ -114,7 +115,7 @@ describe('trigger mode', () => {
   });
 });
 
-describe('file mode', () => {
+describeCorpora('file mode', () => {
   test('a decision file is returned whole', () => {
     const r = resolve(project, '..cli.md');
     expect(r.kind === 'found' && r.section.content).toBe(project.files.get('agents/decisions/cli.md')!.trimEnd());

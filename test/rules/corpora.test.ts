@@ -3,9 +3,9 @@ import { runRules } from '../../src/core/engine.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { memoryTreeRules as rules } from '../../src/rules/registry.js';
-import { AFTER, BEFORE, readTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, readTree, describeCorpora } from '../helpers/corpora.js';
 
-describe('the rules on the real corpora', () => {
+describeCorpora('the rules on the real corpora', () => {
   test('after-migration has no errors', () => {
     const diagnostics = runRules(buildProject(readTree(AFTER), DEFAULT_CONFIG), rules);
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

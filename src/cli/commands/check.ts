@@ -1,22 +1,87 @@
-import type { CommandModule } from 'yargs';
-import { setExitCode } from '../exit-code.js';
-import { CHECK_FORMATS, runCheck, type CheckArgs } from './check-run.js';
+/**
+ * `memdex check`: parse, run the use case (src/app/check.ts), print in the chosen
+ * format. pre-commit runs it on every commit: it loads the tree half of the host only.
+ */
+import { appendFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { check, type TreeFindings } from '../../app/check.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import { MemdexError } from '../../core/errors.js';
+import { CHECK_FORMATS, checkSpec } from '../../messages/commands.js';
+import { formatMessages as fm } from '../../messages/format.js';
+import { nodeTreeHost } from '../../node/tree-host.js';
+import { allRules } from '../../rules/registry.js';
+import { applyColorEnv } from '../color.js';
+import { formatGithub } from '../format/github.js';
+import { formatJson, formatJsonError } from '../format/json.js';
+import type { Located } from '../format/located.js';
+import { formatSarif } from '../format/sarif.js';
+import { formatStylish } from '../format/stylish.js';
+import { bool, rest, runCommand, str } from '../run-command.js';
 
-/** The yargs face of `memdex check`: its help text (the fast path in check-fast.ts does the parsing). */
-export const command: CommandModule<object, CheckArgs> = {
-  command: 'check [files..]',
-  describe: 'Validate the memory index, decision files and playbook',
-  builder: (y) =>
-    y
-      .positional('files', { type: 'string', array: true, describe: 'Files whose memory trees to check (as pre-commit passes them; deleted ones included)' })
-      .option('root', { type: 'string', describe: 'Root of the memory tree (default: found by walking up from the cwd)' })
-      .option('fix', { type: 'boolean', default: false, describe: 'Fix what can be fixed (entry placement, order, structural entries), then check again' })
-      .option('staged', { type: 'boolean', default: false, describe: 'Check the files as staged in git (what the commit will contain)' })
-      .option('format', { choices: CHECK_FORMATS, describe: 'Output format (default: github under GITHUB_ACTIONS=true, else stylish)' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only' })
-      .example('$0 check', 'check the tree containing the cwd')
-      .example('$0 check --fix', 'move and sort index entries, then check')
-      .example('$0 check --staged agents/memory-index.md', 'what lint-staged runs before a commit'),
-  handler: async (args) => setExitCode(await runCheck(args)),
-};
+type Format = (typeof CHECK_FORMATS)[number];
 
+export function main(argv: readonly string[]): Promise<number> {
+  return runCommand(checkSpec, argv, async (args) => {
+    applyColorEnv(process.env);
+    const format = (str(args, 'format') as Format | undefined) ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'stylish');
+    const host = nodeTreeHost();
+    try {
+      const root = str(args, 'root');
+      const outcome = await check(host, {
+        files: rest(args, 'files'),
+        ...(root !== undefined ? { root } : {}),
+        fix: bool(args, 'fix'),
+        staged: bool(args, 'staged'),
+        quiet: bool(args, 'quiet'),
+      });
+      for (const title of outcome.fixed) process.stderr.write(`${fm.fixed(title)}\n`);
+      const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
+      write(format, all);
+      if (format === 'stylish' && all.length === 0) process.stdout.write(`${fm.clean(outcome.trees.length)}\n`);
+      return all.some((d) => d.severity === 'error') ? 1 : 0;
+    } catch (error) {
+      // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
+      if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
+        process.stdout.write(format === 'json' ? formatJsonError(error.message) : formatSarif([], allRules, error.message));
+      }
+      throw error;
+    }
+  });
+}
+
+function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
+  const display = (path: string) => {
+    const abs = resolve(root, path);
+    const rel = relative(cwd, abs);
+    return (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+  };
+  return diagnostics.map((d: Diagnostic) => ({
+    ...d,
+    displayPath: display(d.path),
+    relatedDisplay: (d.related ?? []).map((r) => ({
+      where: `${display(r.path)}:${r.span?.start.line ?? 1}:${r.span?.start.column ?? 1}`,
+      message: r.message,
+    })),
+  }));
+}
+
+function write(format: Format, diagnostics: readonly Located[]): void {
+  switch (format) {
+    case 'json':
+      process.stdout.write(formatJson(diagnostics));
+      return;
+    case 'sarif':
+      process.stdout.write(formatSarif(diagnostics, allRules));
+      return;
+    case 'github': {
+      const { stdout, summary } = formatGithub(diagnostics);
+      process.stdout.write(stdout);
+      const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) appendFileSync(summaryFile, summary.slice(0, 900_000));
+      return;
+    }
+    case 'stylish':
+      process.stdout.write(formatStylish(diagnostics));
+  }
+}

@@ -1,8 +1,16 @@
 /**
- * `memdex hook <event>`: a FAST command (no yargs): Claude Code runs it on every
- * prompt. The work is in src/hooks/.
+ * `memdex hook <event>`: Claude Code runs it on every prompt; the adapter is
+ * src/hooks/run-hook.ts, the work src/app/hook.ts. `--help` comes from the spec.
  */
-export async function main(argv: readonly string[]): Promise<number> {
+import { formatHelp } from '../command-spec.js';
+import { hookSpec } from '../../messages/commands.js';
+import type { Handover } from '../registry.js';
+
+export async function main(argv: readonly string[], handover: Handover): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(formatHelp(hookSpec));
+    return 0;
+  }
   const { runHook } = await import('../../hooks/run-hook.js');
-  return runHook(argv);
+  return runHook(argv, handover);
 }

@@ -1,21 +1,18 @@
-import type { CommandModule } from 'yargs';
+import { rulesSpec } from '../../messages/command-specs.js';
+import { rulesMessages } from '../../messages/check-cli.js';
 import { allRules } from '../../rules/registry.js';
-import { setExitCode } from '../exit-code.js';
+import { runCommand, str } from '../run-command.js';
 
-export const command: CommandModule<object, { format?: string }> = {
-  command: 'rules',
-  describe: 'List the rules of `memdex check` with their default severity',
-  builder: (y) => y.option('format', { choices: ['text', 'json'], default: 'text' }),
-  handler: (args) => {
-    if (args.format === 'json') {
+/** `memdex rules`: the rule list is pure data; nothing to read. */
+export function main(argv: readonly string[]): Promise<number> {
+  return runCommand(rulesSpec, argv, (args) => {
+    if (str(args, 'format') === 'json') {
       process.stdout.write(`${JSON.stringify(allRules.map((r) => r.meta), null, 2)}\n`);
-    } else {
-      const width = Math.max(...allRules.map((r) => r.meta.id.length));
-      for (const { meta } of allRules) {
-        process.stdout.write(`${meta.id.padEnd(width)}  ${meta.severity.padEnd(7)}  ${meta.fixable ? 'fixable' : '       '}  ${meta.description}\n`);
-      }
-      process.stdout.write('\nSeverities are set in memdex.config.json: { "rules": { "<id>": "error" | "warning" | "off" } }\n');
+      return 0;
     }
-    setExitCode(0);
-  },
-};
+    const width = Math.max(...allRules.map((r) => r.meta.id.length));
+    const lines = allRules.map(({ meta }) => `${meta.id.padEnd(width)}  ${meta.severity.padEnd(7)}  ${meta.fixable ? 'fixable' : '       '}  ${meta.description}`);
+    process.stdout.write(`${lines.join('\n')}\n\n${rulesMessages.severityHint}\n`);
+    return 0;
+  });
+}

@@ -1,5 +1,6 @@
+import type { Handover } from '../registry.js';
 import { runResolve } from '../resolve-command.js';
 
-export function main(argv: readonly string[]): Promise<number> {
-  return runResolve('when', 'when', argv);
+export function main(argv: readonly string[], handover?: Handover): Promise<number> {
+  return runResolve('when', 'when', argv, handover);
 }

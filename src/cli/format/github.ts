@@ -35,7 +35,7 @@ export function formatGithub(diagnostics: readonly Located[]): { stdout: string;
   if (hidden > 0) lines.push(fm.githubMore(hidden));
   const rows = diagnostics.map((d) => `| ${d.severity} | \`${where(d.displayPath, d)}\` | ${d.message.replace(/\|/g, '\\|')} | ${d.ruleId} |`);
   const summary = diagnostics.length
-    ? [fm.githubSummaryTitle, '', '| severity | location | message | rule |', '|---|---|---|---|', ...rows, ''].join('\n')
+    ? [fm.githubSummaryTitle, '', fm.githubSummaryHeader, '|---|---|---|---|', ...rows, ''].join('\n')
     : `${fm.githubSummaryTitle}\n\n${fm.clean(1)}\n`;
   return { stdout: lines.length ? `${lines.join('\n')}\n` : '', summary };
 }

@@ -19,3 +19,12 @@ export function formatJson(diagnostics: readonly Located[]): string {
     2,
   )}\n`;
 }
+
+/**
+ * A fatal input error (a file memdex cannot read, a malformed config) as JSON: an
+ * object instead of the findings array, so a consumer cannot mistake it for a
+ * clean tree. Documented in README (check, --format json).
+ */
+export function formatJsonError(message: string): string {
+  return `${JSON.stringify({ error: { message, exitCode: 2 } }, null, 2)}\n`;
+}

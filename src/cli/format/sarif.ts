@@ -1,9 +1,9 @@
 import type { Rule } from '../../core/rule.js';
-import { version } from '../version.js';
+import { version } from '../../core/version.js';
 import type { Located } from './located.js';
 
-/** SARIF 2.1.0 for code-scanning upload. */
-export function formatSarif(diagnostics: readonly Located[], rules: readonly Rule[]): string {
+/** SARIF 2.1.0 for code-scanning upload; a fatal error is a tool execution notification of a failed invocation. */
+export function formatSarif(diagnostics: readonly Located[], rules: readonly Rule[], fatal?: string): string {
   const ids = rules.map((r) => r.meta.id);
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -21,6 +21,12 @@ export function formatSarif(diagnostics: readonly Located[], rules: readonly Rul
             })),
           },
         },
+        invocations: [
+          {
+            executionSuccessful: fatal === undefined,
+            ...(fatal !== undefined ? { toolExecutionNotifications: [{ level: 'error', message: { text: fatal } }] } : {}),
+          },
+        ],
         results: diagnostics.map((d) => ({
           ruleId: d.ruleId,
           ruleIndex: Math.max(0, ids.indexOf(d.ruleId)),

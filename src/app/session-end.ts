@@ -2,9 +2,9 @@
  * session-end and pre-compact: a list of independent steps (hook-step.ts). Other
  * features add their own step to these lists (e.g. a session audit record).
  */
-import { clearSessionMarker, pruneSessionMarkers } from '../node/session-markers.js';
+import { messages } from '../messages/hooks.js';
 import { extractPlaybook } from './extract-playbook.js';
-import { relevanceAuditStep } from './relevance-session-end.js';
+import { relevanceAuditStep } from './session-audit.js';
 import { runSteps, type HookContext, type HookStep } from './hook-step.js';
 
 /**
@@ -13,10 +13,10 @@ import { runSteps, type HookContext, type HookStep } from './hook-step.js';
  * injects it again. Markers of sessions that never ended are swept by age.
  */
 export const forgetSession: HookStep = {
-  name: 'session marker',
+  name: messages.steps.marker,
   run(context) {
-    if (context.payload.sessionId !== undefined) clearSessionMarker(context.root, context.payload.sessionId);
-    if (context.event === 'session-end') pruneSessionMarkers(context.root);
+    if (context.payload.sessionId !== undefined) context.host.clearSessionMarker(context.root, context.payload.sessionId);
+    if (context.event === 'session-end') context.host.pruneSessionMarkers(context.root);
   },
 };
 

@@ -1,8 +1,10 @@
 import type { Config } from '../model/config.js';
-import type { HookPayload } from './payload.js';
+import type { Env, Host } from './host.js';
+import type { HookPayload } from './hook-payload.js';
 
 /** Everything a hook step needs; built once per hook process. */
 export interface HookContext {
+  readonly host: Host;
   /** As on the command line: `session-end`. */
   readonly event: string;
   /** As Claude Code names it: `SessionEnd`. */
@@ -10,7 +12,7 @@ export interface HookContext {
   readonly root: string;
   readonly config: Config;
   readonly payload: HookPayload;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Env;
   /** One line in the hook log (the agent never sees hook errors). */
   log(message: string): void;
 }

@@ -9,12 +9,7 @@
  * The slow part (the extractor, usually an LLM call) runs outside the lock; only
  * the apply-and-write holds it.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { messages } from '../messages/hooks.js';
-import { nowIso } from '../node/clock.js';
-import { playbookFile, readPlaybook, updatePlaybook } from '../node/playbook-file.js';
-import { runShellCommand } from '../node/run-command.js';
 import { describeProblems } from '../playbook/locate-problems.js';
 import { parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
@@ -29,18 +24,19 @@ export const EXTRACTOR_TIMEOUT_MS = 100_000;
 const HOOK_LOCK_TIMEOUT_MS = 10_000;
 
 export const extractPlaybook: HookStep = {
-  name: 'playbook update',
-  run(context) {
+  name: messages.steps.playbook,
+  async run(context) {
+    const { host } = context;
     const command = context.env.MEMDEX_EXTRACTOR?.trim() || context.config.playbook.extractor;
     if (!command) return; // no extractor configured: the playbook is only updated by `memdex playbook update`
     const transcript = context.payload.transcriptPath;
-    if (transcript === undefined || !existsSync(resolve(context.root, transcript))) {
+    if (transcript === undefined || !host.exists(host.resolvePath(context.root, transcript))) {
       context.log(messages.noTranscript(transcript));
       return;
     }
-    const file = playbookFile(context.root, context.config);
-    const current = readPlaybook(file).playbook;
-    const result = runShellCommand(command, transcript, {
+    const file = host.playbookFile(context.root, context.config);
+    const current = host.readPlaybook(file).playbook;
+    const result = await host.runShellCommand(command, transcript, {
       input: JSON.stringify(toJson(current), null, 2),
       timeoutMs: EXTRACTOR_TIMEOUT_MS,
       cwd: context.root,
@@ -57,6 +53,6 @@ export const extractPlaybook: HookStep = {
     if (result.stdout.trim() === '') return; // nothing learned this session
     const parsed = parseExtraction(result.stdout);
     if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
-    updatePlaybook(file, parsed.result, nowIso(), { timeoutMs: HOOK_LOCK_TIMEOUT_MS });
+    host.updatePlaybook(file, parsed.result, host.now(), { timeoutMs: HOOK_LOCK_TIMEOUT_MS });
   },
 };

@@ -1,0 +1,75 @@
+/**
+ * `memdex check`: selects the trees, loads each once (working tree or git index),
+ * fixes to a fixed point when asked (writing each changed file once), and returns
+ * the findings per tree. Presentation (paths relative to the cwd, formats) is the
+ * CLI's.
+ */
+import type { Diagnostic } from '../core/diagnostic.js';
+import { runRules } from '../core/engine.js';
+import { UsageError } from '../core/errors.js';
+import { fixUntilStable } from '../core/fix.js';
+import { checkCliMessages as m } from '../messages/check-cli.js';
+import { allRules } from '../rules/registry.js';
+import { checkRuleSettings } from '../core/rule-options.js';
+import type { TreeHost } from './host.js';
+import { parentDir } from './paths.js';
+
+export interface CheckRequest {
+  readonly files: readonly string[];
+  readonly root?: string;
+  readonly fix: boolean;
+  readonly staged: boolean;
+  readonly quiet: boolean;
+}
+
+export interface TreeFindings {
+  readonly root: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface CheckOutcome {
+  readonly trees: readonly TreeFindings[];
+  /** Titles of the fixes applied (--fix). */
+  readonly fixed: readonly string[];
+}
+
+export async function check(host: TreeHost, request: CheckRequest): Promise<CheckOutcome> {
+  if (request.fix && request.staged) throw new UsageError(m.fixWithStaged);
+  const trees: TreeFindings[] = [];
+  const fixed: string[] = [];
+  for (const root of selectRoots(host, request)) {
+    if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
+    const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
+    const source = request.staged ? host.gitIndex(root, config) : host.workingTree(root);
+    let project = await host.loadProject(config, source);
+    if (request.fix) {
+      const result = await fixUntilStable(project.files, async (files) => runRules(await host.buildProject(files, config), allRules));
+      for (const [path, text] of result.files) {
+        if (project.files.get(path) !== text) host.writeTextAtomic(host.resolvePath(root, path), text);
+      }
+      fixed.push(...result.applied.map((fix) => fix.title));
+      project = await host.buildProject(result.files, config);
+    }
+    const diagnostics = runRules(project, allRules).filter((d) => !request.quiet || d.severity === 'error');
+    trees.push({ root, diagnostics });
+  }
+  return { trees, fixed };
+}
+
+/**
+ * Files select trees (each file's nearest root); no files: the tree of --root or the
+ * cwd. Files none of which lies in a tree check nothing: that is a usage error, not
+ * a clean tree.
+ */
+function selectRoots(host: TreeHost, request: CheckRequest): string[] {
+  if (request.files.length === 0 || request.root !== undefined) return [host.resolveRoot(request.root)];
+  const roots = new Set<string>();
+  for (const file of request.files) {
+    let dir = parentDir(host.resolvePath(host.cwd, file));
+    while (!host.exists(dir) && parentDir(dir) !== dir) dir = parentDir(dir); // a deleted file's folder may be gone too
+    const root = host.findRoot(dir);
+    if (root) roots.add(root);
+  }
+  if (roots.size === 0) throw new UsageError(m.nothingChecked(request.files));
+  return [...roots].sort();
+}

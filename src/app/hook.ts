@@ -1,0 +1,64 @@
+/**
+ * `memdex hook <event>`: Claude Code hook JSON in, hook JSON out. Fails open,
+ * always: whatever goes wrong, the output is `{}` and one line goes to the hook
+ * log (.claude/memdex-hooks.log). A hook must never block or break the agent (exit
+ * 2 would block the prompt). MEMDEX_HOOKS=0 turns every hook off.
+ */
+import { messages } from '../messages/hooks.js';
+import type { Host, TreeHost } from './host.js';
+import { parseHookPayload } from './hook-payload.js';
+import type { HookContext } from './hook-step.js';
+
+interface EventHandler {
+  /** The name Claude Code uses, echoed in hookSpecificOutput.hookEventName. */
+  readonly hookEventName: string;
+  readonly load: () => Promise<{ handle(context: HookContext): Promise<object> }>;
+}
+
+export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
+  'user-prompt-submit': { hookEventName: 'UserPromptSubmit', load: () => import('./inject-playbook.js') },
+  'session-start': { hookEventName: 'SessionStart', load: () => import('./inject-playbook.js') },
+  'session-end': { hookEventName: 'SessionEnd', load: () => import('./session-end.js') },
+  'pre-compact': { hookEventName: 'PreCompact', load: () => import('./session-end.js') },
+};
+
+/** The hook's output object (`{}` on any failure, which is logged). */
+export async function runHook(host: Host, event: string): Promise<object> {
+  let root: string | undefined; // found once, from the payload's cwd; the fallback only to log a failure
+  try {
+    const stdin = host.stdin(); // read even when off: the writer must not get EPIPE
+    if (host.env.MEMDEX_HOOKS === '0') return {};
+    const handler = HOOK_EVENTS[event];
+    if (!handler) throw new Error(messages.unknownEvent(event));
+    const parsed = parseHookPayload(stdin);
+    if (!parsed.ok) throw new Error(parsed.message);
+    root = hookProjectRoot(host, parsed.payload.cwd);
+    const hookRoot = root;
+    const context: HookContext = {
+      host,
+      event,
+      hookEventName: handler.hookEventName,
+      root,
+      config: host.loadConfig(root).config,
+      payload: parsed.payload,
+      env: host.env,
+      log: (message) => host.hookLog(hookRoot, event, message),
+    };
+    return await (await handler.load()).handle(context);
+  } catch (error) {
+    host.hookLog(root ?? hookProjectRoot(host, undefined), event, error instanceof Error ? error.message : String(error));
+    return {};
+  }
+}
+
+/**
+ * Hooks must not fail on a project without memdex files: CLAUDE_PROJECT_DIR, else
+ * the session's cwd (from the payload) or the process cwd, walking up to a memory
+ * tree when there is one above it.
+ */
+function hookProjectRoot(host: Pick<TreeHost, 'env' | 'cwd' | 'resolvePath' | 'findRoot'>, payloadCwd: string | undefined): string {
+  const dir = host.env.CLAUDE_PROJECT_DIR;
+  if (dir?.trim()) return host.resolvePath(host.cwd, dir);
+  const start = host.resolvePath(host.cwd, payloadCwd ?? '.');
+  return host.findRoot(start) ?? start;
+}

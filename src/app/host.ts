@@ -1,0 +1,98 @@
+/**
+ * The one port between the use cases (src/app/) and the machine. A use case reads
+ * what it needs through a Host, calls the pure core, and writes once; it never
+ * imports node:* or src/node/, so it runs the same against the real machine
+ * (src/node/node-host.ts) and against anything else that implements this.
+ *
+ * Two halves, so that a per-call command loads only the adapters it uses:
+ * TreeHost (the memory tree: config, texts, git index, journal, atomic writes) is
+ * all `check` needs; AgentHost adds the playbook, the relevance store, session
+ * markers, the hook log and child processes (those load lazily: the prompt hook
+ * never loads child_process).
+ *
+ * The data types are those the adapters define (type-only imports).
+ */
+import type { Config, ConfigProblem } from '../model/config.js';
+import type { Project } from '../model/project.js';
+import type { ExtractionResult } from '../playbook/types.js';
+import type { RelevanceParams } from '../relevance/params.js';
+import type { PathStyle } from '../relevance/paths.js';
+import type { RelevanceState, SessionRecord } from '../relevance/types.js';
+import type { Environment } from '../node/detect-environment.js';
+import type { EvaluateOptions, EvaluateSummary } from '../node/evaluate-pending.js';
+import type { CommitHooks, Recovery } from '../node/journal.js';
+import type { LoadedConfig } from '../node/load-config.js';
+import type { LockOptions } from '../node/lock.js';
+import type { LoadedPlaybook, MigrateOutcome, PlaybookFile, UpdateOutcome } from '../node/playbook-file.js';
+import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
+import type { SessionAudit } from '../node/record-session-audit.js';
+import type { Change, StoreRead } from '../node/relevance-store.js';
+import type { CommandResult } from '../node/run-command.js';
+import type { TreeSource } from '../node/working-tree.js';
+
+export type { Environment, LoadedPlaybook, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TreeSource };
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface TreeHost {
+  readonly cwd: string;
+  readonly env: Env;
+  /** The wall clock as an ISO string: the core takes time as a parameter. */
+  now(): string;
+  /** All of stdin, read once per process (also across the recall fast path's hand-over). */
+  stdin(): string;
+  /** Absolute path from a base and a user-given path. */
+  resolvePath(base: string, path: string): string;
+  exists(path: string): boolean;
+  /** UTF-8 text; InputError naming `display` when unreadable or not UTF-8. */
+  readText(path: string, display?: string): string;
+  /** Temp file, fsync, rename. */
+  writeTextAtomic(path: string, text: string): void;
+  appendText(path: string, text: string): void;
+  /** The nearest folder at or above `start` holding a memory tree. */
+  findRoot(start: string): string | undefined;
+  /** --root (checked to exist) or the tree found from the cwd; InputError when none. */
+  resolveRoot(explicit: string | undefined): string;
+  /** With `checkRules`, rule ids and options are checked too (a bad setting is a usage error). */
+  loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig;
+  /** Finish or roll back an interrupted migration. */
+  recoverJournal(root: string): Recovery | undefined;
+  commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks?: CommitHooks): void;
+  workingTree(root: string): TreeSource;
+  gitIndex(root: string, config: Config): TreeSource;
+  loadProject(config: Config, source: TreeSource): Promise<Project>;
+  buildProject(files: ReadonlyMap<string, string>, config: Config): Promise<Project>;
+  uncommittedPaths(root: string, paths: readonly string[]): string[] | 'no-git';
+  readMarkdownFiles(root: string): Map<string, string>;
+  /** A progress line on a terminal (nothing otherwise). */
+  progress(done: number, total: number): void;
+  readonly interactive: boolean;
+}
+
+export interface AgentHost {
+  playbookFile(root: string, config: Config): PlaybookFile;
+  readPlaybook(file: PlaybookFile): LoadedPlaybook;
+  readPlaybookKeyPoints(root: string, config: Config): PlaybookKeyPoints;
+  updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions): UpdateOutcome;
+  migratePlaybook(file: PlaybookFile, now: string): MigrateOutcome;
+  loadTemplate(root: string, config: Config): string;
+  relevanceStorePath(root: string, config: Config): string;
+  relevanceParams(config: Config): RelevanceParams;
+  readRelevance(path: string, params: RelevanceParams): StoreRead;
+  updateRelevance<R>(path: string, change: (state: RelevanceState) => Change<R>, options: LockOptions & { readonly params?: RelevanceParams }): R;
+  recordSessionAudit(storePath: string, audit: SessionAudit, options: LockOptions & { readonly params?: RelevanceParams }): SessionRecord;
+  detectEnvironment(root: string): Environment;
+  /** `~` expanded, made absolute, symlinks resolved when the path exists. */
+  canonicalPath(path: string): string;
+  readonly pathStyle: PathStyle;
+  hasSessionMarker(root: string, sessionId: string): boolean;
+  claimSessionMarker(root: string, sessionId: string): boolean;
+  clearSessionMarker(root: string, sessionId: string): void;
+  pruneSessionMarkers(root: string): void;
+  hookLog(root: string, event: string, message: string): void;
+  /** A user-configured command with one argument (child_process, loaded only now). */
+  runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
+  evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;
+}
+
+export type Host = TreeHost & AgentHost;

@@ -1,0 +1,7 @@
+/** The folder holding an absolute path (either separator): `dirname` without node:path. */
+export function parentDir(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  if (cut <= 0) return path.slice(0, cut + 1) || path;
+  const parent = path.slice(0, cut);
+  return /^[A-Za-z]:$/.test(parent) ? `${parent}\\` : parent;
+}

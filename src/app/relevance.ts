@@ -1,0 +1,115 @@
+/** `memdex relevance <subcommand>`: tag-relevance scores, pins and the evaluation queue (docs/relevance.md). */
+import { MemdexError, UsageError } from '../core/errors.js';
+import { messages } from '../messages/relevance.js';
+import { compactState } from '../relevance/compact.js';
+import { setPinByHand, type ManualPinAction } from '../relevance/manual-pin.js';
+import { NEW_ITEM } from '../relevance/types.js';
+import { itemIdProblem } from '../relevance/validate.js';
+import type { Host } from './host.js';
+import { relevanceInjection } from './injection.js';
+import { knownItem } from './known-item.js';
+import { relevanceContext } from './project-context.js';
+import { relevanceSessionEnd } from './session-audit.js';
+
+export function showItem(host: Host, root: string | undefined, id: string) {
+  const ctx = relevanceContext(host, root);
+  const problem = itemIdProblem(id);
+  if (problem !== undefined) throw new UsageError(problem);
+  const store = host.readRelevance(ctx.storePath, ctx.params);
+  if (store.corrupt !== undefined) throw new MemdexError(store.corrupt, 2);
+  return { id, scored: store.state.items[id] !== undefined, item: store.state.items[id] ?? NEW_ITEM, warnings: store.issues };
+}
+
+export function pinItem(host: Host, root: string | undefined, id: string, action: ManualPinAction) {
+  const ctx = relevanceContext(host, root);
+  knownItem(host, ctx, id);
+  return host.updateRelevance(
+    ctx.storePath,
+    (state) => {
+      const next = setPinByHand(state, id, action);
+      return { state: next, result: next.items[id]! };
+    },
+    { params: ctx.params },
+  );
+}
+
+export interface EvaluateRequest {
+  readonly root?: string;
+  readonly limit: number;
+  readonly timeoutSeconds: number;
+  readonly evaluator?: string;
+  readonly log: (line: string) => void;
+}
+
+export async function evaluateSessions(host: Host, request: EvaluateRequest) {
+  const ctx = relevanceContext(host, request.root);
+  if (!Number.isSafeInteger(request.limit) || request.limit < 1) throw new UsageError(messages.badLimit(request.limit));
+  if (!Number.isFinite(request.timeoutSeconds) || request.timeoutSeconds <= 0) throw new UsageError(messages.badTimeout(request.timeoutSeconds));
+  const command = nonEmpty(request.evaluator) ?? nonEmpty(host.env.MEMDEX_EVALUATOR) ?? ctx.config.relevance.evaluator;
+  if (command === undefined) throw new UsageError(messages.noEvaluator);
+  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  return host.evaluatePending({
+    storePath: ctx.storePath,
+    root: ctx.root,
+    command,
+    params: ctx.params,
+    texts: new Map(playbook.keyPoints.map((kp) => [kp.id, kp.text])),
+    limit: request.limit,
+    timeoutMs: request.timeoutSeconds * 1000,
+    now: () => host.now(),
+    log: request.log,
+  });
+}
+
+export interface InjectPreviewRequest {
+  readonly root?: string;
+  readonly session?: string;
+  readonly transcript?: string;
+  readonly cwd?: string;
+}
+
+export function previewInjection(host: Host, request: InjectPreviewRequest) {
+  const ctx = relevanceContext(host, request.root);
+  // What it shows is the playbook: one it cannot read stops it (the hook, which fails open, logs it instead).
+  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  if (playbook.problem !== undefined) throw new MemdexError(playbook.problem, 2);
+  return relevanceInjection(host, {
+    root: ctx.root,
+    config: ctx.config,
+    keyPoints: playbook.keyPoints,
+    now: host.now(),
+    ...(nonEmpty(request.session) !== undefined ? { sessionId: request.session! } : {}),
+    ...(nonEmpty(request.transcript) !== undefined ? { transcriptPath: request.transcript! } : {}),
+    ...(nonEmpty(request.cwd) !== undefined ? { cwd: request.cwd! } : {}),
+  });
+}
+
+export function auditSession(host: Host, root: string | undefined, session: string, transcript: string | undefined) {
+  const ctx = relevanceContext(host, root);
+  const outcome = relevanceSessionEnd(host, { sessionId: session, ...(transcript !== undefined ? { transcriptPath: transcript } : {}) }, { root: ctx.root, config: ctx.config, now: host.now() });
+  if (outcome.kind === 'skipped') throw new MemdexError(messages.auditSkipped(outcome.reason), 1);
+  return outcome;
+}
+
+export function environmentTags(host: Host, root: string | undefined) {
+  return host.detectEnvironment(relevanceContext(host, root).root);
+}
+
+export function compactStore(host: Host, root: string | undefined) {
+  const ctx = relevanceContext(host, root);
+  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  // Without a readable playbook, "not in the playbook" would mean everything: keep the items.
+  const live = playbook.exists && playbook.problem === undefined ? new Set(playbook.keyPoints.map((kp) => kp.id)) : undefined;
+  return host.updateRelevance(
+    ctx.storePath,
+    (state) => {
+      const compacted = compactState(state, host.now(), ctx.params, live);
+      return { state: compacted.state, result: compacted };
+    },
+    { params: ctx.params },
+  );
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}

@@ -1,0 +1,32 @@
+/**
+ * `memdex suggest`: the index entries a text is about, best first (the topic ranker,
+ * src/suggest/). Reads the tree through the host, ranks, returns values; the CLI prints.
+ */
+import { UsageError } from '../core/errors.js';
+import { suggestMessages as m } from '../messages/suggest.js';
+import { buildSuggestIndex } from '../suggest/build-index.js';
+import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
+import { rank, type Suggestion } from '../suggest/rank.js';
+import type { TreeHost } from './host.js';
+import { projectContext } from './project-context.js';
+
+export interface SuggestRequest {
+  readonly text: string;
+  readonly limit: number;
+  readonly root?: string;
+}
+
+export interface SuggestOutcome {
+  readonly suggestions: readonly Suggestion[];
+  readonly threshold: number;
+}
+
+export async function suggest(host: TreeHost, request: SuggestRequest): Promise<SuggestOutcome> {
+  if (!Number.isInteger(request.limit) || request.limit < 1) throw new UsageError(m.badLimit(String(request.limit)));
+  if (request.text.trim() === '') throw new UsageError(m.noText);
+  const { root, config } = projectContext(host, request.root);
+  const project = await host.loadProject(config, host.workingTree(root));
+  if (!project.index) throw new UsageError(m.noIndex(config.index));
+  const params = DEFAULT_SUGGEST_PARAMS;
+  return { suggestions: rank(buildSuggestIndex(project), request.text, params, { limit: request.limit }), threshold: params.threshold };
+}

@@ -1,0 +1,164 @@
+/**
+ * One option spec per command drives both its parsing and its `--help`, for every
+ * command: the per-call ones (check, when/how/resolve, hook) and the others alike,
+ * so what the help lists is exactly what the parser accepts. Parsing is node:util
+ * parseArgs (built in, strict), with what it lacks added here: choices, numbers,
+ * required positionals, and a repeated single-valued option as a usage error
+ * (`--root a --root b` would otherwise keep the last one silently).
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from '../core/errors.js';
+import { specMessages as m } from '../messages/commands.js';
+
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean' | 'number';
+  readonly describe: string;
+  readonly short?: string;
+  readonly choices?: readonly string[];
+  /** May be given more than once (collected in order). */
+  readonly multiple?: boolean;
+  readonly required?: boolean;
+  /** The value's name in the help: `--root DIR`. */
+  readonly placeholder?: string;
+  readonly default?: string | number | boolean;
+}
+
+export interface PositionalSpec {
+  readonly name: string;
+  readonly describe: string;
+  readonly required?: boolean;
+  /** Takes every remaining argument. */
+  readonly variadic?: boolean;
+}
+
+export interface CommandSpec {
+  /** As typed: `check`, `playbook show`. */
+  readonly name: string;
+  readonly describe: string;
+  readonly positionals?: readonly PositionalSpec[];
+  readonly options?: Readonly<Record<string, OptionSpec>>;
+  readonly examples?: readonly (readonly [command: string, what: string])[];
+  /** Extra paragraph printed after the options (exit codes, input formats). */
+  readonly notes?: string;
+}
+
+/** A command made of subcommands (`memdex playbook <show|update|...>`). */
+export interface GroupSpec {
+  readonly name: string;
+  readonly describe: string;
+  readonly subcommands: readonly CommandSpec[];
+}
+
+export type Values = Readonly<Record<string, string | boolean | number | readonly string[] | undefined>>;
+
+export interface Parsed {
+  readonly values: Values;
+  readonly positionals: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** The parsed arguments, or 'help' when --help/-h was given (anywhere). Throws UsageError. */
+export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed | 'help' {
+  const options = spec.options ?? {};
+  const config: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(options)) {
+    config[name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  }
+  // --help wins over every other mistake on the line (before a `--` that ends the options).
+  const end = argv.indexOf('--');
+  if ((end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h')) return 'help';
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${m.helpHint(spec.name)}`);
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option' || options[token.name]?.multiple) continue;
+    if (seen.has(token.name)) throw new UsageError(`${m.repeated(token.name)}\n${m.helpHint(spec.name)}`);
+    seen.add(token.name);
+  }
+  const values: Record<string, string | boolean | number | readonly string[] | undefined> = {};
+  for (const [name, o] of Object.entries(options)) {
+    const raw = (parsed.values as Record<string, unknown>)[name] as string | boolean | string[] | undefined;
+    if (raw === undefined) {
+      if (o.required) throw new UsageError(`${m.missingOption(name)}\n${m.helpHint(spec.name)}`);
+      values[name] = o.default;
+      continue;
+    }
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (o.choices && typeof value === 'string' && !o.choices.includes(value)) {
+        throw new UsageError(`${m.badChoice(name, value, o.choices)}\n${m.helpHint(spec.name)}`);
+      }
+    }
+    if (o.type === 'number') {
+      const number = Number(raw);
+      if (raw === '' || !Number.isFinite(number)) throw new UsageError(`${m.notANumber(name, String(raw))}\n${m.helpHint(spec.name)}`);
+      values[name] = number;
+    } else values[name] = raw;
+  }
+  return { values, positionals: bindPositionals(spec, parsed.positionals) };
+}
+
+function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<string, string | readonly string[] | undefined> {
+  const bound: Record<string, string | readonly string[] | undefined> = {};
+  let at = 0;
+  for (const p of spec.positionals ?? []) {
+    if (p.variadic) {
+      bound[p.name] = given.slice(at);
+      at = given.length;
+    } else bound[p.name] = given[at++];
+    const value = bound[p.name];
+    if (p.required && (value === undefined || (Array.isArray(value) && value.length === 0))) {
+      throw new UsageError(`${m.missingPositional(p.name)}\n${m.helpHint(spec.name)}`);
+    }
+  }
+  if (at < given.length) throw new UsageError(`${m.extraArgument(given[at]!)}\n${m.helpHint(spec.name)}`);
+  return bound;
+}
+
+/** `memdex <name> --help`: usage line, description, arguments, options, examples, notes. */
+export function formatHelp(spec: CommandSpec): string {
+  const positionals = (spec.positionals ?? []).map((p) => (p.required ? `<${p.name}${p.variadic ? '..' : ''}>` : `[${p.name}${p.variadic ? '..' : ''}]`));
+  const lines = [`${m.usage}: memdex ${[spec.name, ...positionals].join(' ')} [options]`, '', spec.describe];
+  if ((spec.positionals ?? []).length > 0) {
+    lines.push('', `${m.arguments}:`, ...table((spec.positionals ?? []).map((p) => [p.name, p.describe])));
+  }
+  const rows: [string, string][] = Object.entries(spec.options ?? {}).map(([name, o]) => [optionLabel(name, o), optionText(o)]);
+  rows.push(['-h, --help', m.helpOption]);
+  lines.push('', `${m.options}:`, ...table(rows));
+  if (spec.examples && spec.examples.length > 0) {
+    lines.push('', `${m.examples}:`, ...table(spec.examples.map(([command, what]) => [command, what])));
+  }
+  if (spec.notes) lines.push('', spec.notes);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `memdex <group> --help`: the subcommands. */
+export function formatGroupHelp(group: GroupSpec): string {
+  const rows = group.subcommands.map((s): [string, string] => [`memdex ${s.name}`, s.describe]);
+  return `${[`${m.usage}: memdex ${group.name} <command> [options]`, '', group.describe, '', `${m.commands}:`, ...table(rows), '', m.subHelpHint(group.name)].join('\n')}\n`;
+}
+
+/** `memdex --help`. */
+export function formatMainHelp(commands: readonly { readonly name: string; readonly describe: string }[], epilogue: string): string {
+  const rows = commands.map((c): [string, string] => [`memdex ${c.name}`, c.describe]);
+  return `${[`${m.usage}: memdex <command> [options]`, '', `${m.commands}:`, ...table(rows), '', `${m.options}:`, ...table([['-h, --help', m.helpOption], ['--version', m.versionOption]]), '', epilogue].join('\n')}\n`;
+}
+
+function optionLabel(name: string, o: OptionSpec): string {
+  const value = o.type === 'boolean' ? '' : ` ${o.placeholder ?? (o.choices ? o.choices.join('|') : o.type === 'number' ? 'N' : 'VALUE')}`;
+  return `${o.short ? `-${o.short}, ` : ''}--${name}${value}`;
+}
+
+function optionText(o: OptionSpec): string {
+  const extras = [o.multiple ? m.repeatable : undefined, o.required ? m.required : undefined, o.default !== undefined && o.type !== 'boolean' ? m.defaultValue(String(o.default)) : undefined];
+  return [o.describe, ...extras.filter((e) => e !== undefined)].join(' ');
+}
+
+function table(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd());
+}

@@ -1,0 +1,153 @@
+/**
+ * The option specs of the commands that are not run per call (see commands.ts for
+ * the per-call ones and the shared sentences): kept apart so that the recall fast
+ * path (dist/recall.cjs) does not carry them.
+ */
+import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
+import { root, textOrJson } from './commands.js';
+import { suggestMessages } from './suggest.js';
+
+export const rulesSpec: CommandSpec = {
+  name: 'rules',
+  describe: 'List the rules of `memdex check` with their default severity',
+  options: { format: textOrJson },
+};
+
+export const compressKeySpec: CommandSpec = {
+  name: 'compress-key',
+  describe: 'Shortest trigger that resolves to a heading and to no other, and the heading it would be renamed to',
+  positionals: [{ name: 'heading', variadic: true, describe: 'Heading text, e.g. "How to Encode File Paths"' }],
+  options: { all: { type: 'boolean', describe: 'Every semantic heading of the tree' }, root, format: textOrJson },
+};
+
+export const DEFAULT_PLAN_FILE = 'memdex-migration.tsv';
+const migratePlan: CommandSpec = {
+  name: 'migrate plan',
+  describe: 'Write a mapping file (TSV) proposing the new entry and heading for every entry to change',
+  options: {
+    root,
+    out: { type: 'string', placeholder: 'FILE', describe: `Mapping file to write; --out=- prints it (default: ${DEFAULT_PLAN_FILE} in the root)` },
+    all: { type: 'boolean', describe: 'Also list /when and /how entries the proposal keeps as they are' },
+  },
+};
+const migrateApply: CommandSpec = {
+  name: 'migrate apply',
+  describe: 'Apply a mapping: rename headings, rewrite entries and links, all files or none',
+  positionals: [{ name: 'mapping', required: true, describe: 'Mapping file (TSV, see docs/migrate.md)' }],
+  options: {
+    root,
+    preamble: { type: 'string', placeholder: 'FILE', describe: 'File whose text replaces the index preamble (before the first ## section)' },
+    'dry-run': { type: 'boolean', describe: 'Print a unified diff and write nothing' },
+    force: { type: 'boolean', describe: 'Apply even with uncommitted changes in the files it touches' },
+  },
+};
+const migrateRecover: CommandSpec = {
+  name: 'migrate recover',
+  describe: 'Finish or roll back an interrupted migration (every migrate command also does this first)',
+  options: { root },
+};
+export const migrateGroup: GroupSpec = {
+  name: 'migrate',
+  describe: 'Convert index entries and rename headings in one all-or-nothing step',
+  subcommands: [migratePlan, migrateApply, migrateRecover],
+};
+
+const playbookShow: CommandSpec = {
+  name: 'playbook show',
+  describe: 'Print the text the hooks inject: the template filled with the key points, ranked for this environment',
+  options: { root },
+};
+const playbookUpdate: CommandSpec = {
+  name: 'playbook update',
+  describe: 'Apply an ExtractionResult ({new_key_points, evaluations}) under the lock',
+  options: { root, extraction: { type: 'string', required: true, placeholder: 'FILE', describe: 'ExtractionResult JSON file, or - for stdin' } },
+};
+const playbookMigrate: CommandSpec = {
+  name: 'playbook migrate',
+  describe: 'Rewrite the playbook in canonical form (legacy entries migrated, score dropped)',
+  options: { root },
+};
+const playbookStats: CommandSpec = {
+  name: 'playbook stats',
+  describe: 'Summarise the key points and their ratings',
+  options: { root, format: textOrJson },
+};
+export const playbookGroup: GroupSpec = {
+  name: 'playbook',
+  describe: 'Show, update, migrate or summarise the playbook (.claude/playbook.json)',
+  subcommands: [playbookShow, playbookUpdate, playbookMigrate, playbookStats],
+};
+
+export const feedbackSpec: CommandSpec = {
+  name: 'feedback',
+  describe: 'Record explicit feedback on a key point for this environment (weighted above the evaluator)',
+  positionals: [{ name: 'id', required: true, describe: 'Stable id of the key point, e.g. kpt_001' }],
+  options: {
+    'not-applicable': { type: 'boolean', describe: 'It does not apply here: rates every environment tag not named by --tag' },
+    tag: { type: 'string', multiple: true, placeholder: 'TAG=SCORE', describe: 'Score in [-1, 1] for one tag' },
+    reason: { type: 'string', placeholder: 'TEXT', describe: 'Why; kept with the item (memdex relevance show)' },
+    root,
+    format: textOrJson,
+  },
+  examples: [
+    ['memdex feedback kpt_007 --not-applicable --reason "React advice in a CLI tool"', ''],
+    ['memdex feedback kpt_007 --tag typescript=0.8 --tag react=-1', ''],
+  ],
+};
+
+const idPositional = [{ name: 'id', required: true, describe: 'Stable id of the key point, e.g. kpt_001' }] as const;
+const common = { root, format: textOrJson };
+const pinSpec = (action: 'pin' | 'unpin' | 'auto', describe: string): CommandSpec => ({ name: `relevance ${action}`, describe, positionals: idPositional, options: common });
+export const relevanceGroup: GroupSpec = {
+  name: 'relevance',
+  describe: 'Tag-relevance scores of key points: show, pin, evaluate sessions, preview injection',
+  subcommands: [
+    { name: 'relevance show', describe: "An item's pin state, event count and per-tag scores", positionals: idPositional, options: common },
+    /* @__PURE__ */ pinSpec('pin', 'Pin an item by hand (always injected; scores never unpin it)'),
+    /* @__PURE__ */ pinSpec('unpin', 'Unpin an item by hand (scores never pin it again)'),
+    /* @__PURE__ */ pinSpec('auto', 'Hand the pin state of an item back to the scores'),
+    {
+      name: 'relevance evaluate',
+      describe: 'Run the evaluator once per pending session and apply its per-tag scores',
+      options: {
+        ...common,
+        limit: { type: 'number', default: 10, describe: 'At most this many sessions in this run' },
+        evaluator: { type: 'string', placeholder: 'COMMAND', describe: 'Command to run (default: MEMDEX_EVALUATOR, then relevance.evaluator in memdex.config.json)' },
+        timeout: { type: 'number', default: 300, describe: 'Seconds to wait for one evaluator answer' },
+      },
+    },
+    {
+      name: 'relevance inject',
+      describe: 'Print the key-point block the injection hook would add, ranked for this environment (records shown ids with --session)',
+      options: {
+        ...common,
+        session: { type: 'string', placeholder: 'ID', describe: 'Session id: record what is shown in its audit record' },
+        transcript: { type: 'string', placeholder: 'FILE', describe: 'Transcript path, kept in the audit record' },
+        cwd: { type: 'string', placeholder: 'DIR', describe: 'Working directory for path prerequisites (default: the root)' },
+      },
+    },
+    {
+      name: 'relevance audit',
+      describe: "Record that a session ended (the session-end hook's relevance step): queues it for evaluation",
+      options: {
+        ...common,
+        session: { type: 'string', required: true, placeholder: 'ID', describe: 'Session id' },
+        transcript: { type: 'string', placeholder: 'FILE', describe: 'Transcript path (JSONL) for the evaluator' },
+      },
+    },
+    { name: 'relevance tags', describe: 'The environment tags detected for this repository', options: common },
+    { name: 'relevance compact', describe: 'Drop old finished sessions, and items no longer in the playbook', options: common },
+  ],
+};
+
+export const suggestSpec: CommandSpec = {
+  name: 'suggest',
+  describe: suggestMessages.describe,
+  positionals: [{ name: 'text', variadic: true, required: true, describe: suggestMessages.textOption }],
+  options: {
+    limit: { type: 'number', default: 10, placeholder: 'K', describe: suggestMessages.limitOption },
+    root,
+    format: textOrJson,
+  },
+  examples: [['memdex suggest "split the validation into mechanical and semantic checks"', 'the entries that text is about'], ['memdex suggest - < plan.md', 'a whole document from stdin']],
+};

@@ -1,0 +1,83 @@
+/**
+ * Every command's option spec (src/cli/command-spec.ts): the sentences of `--help`
+ * and the options the parser accepts, in one place. Pure data: the per-call
+ * commands import it on their hot path.
+ */
+import type { CommandSpec, GroupSpec, OptionSpec } from '../cli/command-spec.js';
+
+export const specMessages = {
+  usage: 'Usage',
+  arguments: 'Arguments',
+  options: 'Options',
+  commands: 'Commands',
+  examples: 'Examples',
+  helpOption: 'Show this help',
+  versionOption: 'Print the version',
+  repeatable: '(repeatable)',
+  required: '(required)',
+  defaultValue: (value: string) => `(default: ${value})`,
+  helpHint: (command: string) => `Run \`memdex ${command} --help\` for usage.`,
+  subHelpHint: (group: string) => `Run \`memdex ${group} <command> --help\` for the options of each.`,
+  repeated: (name: string) => `--${name} was given more than once; give it once`,
+  missingOption: (name: string) => `missing required option --${name}`,
+  missingPositional: (name: string) => `missing argument <${name}>`,
+  extraArgument: (value: string) => `unexpected argument '${value}'`,
+  badChoice: (name: string, value: string, choices: readonly string[]) => `--${name} ${value}: expected one of ${choices.join(', ')}`,
+  notANumber: (name: string, value: string) => `--${name} ${value}: expected a number`,
+  unknownCommand: (name: string, suggestion: string | undefined) =>
+    `unknown command '${name}'.${suggestion !== undefined ? ` Did you mean ${suggestion}?` : ''} Run \`memdex --help\` for the commands.`,
+  unknownSubcommand: (group: string, name: string, suggestion: string | undefined, names: readonly string[]) =>
+    `unknown ${group} command '${name}'.${suggestion !== undefined ? ` Did you mean ${suggestion}?` : ''} Expected one of: ${names.join(', ')}.`,
+  noSubcommand: (group: string, names: readonly string[]) => `give a ${group} command: ${names.join(', ')}`,
+};
+
+const ROOT_DESCRIBE = 'Root of the memory tree (default: CLAUDE_PROJECT_DIR, else found by walking up from the current directory)';
+export const root: OptionSpec = { type: 'string', placeholder: 'DIR', describe: ROOT_DESCRIBE };
+export const textOrJson: OptionSpec = { type: 'string', choices: ['text', 'json'], default: 'text', describe: 'Output format' };
+
+export const CHECK_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
+
+export const checkSpec: CommandSpec = {
+  name: 'check',
+  describe: 'Validate the memory index, decision files and playbook',
+  positionals: [{ name: 'files', variadic: true, describe: 'Files whose memory trees to check (as pre-commit passes them; deleted ones included)' }],
+  options: {
+    root,
+    fix: { type: 'boolean', describe: 'Fix what can be fixed (entry placement, order, structural entries), then check again' },
+    staged: { type: 'boolean', describe: 'Check the files as staged in git (what the commit will contain)' },
+    format: { type: 'string', choices: CHECK_FORMATS, describe: 'Output format (default: github under GITHUB_ACTIONS=true, else stylish)' },
+    quiet: { type: 'boolean', describe: 'Report errors only' },
+  },
+  examples: [
+    ['memdex check', 'check the tree containing the current directory'],
+    ['memdex check --fix', 'move and sort index entries, then check'],
+    ['memdex check --staged agents/memory-index.md', 'what lint-staged runs before a commit'],
+  ],
+  notes: 'Exit codes: 0 clean (warnings allowed), 1 findings, 2 usage error or input memdex cannot read.',
+};
+
+const recallOptions: Record<string, OptionSpec> = {
+  'no-nav': { type: 'boolean', describe: 'Print the section without Broader/Related navigation' },
+  format: { type: 'string', choices: ['text', 'json'], default: 'text', describe: 'Output format; json prints one {query, status, section?, choices?} object per query' },
+  root,
+};
+const RECALL_NOTES = 'Exit codes: 0 all resolved (or only `null`), 1 a query failed, 2 usage error.';
+const recallSpec = (name: 'when' | 'how' | 'resolve', describe: string, example: string): CommandSpec => ({
+  name,
+  describe,
+  positionals: [{ name: 'query', variadic: true, required: true, describe: 'A trigger (`writing mock tests`), `.Heading`, or `..file.md`; `-` reads one query per line from stdin' }],
+  options: recallOptions,
+  examples: [[example, ''], [`memdex ${name} - < queries.txt`, 'one query per line']],
+  notes: RECALL_NOTES,
+});
+export const whenSpec = /* @__PURE__ */ recallSpec('when', 'Recall a /when entry: trigger, .Heading or ..file.md', 'memdex when writing mock tests');
+export const howSpec = /* @__PURE__ */ recallSpec('how', 'Recall a /how entry: trigger, .Heading or ..file.md', 'memdex how encode file paths');
+export const resolveSpec = /* @__PURE__ */ recallSpec('resolve', 'Recall any query (the operator in the query): trigger, .Heading or ..file.md', 'memdex resolve "/how encode file paths"');
+
+export const HOOK_EVENT_NAMES = ['user-prompt-submit', 'session-start', 'session-end', 'pre-compact'] as const;
+export const hookSpec: CommandSpec = {
+  name: 'hook',
+  describe: 'Claude Code hook entry point (hook JSON on stdin, hook JSON on stdout; fails open)',
+  positionals: [{ name: 'event', required: true, describe: /* @__PURE__ */ HOOK_EVENT_NAMES.join(' | ') }],
+  notes: 'Always exits 0 and prints `{}` on failure; the reason goes to .claude/memdex-hooks.log. MEMDEX_HOOKS=0 turns hooks off.',
+};

@@ -1,0 +1,54 @@
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Host } from '../app/host.js';
+import { detectEnvironment } from './detect-environment.js';
+import { logHookFailure } from './hook-log.js';
+import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from './playbook-file.js';
+import { readPlaybookKeyPoints } from './read-playbook-key-points.js';
+import { recordSessionAudit } from './record-session-audit.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
+import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
+import { nodeTreeHost } from './tree-host.js';
+
+/**
+ * The whole host on this machine: the tree half plus the playbook, the relevance
+ * store, session markers and the hook log. Child processes (extractor, evaluator)
+ * load on first use, so the prompt hook never loads child_process.
+ */
+export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
+  return {
+    ...nodeTreeHost(handover),
+    playbookFile,
+    readPlaybook,
+    readPlaybookKeyPoints,
+    updatePlaybook,
+    migratePlaybook,
+    loadTemplate,
+    relevanceStorePath,
+    relevanceParams: projectRelevanceParams,
+    readRelevance,
+    updateRelevance,
+    recordSessionAudit,
+    detectEnvironment,
+    canonicalPath,
+    pathStyle: { sep: process.platform === 'win32' ? '\\' : '/', caseInsensitive: process.platform === 'win32' || process.platform === 'darwin' },
+    hasSessionMarker,
+    claimSessionMarker,
+    clearSessionMarker,
+    pruneSessionMarkers: (root) => pruneSessionMarkers(root),
+    hookLog: logHookFailure,
+    runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
+    evaluatePending: async (options) => (await import('./evaluate-pending.js')).evaluatePending(options),
+  };
+}
+
+function canonicalPath(path: string): string {
+  const expanded = path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+  const absolute = resolve(expanded);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}

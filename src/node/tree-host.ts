@@ -1,0 +1,50 @@
+import { appendFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TreeHost } from '../app/host.js';
+import { migrateMessages } from '../messages/migrate.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { nowIso } from './clock.js';
+import { gitIndexSource } from './git.js';
+import { uncommittedPaths as uncommitted } from './git-status.js';
+import { commitFiles, recoverPendingJournal } from './journal.js';
+import { findRoot, loadConfig, resolveRoot } from './load-config.js';
+import { buildWithFallback, loadProject, workingTreeSource } from './load-project.js';
+import { readMarkdownFiles } from './markdown-files.js';
+import { readStdin } from './read-stdin.js';
+import { readText } from './read-text.js';
+
+/**
+ * The memory-tree half of the host on this machine: what `check` needs, and no
+ * more (it runs on every commit). `stdin` is what an earlier stage of this process
+ * already read (the recall fast path hands it over), else read on first use.
+ */
+export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHost {
+  const cwd = process.cwd();
+  let stdin = handover.stdin;
+  return {
+    cwd,
+    env: process.env,
+    interactive: process.stderr.isTTY === true,
+    now: nowIso,
+    stdin: () => (stdin ??= readStdin()),
+    resolvePath: (base, path) => resolve(base, path),
+    exists: existsSync,
+    readText,
+    writeTextAtomic: writeFileAtomic,
+    appendText: appendFileSync,
+    findRoot,
+    resolveRoot: (explicit) => resolveRoot(explicit, cwd),
+    loadConfig,
+    recoverJournal: recoverPendingJournal,
+    commitFiles,
+    workingTree: workingTreeSource,
+    gitIndex: gitIndexSource,
+    loadProject,
+    buildProject: buildWithFallback,
+    uncommittedPaths: (root, paths) => uncommitted(root, paths),
+    readMarkdownFiles,
+    progress: (done, total) => {
+      if (process.stderr.isTTY) process.stderr.write(migrateMessages.progress(done, total));
+    },
+  };
+}
