@@ -143,7 +143,7 @@ export const relevanceGroup: GroupSpec = {
 export const suggestSpec: CommandSpec = {
   name: 'suggest',
   describe: suggestMessages.describe,
-  positionals: [{ name: 'text', variadic: true, required: true, describe: suggestMessages.textOption }],
+  positionals: [{ name: 'text', variadic: true, describe: suggestMessages.textOption }],
   options: {
     limit: { type: 'number', default: 10, placeholder: 'K', describe: suggestMessages.limitOption },
     root,
