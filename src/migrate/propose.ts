@@ -8,7 +8,7 @@ import type { DecisionHeading } from '../model/decision-file.js';
 import { entryKey, headingForEntry, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import type { PlannedRow } from './mapping.js';
-import { formatEntry } from './plan-migration.js';
+import { formatEntry } from '../model/entry-line.js';
 
 export interface Proposal {
   readonly operator: Operator;
@@ -65,7 +65,7 @@ export function proposeRows(project: Project, propose: ProposeTrigger, all = fal
       trigger,
       keepOldTrigger,
       newHeading: key === heading.key ? heading.text : headingForEntry(proposal.operator, trigger),
-      newIndexEntry: formatEntry(proposal.operator, trigger, extras),
+      newIndexEntry: formatEntry({ operator: proposal.operator, trigger, extras }),
       note: '',
     });
   }

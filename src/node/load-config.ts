@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { locateJsonPointer } from '../model/json-locate.js';
+import { stripBom } from '../model/bom.js';
 
 export interface LoadedConfig {
   /** Absolute root of the memory tree. */
@@ -34,7 +35,7 @@ export function loadConfig(root: string): LoadedConfig {
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(stripBom(text));
   } catch (error) {
     throw new InputError(`${CONFIG_FILE}: invalid JSON (${(error as Error).message}); nothing was changed`);
   }

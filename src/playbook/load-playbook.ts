@@ -18,6 +18,7 @@ import { parseJsonTree } from '../model/json-tree.js';
 import { assignNames, type NameRequest } from './assign-names.js';
 import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
 import type { KeyPoint, Playbook, Problem } from './types.js';
+import { stripBom } from '../model/bom.js';
 
 export type MigrationSource =
   | 'bare_string'
@@ -54,7 +55,7 @@ export function emptyPlaybook(): Playbook {
 export function loadPlaybook(text: string): LoadResult {
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(stripBom(text));
   } catch {
     return { ok: false, problems: [syntaxProblem(text)] };
   }

@@ -8,6 +8,7 @@ import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
 import { closestHeading } from '../suggest.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -23,7 +24,7 @@ export default defineRule({
     for (const entry of index.entries) {
       if ((headingsOf.get(entry) ?? []).length > 0 || structuralOf.has(entry) || entry.trigger === '') continue;
       const section = index.sections[entry.section];
-      const label = entry.kind === 'entry' ? `/${entry.operator} ${entry.trigger}` : entry.trigger;
+      const label = entryLabel(entry);
       const suggestion = closestHeading(project, entry.key);
       const file = suggestion && fileOf(project, suggestion.path);
       yield {

@@ -3,6 +3,7 @@ import { defineRule } from '../../core/rule.js';
 import type { IndexEntry } from '../../model/memory-index.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { entrySpan } from '../spans.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -24,7 +25,7 @@ export default defineRule({
       yield {
         path: index.path,
         span: entrySpan(index, entry),
-        message: m.duplicateEntry(`/${entry.operator} ${entry.trigger}`),
+        message: m.duplicateEntry(entryLabel(entry)),
         related: [{ path: index.path, span: entrySpan(index, earlier), message: m.firstDefined }],
       };
     }
