@@ -1,5 +1,6 @@
 import type { Config } from '../model/config.js';
-import { loadConfig, resolveRoot } from '../node/load-config.js';
+import { loadConfig } from '../node/load-config.js';
+import { resolveRoot } from '../node/project-root.js';
 import { projectRelevanceParams, relevanceStorePath } from '../node/relevance-store.js';
 import type { RelevanceParams } from '../relevance/params.js';
 
@@ -12,15 +13,11 @@ export interface RelevanceContext {
 }
 
 export function relevanceContext(explicitRoot: string | undefined): RelevanceContext {
-  const root = resolveRoot(explicitRoot ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR), process.cwd());
+  const root = resolveRoot(explicitRoot, process.cwd(), process.env);
   const { config } = loadConfig(root);
   return { root, config, storePath: relevanceStorePath(root, config), params: projectRelevanceParams(config) };
 }
 
 export function formatNumber(value: number): string {
   return (Math.round(value * 1000) / 1000).toFixed(3);
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value !== undefined && value !== '' ? value : undefined;
 }

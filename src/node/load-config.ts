@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
@@ -12,21 +11,6 @@ export interface LoadedConfig {
   readonly config: Config;
   /** Absolute path of memdex.config.json, when there is one. */
   readonly configPath?: string;
-}
-
-/**
- * The root is the first directory, walking up from `start`, that holds
- * memdex.config.json or the default memory index. `explicitRoot` (--root,
- * CLAUDE_PROJECT_DIR) is taken as is.
- */
-export function findRoot(start: string): string | undefined {
-  let dir = resolve(start);
-  for (;;) {
-    if (existsSync(join(dir, CONFIG_FILE)) || existsSync(join(dir, DEFAULT_CONFIG.index))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
 }
 
 export function loadConfig(root: string): LoadedConfig {
@@ -48,20 +32,4 @@ export function loadConfig(root: string): LoadedConfig {
     throw new InputError(`invalid configuration\n${lines.join('\n')}`);
   }
   return { root, config: result.config, configPath };
-}
-
-/** --root wins; otherwise walk up from cwd. Throws a clear error when no tree is found. */
-export function resolveRoot(explicitRoot: string | undefined, cwd: string): string {
-  if (explicitRoot !== undefined) {
-    const root = resolve(cwd, explicitRoot);
-    if (!existsSync(root)) throw new InputError(`--root ${explicitRoot}: no such directory`);
-    return root;
-  }
-  const found = findRoot(cwd);
-  if (!found) {
-    throw new InputError(
-      `no memory tree found from ${cwd} upwards: expected ${CONFIG_FILE} or ${DEFAULT_CONFIG.index}; pass --root`,
-    );
-  }
-  return found;
 }

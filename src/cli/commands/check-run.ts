@@ -11,7 +11,8 @@ import { formatMessages as fm } from '../../messages/format.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { gitIndexSource } from '../../node/git.js';
 import { recoverPendingJournal } from '../../node/journal.js';
-import { findRoot, loadConfig, resolveRoot } from '../../node/load-config.js';
+import { loadConfig } from '../../node/load-config.js';
+import { resolveRoot, treeOfFolder } from '../../node/project-root.js';
 import { buildWithFallback, loadProject, workingTreeSource } from '../../node/load-project.js';
 import { formatGithub } from '../format/github.js';
 import { formatJson } from '../format/json.js';
@@ -59,16 +60,15 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
-/** Files select trees (each file's nearest root); no files: the tree of --root or the cwd. */
+/** Files select trees (each file's nearest root); no files: the one tree of every command (model/project-root.ts). */
 function selectRoots(args: CheckArgs, cwd: string): string[] {
   const files = args.files ?? [];
-  if (files.length === 0) return [resolveRoot(args.root, cwd)];
-  if (args.root !== undefined) return [resolveRoot(args.root, cwd)];
+  if (files.length === 0 || args.root !== undefined) return [resolveRoot(args.root, cwd, process.env)];
   const roots = new Set<string>();
   for (const file of files) {
     let dir = dirname(resolve(cwd, file));
     while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir); // a deleted file's folder may be gone too
-    const root = findRoot(dir);
+    const root = treeOfFolder(dir);
     if (root) roots.add(root);
   }
   return [...roots].sort();

@@ -2,11 +2,13 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import { closest } from '../../fuzzy/matcher.js';
 import { resolveMessages as m } from '../../messages/resolve.js';
-import { loadConfig, resolveRoot } from '../../node/load-config.js';
+import { loadConfig } from '../../node/load-config.js';
+import { resolveRoot } from '../../node/project-root.js';
 import { loadProject, workingTreeSource } from '../../node/load-project.js';
 import { compressHeading, compressKey, type CompressKeyResult } from '../../resolve/compress-key.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../../resolve/params.js';
 import { setExitCode } from '../exit-code.js';
+import { rootMessages } from '../../messages/root.js';
 
 interface Args {
   heading?: string[];
@@ -22,12 +24,12 @@ export const command: CommandModule<object, Args> = {
     y
       .positional('heading', { type: 'string', array: true, describe: 'Heading text, e.g. "How to Encode File Paths"' })
       .option('all', { type: 'boolean', describe: 'Every semantic heading of the tree' })
-      .option('root', { type: 'string', describe: 'Memory tree root (default: found upwards from the current directory)' })
+      .option('root', { type: 'string', describe: rootMessages.option })
       .option('format', { choices: ['text', 'json'], default: 'text' }),
   handler: async (args) => {
     const heading = (args.heading ?? []).join(' ').trim();
     if (!args.all && heading === '') throw new UsageError('give a heading, e.g. `memdex compress-key "How to Encode File Paths"`, or --all');
-    const root = resolveRoot(args.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
+    const root = resolveRoot(args.root, process.cwd(), process.env);
     const { config } = loadConfig(root);
     const project = await loadProject(config, workingTreeSource(root));
     const results: CompressKeyResult[] = args.all

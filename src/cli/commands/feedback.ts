@@ -9,6 +9,7 @@ import { itemIdProblem } from '../../relevance/validate.js';
 import { setExitCode } from '../exit-code.js';
 import { nowIso } from '../../node/clock.js';
 import { relevanceContext } from '../relevance-context.js';
+import { rootMessages } from '../../messages/root.js';
 
 interface FeedbackArgs {
   readonly id: string;
@@ -29,7 +30,7 @@ export const command: CommandModule<object, FeedbackArgs> = {
       .option('not-applicable', { type: 'boolean', describe: 'It does not apply here: rates every environment tag not named by --tag' })
       .option('tag', { type: 'string', array: true, describe: 'tag=score, score in [-1, 1]; repeatable' })
       .option('reason', { type: 'string', describe: 'Why; kept with the item (memdex relevance show)' })
-      .option('root', { type: 'string', describe: 'Root of the memory tree (default: found from the current directory)' })
+      .option('root', { type: 'string', describe: rootMessages.option })
       .option('format', { choices: ['text', 'json'] as const, default: 'text' as const })
       .example('$0 feedback kpt_007 --not-applicable --reason "React advice in a CLI tool"', '')
       .example('$0 feedback kpt_007 --tag typescript=0.8 --tag react=-1', ''),

@@ -23,11 +23,13 @@ import { rules } from '../../rules/index.js';
 import { writeFileAtomic } from '../../node/atomic-write.js';
 import { uncommittedPaths } from '../../node/git-status.js';
 import { commitFiles, recoverPendingJournal } from '../../node/journal.js';
-import { loadConfig, resolveRoot } from '../../node/load-config.js';
+import { loadConfig } from '../../node/load-config.js';
+import { resolveRoot } from '../../node/project-root.js';
 import { buildWithFallback, loadProject, workingTreeSource } from '../../node/load-project.js';
 import { readMarkdownFiles } from '../../node/markdown-files.js';
 import { readText } from '../../node/read-text.js';
 import { setExitCode } from '../exit-code.js';
+import { rootMessages } from '../../messages/root.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
@@ -38,11 +40,11 @@ interface CommonArgs {
 }
 
 const withRoot = <T>(y: Argv<T>) =>
-  y.option('root', { type: 'string', describe: 'Root of the memory tree (default: found from the current folder up)' });
+  y.option('root', { type: 'string', describe: rootMessages.option });
 
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(args: CommonArgs) {
-  const root = resolveRoot(args.root, process.cwd());
+  const root = resolveRoot(args.root, process.cwd(), process.env);
   const { config } = loadConfig(root);
   const recovery = recoverPendingJournal(root);
   if (recovery) process.stderr.write(msg.recovered(recovery.outcome, recovery.files));
@@ -147,7 +149,7 @@ const recover: CommandModule<object, CommonArgs> = {
   describe: 'Finish or roll back an interrupted migration (every migrate command also does this first)',
   builder: (y) => withRoot(y),
   handler: (args) => {
-    const root = resolveRoot(args.root, process.cwd());
+    const root = resolveRoot(args.root, process.cwd(), process.env);
     const recovery = recoverPendingJournal(root);
     process.stdout.write(recovery ? msg.recovered(recovery.outcome, recovery.files) : msg.noJournal);
     setExitCode(0);

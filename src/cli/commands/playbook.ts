@@ -7,7 +7,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../../core/errors.js';
 import { messages } from '../../messages/playbook.js';
 import { nowIso } from '../../node/clock.js';
-import { loadConfig, resolveRoot } from '../../node/load-config.js';
+import { loadConfig } from '../../node/load-config.js';
+import { resolveRoot } from '../../node/project-root.js';
 import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from '../../node/playbook-file.js';
 import { readText } from '../../node/read-text.js';
 import { readStdin } from '../../node/read-stdin.js';
@@ -17,19 +18,20 @@ import { renderPlaybook } from '../../playbook/render-playbook.js';
 import { keyPointName } from '../../playbook/schema.js';
 import { playbookStats } from '../../playbook/stats.js';
 import { setExitCode } from '../exit-code.js';
+import { rootMessages } from '../../messages/root.js';
 
 interface RootArgs {
   readonly root?: string;
 }
 
 function project(args: RootArgs) {
-  const root = resolveRoot(args.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
+  const root = resolveRoot(args.root, process.cwd(), process.env);
   const { config } = loadConfig(root);
   return { root, config, file: playbookFile(root, config) };
 }
 
 const rootOption = <T>(yargs: Argv<T>) =>
-  yargs.option('root', { type: 'string', describe: 'Project root (default: CLAUDE_PROJECT_DIR, else the memory tree above the cwd)' });
+  yargs.option('root', { type: 'string', describe: rootMessages.option });
 
 const show: CommandModule<object, RootArgs> = {
   command: 'show',

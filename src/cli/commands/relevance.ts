@@ -14,6 +14,7 @@ import { itemIdProblem } from '../../relevance/validate.js';
 import { setExitCode } from '../exit-code.js';
 import { nowIso } from '../../node/clock.js';
 import { formatNumber, relevanceContext, type RelevanceContext } from '../relevance-context.js';
+import { rootMessages } from '../../messages/root.js';
 
 interface Common {
   readonly root?: string;
@@ -22,7 +23,7 @@ interface Common {
 
 const common = <T>(yargs: Argv<T>) =>
   yargs
-    .option('root', { type: 'string', describe: 'Root of the memory tree (default: found from the current directory)' })
+    .option('root', { type: 'string', describe: rootMessages.option })
     .option('format', { choices: ['text', 'json'] as const, default: 'text' as const });
 
 function warn(lines: readonly string[]): void {
