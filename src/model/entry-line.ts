@@ -50,7 +50,7 @@ export function parseEntryLine(line: string): ParsedEntryLine | undefined {
   const body = trimmed.slice(bodyOffset);
   const pipe = body.indexOf('|');
   const trigger = oneSpace(pipe === -1 ? body : body.slice(0, pipe));
-  if (foldKey(trigger) === '') problems.push({ code: 'empty-trigger', column: column + bodyOffset });
+  if (hasEmptyTrigger({ trigger })) problems.push({ code: 'empty-trigger', column: column + bodyOffset });
   const extras: string[] = [];
   if (pipe !== -1) {
     let segmentColumn = column + bodyOffset + pipe + 1;
@@ -62,6 +62,11 @@ export function parseEntryLine(line: string): ParsedEntryLine | undefined {
     }
   }
   return { operator, trigger, extras, column, problems };
+}
+
+/** A trigger without any word: reported by the format rule, never looked up or paired. */
+export function hasEmptyTrigger(entry: { readonly trigger: string }): boolean {
+  return foldKey(entry.trigger) === '';
 }
 
 /** `/when trigger | extra, extra`: extras folding like the trigger or an earlier extra are dropped. */
