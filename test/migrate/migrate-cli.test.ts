@@ -66,8 +66,8 @@ describe('trigger renames on after-migration', () => {
     const lines = readFileSync(join(dir, 'plan.tsv'), 'utf8').split('\n');
     const header = lines[0]!.split('\t');
     const column = (name: string) => header.indexOf(name);
-    // compress-key proposes a shorter trigger for every entry; the user keeps three rows and edits them.
-    expect(lines.slice(1).filter(Boolean).every((line) => line.split('\t')[column('keep_old_trigger')] === 'yes')).toBe(true);
+    // --all lists every entry unchanged (never a lossy shorter trigger); the user keeps three rows and edits them.
+    expect(lines.slice(1).filter(Boolean).every((line) => line.split('\t')[column('new_index_entry')] === line.split('\t')[column('old_index_entry')])).toBe(true);
     const kept = lines.filter((line, i) => i === 0 || renames.has(line.split('\t')[column('old_index_entry')]!));
     expect(kept).toHaveLength(4);
     const edited = kept.map((line, i) => {

@@ -8,14 +8,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { InputError, MemdexError } from '../../core/errors.js';
 import { MappingError, formatMapping, parseMapping } from '../../migrate/mapping.js';
 import { planMigration } from '../../migrate/plan-migration.js';
-import { fallbackProposal, proposeRows, type ProposeTrigger } from '../../migrate/propose.js';
-import { compressHeading } from '../../resolve/compress-key.js';
-
-/** The shortest trigger that resolves uniquely to the heading (compress-key), else the heading's own words. */
-const compressKeyProposal: ProposeTrigger = (project, heading) => {
-  const result = compressHeading(project, heading);
-  return result.kind === 'ok' ? { operator: result.operator, trigger: result.trigger } : fallbackProposal(project, heading);
-};
+import { proposeRows } from '../../migrate/propose.js';
 import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../../migrate/verify.js';
 import { migrateMessages as msg } from '../../messages/migrate.js';
@@ -62,12 +55,18 @@ const plan: CommandModule<object, PlanArgs> = {
   builder: (y) =>
     withRoot(y)
       .option('out', { type: 'string', describe: `Mapping file to write; --out=- prints it (default: ${DEFAULT_PLAN_FILE} in the root)` })
-      .option('all', { type: 'boolean', default: false, describe: 'Also list /when and /how entries the proposal keeps as they are' }) as Argv<PlanArgs>,
+      .option('all', { type: 'boolean', default: false, describe: 'Also list the /when and /how entries, unchanged, to edit their triggers' }) as Argv<PlanArgs>,
   handler: async (args) => {
     const { root, config } = open(args);
     const project = await loadProject(config, workingTreeSource(root));
     if (!project.index) throw new MemdexError(msg.noIndex(config.index), 1);
-    const { rows } = proposeRows(project, compressKeyProposal, args.all ?? false);
+    const { rows, migrated } = proposeRows(project, args.all ?? false);
+    if (rows.length === 0) {
+      // Said on stderr with --out=-, so a pipe receives no half-empty mapping.
+      (args.out === '-' ? process.stderr : process.stdout).write(msg.planNothingToDo(migrated));
+      setExitCode(0);
+      return;
+    }
     const text = formatMapping(rows);
     if (args.out === '-') process.stdout.write(text);
     else {
