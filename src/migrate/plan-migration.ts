@@ -19,7 +19,7 @@ import type { IndexEntry } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import { applyEdits, editsByPath, OverlappingEdits } from '../core/edits.js';
-import { linkEdits, type AnchorRenames } from './links.js';
+import { linkEdits, type AnchorRenames, type LinkSites } from './links.js';
 import type { MappingRow } from './mapping.js';
 import { documentSlugs } from './slug.js';
 
@@ -28,6 +28,8 @@ export interface PlanOptions {
   readonly preamble?: string;
   /** Every markdown file of the repository (root-relative path → text) whose links may need rewriting. */
   readonly markdown?: ReadonlyMap<string, string>;
+  /** The markdown parser's link finder (link-sites.ts), injected so the planner loads no parser itself. */
+  readonly linkSites: LinkSites;
 }
 
 export interface FileChange {
@@ -58,7 +60,7 @@ export interface MigrationPlan {
   };
 }
 
-export function planMigration(project: Project, rows: readonly MappingRow[], options: PlanOptions = {}): MigrationPlan {
+export function planMigration(project: Project, rows: readonly MappingRow[], options: PlanOptions): MigrationPlan {
   const index = project.index;
   const refusals: string[] = [];
   const edits: Edit[] = [];
@@ -165,7 +167,7 @@ export function planMigration(project: Project, rows: readonly MappingRow[], opt
   for (const [path, text] of project.files) if (path.endsWith('.md')) markdown.set(path, text);
   let links = 0;
   for (const [path, text] of markdown) {
-    const found = linkEdits(path, text, anchors as AnchorRenames);
+    const found = linkEdits(path, text, anchors as AnchorRenames, options.linkSites);
     links += found.length;
     edits.push(...found);
   }

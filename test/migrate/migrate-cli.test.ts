@@ -100,6 +100,30 @@ describe('trigger renames on after-migration', () => {
   });
 });
 
+describe('links: only in files git can give back, never in code', () => {
+  test('a git-ignored file and links inside code spans or code blocks are left as they are', () => {
+    const dir = gitRepo(AFTER);
+    const link = '[cwd](agents/decisions/cli.md#when-getting-current-working-directory)';
+    const notes = `Tracked: ${link}.\nIn a code span: \`${link}\`.\n\n    ${link}\n`;
+    writeFileSync(join(dir, '.gitignore'), 'scratch.md\n');
+    writeFileSync(join(dir, 'NOTES.md'), notes);
+    execFileSync('git', ['add', '-A'], { cwd: dir });
+    execFileSync('git', ['commit', '-qm', 'notes'], { cwd: dir });
+    writeFileSync(join(dir, 'scratch.md'), `Ignored: ${link}\n`);
+    writeFileSync(
+      join(dir, 'plan.tsv'),
+      'old_index_entry\tdecision_file:line\told_heading\toperator\ttrigger\tkeep_old_trigger\n' +
+        '/when getting current working directory\tagents/decisions/cli.md:7\t### When Getting Current Working Directory\twhen\tresolving the working directory\tyes\n',
+    );
+    const result = runCli(['migrate', 'apply', join(dir, 'plan.tsv'), '--root', dir]);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(result.stdout).toContain('rewrote 1 link\n');
+    const renamed = link.replace('#when-getting-current-working-directory', '#when-resolving-the-working-directory');
+    expect(readFileSync(join(dir, 'NOTES.md'), 'utf8')).toBe(`Tracked: ${renamed}.\nIn a code span: \`${link}\`.\n\n    ${link}\n`);
+    expect(readFileSync(join(dir, 'scratch.md'), 'utf8')).toBe(`Ignored: ${link}\n`);
+  });
+});
+
 const HEADER = 'old_index_entry\tdecision_file:line\told_heading\tnew_heading\tnew_index_entry';
 const ROW_CWD = '/when getting current working directory\tagents/decisions/cli.md:7\t### When Getting Current Working Directory';
 

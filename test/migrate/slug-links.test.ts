@@ -1,6 +1,7 @@
 import { expect, test } from '@jest/globals';
 import { linkEdits, resolvePath } from '../../src/migrate/links.js';
 import { documentSlugs, slug } from '../../src/migrate/slug.js';
+import { linkDestinations } from '../../src/migrate/link-sites.js';
 
 test.each([
   ['When Getting Current Working Directory', 'when-getting-current-working-directory'],
@@ -28,10 +29,39 @@ test('links: relative, root-absolute, same-file and reference definitions; code 
     '[ref]: ./a.md#old',
     '',
   ].join('\n');
-  const edits = linkEdits('agents/decisions/a.md', text, renames);
+  const edits = linkEdits('agents/decisions/a.md', text, renames, linkDestinations);
   let out = text;
   for (const e of [...edits].reverse()) out = out.slice(0, e.range[0]) + e.text + out.slice(e.range[1]);
   expect(out).toBe(text.replace(/\(a\.md#old\) /, '(a.md#new) ').replace('a.md#old "t"', 'a.md#new "t"').replace('(#old)', '(#new)').replace('./a.md#old', './a.md#new'));
   expect(edits).toHaveLength(4);
   expect(resolvePath('docs/x.md', '../../outside.md')).toBeUndefined();
+});
+
+test('links are found by the markdown parser: code spans and indented or fenced code blocks are text', () => {
+  const renames = new Map([['agents/decisions/a.md', new Map([['old', 'new']])]]);
+  const text = [
+    '\uFEFFSee `[a](a.md#old)` in code, and [b](a.md#old) [*c* d](<a.md#old> "t") outside.',
+    '',
+    '    [e](a.md#old)',
+    '',
+    '~~~',
+    '[f](a.md#old)',
+    '~~~',
+    '',
+    '- a list item with [g](a.md#old)',
+    '',
+    '[ref]:',
+    '  a.md#old',
+    '',
+  ].join('\n');
+  const edits = linkEdits('agents/decisions/a.md', text, renames, linkDestinations);
+  let out = text;
+  for (const e of [...edits].sort((x, y) => y.range[0] - x.range[0])) out = out.slice(0, e.range[0]) + e.text + out.slice(e.range[1]);
+  expect(out).toBe(
+    text
+      .replace('[b](a.md#old)', '[b](a.md#new)')
+      .replace('<a.md#old>', '<a.md#new>')
+      .replace('[g](a.md#old)', '[g](a.md#new)')
+      .replace('  a.md#old', '  a.md#new'),
+  );
 });

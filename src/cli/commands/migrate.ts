@@ -108,7 +108,8 @@ async function runApply(args: ApplyArgs): Promise<number> {
   const preamble = args.preamble === undefined ? undefined : readText(resolve(process.cwd(), args.preamble), args.preamble);
   const project = await loadProject(config, workingTreeSource(root));
   const markdown = readMarkdownFiles(root);
-  const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown });
+  const { linkDestinations } = await import('../../migrate/link-sites.js'); // remark: only on this path
+  const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown, linkSites: linkDestinations });
   if (planned.refusals.length > 0) return refuse(planned.refusals, msg.refused(planned.refusals.length));
   if (planned.changes.size === 0) {
     process.stdout.write(msg.nothingToDo(planned.summary.already));
