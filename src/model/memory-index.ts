@@ -9,9 +9,9 @@
  *   Mock patching — patch where used  legacy (pre-migration) entry: key before ' — '
  *   any other line                    kept as a non-entry line
  *
- * An entry is `/when` or `/how`, whitespace, a trigger, and optionally `|` and
- * comma-separated extras. Lines inside code blocks are never entries. Malformed
- * entry-like lines are kept as data for the format rule: the parser never throws.
+ * An entry line follows the one entry grammar (entry-line.ts: parse and format).
+ * Lines inside code blocks are never entries. Malformed entry-like lines are kept
+ * as data for the format rule: the parser never throws.
  */
 import { parseEntryLine, type EntryProblem } from './entry-line.js';
 import type { ScanResult } from './heading-scan.js';
