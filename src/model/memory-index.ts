@@ -47,23 +47,22 @@ export interface IndexEntry {
 }
 
 /** A line that starts like an entry but is not one (`/what x`, `/When x`). */
-export interface MalformedLine {
+export interface MalformedLine extends SectionLine {
   readonly reason: 'unknown-operator' | 'operator-case';
-  readonly section: number;
-  readonly line: number;
   readonly column: number;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
 }
 
 /** Any other non-blank line inside a section (prose, bullets, comments, code). */
-export interface TextLine {
+export interface TextLine extends SectionLine {
+  readonly lineRange: readonly [number, number];
+}
+
+/** A line of a section: where it is, and its raw text without terminator. */
+interface SectionLine {
   readonly section: number;
   readonly line: number;
   readonly start: number;
   readonly end: number;
-  readonly lineRange: readonly [number, number];
   readonly text: string;
 }
 
