@@ -47,10 +47,10 @@ function resolveFromLines(lines: TableLines, query: string, operator: Operator |
   const parsed = parseQuery(query, operator);
   if (parsed.kind === 'null') return { kind: 'null', query };
   if (parsed.kind !== 'query' || parsed.mode !== 'trigger') return undefined;
-  const hits = lines.phrase(foldKey(parsed.text));
-  if (!hits) return undefined;
-  // The exact branch of resolveTrigger: one section, or the query's operator picks one.
-  const targets = exactHits(hits, parsed.operator, parsed.explicit);
+  // The exact branch of resolveTrigger: the whole trigger, else the trigger before a note; one section, or the query's operator picks one.
+  const targetsOf = (text: string) => exactHits(lines.phrase(foldKey(text)) ?? [], parsed.operator, parsed.explicit);
+  let targets = targetsOf(parsed.text);
+  if (targets.length === 0 && parsed.noteless !== undefined) targets = targetsOf(parsed.noteless);
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const { bodyStart, sectionEnd, group, ...section } = lines.target(target);

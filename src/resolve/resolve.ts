@@ -47,7 +47,7 @@ export function resolve(project: Project, query: string, options: ResolveOptions
   const index = resolverIndex(project, params);
   switch (parsed.mode) {
     case 'trigger':
-      return resolveTrigger(project, index, params, parsed.text, parsed.operator, parsed.explicit);
+      return resolveTrigger(project, index, params, parsed.text, parsed.operator, parsed.explicit, parsed.noteless);
     case 'section':
       return resolveSection(project, index, params, parsed.text);
     case 'file':
@@ -63,22 +63,25 @@ export function resolveTrigger(
   text: string,
   operator: Operator | undefined,
   explicitOperator = false,
+  noteless?: string,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
-  // 1. Exact phrase.
-  const phrase = foldKey(text);
-  const hits = exactHits(
-    (phrase === '' ? [] : (index.exact.get(phrase) ?? [])).map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const),
-    operator,
-    explicitOperator,
-  );
+  // 1. Exact phrase: the whole trigger, else the trigger before a pasted ` — ` note.
+  const exactOf = (phrase: string) =>
+    exactHits(
+      (phrase === '' ? [] : (index.exact.get(phrase) ?? [])).map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const),
+      operator,
+      explicitOperator,
+    );
+  let hits = exactOf(foldKey(text));
+  if (hits.length === 0 && noteless !== undefined) hits = exactOf(foldKey(noteless));
   if (hits.length > 0) {
     if (hits.length === 1) return found(hits[0]!);
     return { kind: 'ambiguous', query: text, mode: 'trigger', choices: hits.map((t) => targetLine(index.targets[t]!)) };
   }
   // 2. Fuzzy, best score per target.
   const best = new Map<number, number>();
-  for (const r of index.matcher.rank(text, 64)) {
+  for (const r of index.matcher.rank(noteless ?? text, 64)) {
     const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
     if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
   }

@@ -143,6 +143,19 @@ describe('the examples of keys.ts', () => {
     expect(hit?.kind === 'found' && hit.section.heading).toBe('When Writing Mock Tests');
   });
 
+  test('a pasted line: the whole trigger first (an entry may hold ` — `), else the trigger before a ` — ` note', () => {
+    for (const [entry, heading, query] of [
+      ['/when writing mock tests', 'When Writing Mock Tests', '/when writing mock tests — recalled for the patch question'],
+      ['/when tabs — or spaces', 'When Tabs — or Spaces', '/when tabs — or spaces'],
+    ] as const) {
+      const project = testingTree(entry, heading);
+      expect(runRules(project, allRules)).toEqual([]);
+      const fast = resolveFromRecallTable(buildRecallTable(project), query, undefined, (p) => project.files.get(p)!);
+      expect(fast?.kind === 'found' && fast.section.heading).toBe(heading);
+      expect(resolve(project, query)).toEqual(fast);
+    }
+  });
+
   test('a trigger without any word is an empty trigger, never a key that names a heading', () => {
     const project = testingTree('/when ---', '.Structure');
     const ids = runRules(project, allRules).map((d) => d.ruleId);
