@@ -32,7 +32,7 @@ export async function runHook(host: Host, event: string): Promise<object> {
     if (!handler) throw new Error(messages.unknownEvent(event));
     const parsed = parseHookPayload(stdin);
     if (!parsed.ok) throw new Error(parsed.message);
-    root = hookProjectRoot(host, parsed.payload.cwd);
+    root = host.hookRoot(parsed.payload.cwd);
     const hookRoot = root;
     const context: HookContext = {
       host,
@@ -46,19 +46,8 @@ export async function runHook(host: Host, event: string): Promise<object> {
     };
     return await (await handler.load()).handle(context);
   } catch (error) {
-    host.hookLog(root ?? hookProjectRoot(host, undefined), event, error instanceof Error ? error.message : String(error));
+    host.hookLog(root ?? host.hookRoot(undefined), event, error instanceof Error ? error.message : String(error));
     return {};
   }
 }
 
-/**
- * Hooks must not fail on a project without memdex files: CLAUDE_PROJECT_DIR, else
- * the session's cwd (from the payload) or the process cwd, walking up to a memory
- * tree when there is one above it.
- */
-function hookProjectRoot(host: Pick<TreeHost, 'env' | 'cwd' | 'resolvePath' | 'findRoot'>, payloadCwd: string | undefined): string {
-  const dir = host.env.CLAUDE_PROJECT_DIR;
-  if (dir?.trim()) return host.resolvePath(host.cwd, dir);
-  const start = host.resolvePath(host.cwd, payloadCwd ?? '.');
-  return host.findRoot(start) ?? start;
-}

@@ -6,12 +6,11 @@
 import { InputError, MemdexError } from '../core/errors.js';
 import { MappingError, formatMapping, parseMapping } from '../migrate/mapping.js';
 import { planMigration } from '../migrate/plan-migration.js';
-import { fallbackProposal, proposeRows, type ProposeTrigger } from '../migrate/propose.js';
+import { proposeRows } from '../migrate/propose.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { filesAfter, verifyMigration } from '../migrate/verify.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import { DEFAULT_PLAN_FILE } from '../messages/command-specs.js';
-import { compressHeading } from '../resolve/compress-key.js';
 import { allRules, memoryTreeRules } from '../rules/registry.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import type { Config } from '../model/config.js';
@@ -20,11 +19,6 @@ import type { Recovery, TreeHost } from './host.js';
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
 
-/** The shortest trigger that resolves uniquely to the heading (compress-key), else the heading's own words. */
-const compressKeyProposal: ProposeTrigger = (project, heading) => {
-  const result = compressHeading(project, heading);
-  return result.kind === 'ok' ? { operator: result.operator, trigger: result.trigger } : fallbackProposal(project, heading);
-};
 
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(host: TreeHost, explicitRoot: string | undefined) {
@@ -39,13 +33,16 @@ export interface PlanOutcome {
   /** The mapping text, when asked to print it (--out=-). */
   readonly printed?: string;
   readonly written?: { readonly path: string; readonly rows: number };
+  /** No old-format entry is left: nothing to plan (the number of /when and /how entries). */
+  readonly nothingToDo?: { readonly migrated: number };
 }
 
 export async function planMigrationFile(host: TreeHost, request: { readonly root?: string; readonly out?: string; readonly all: boolean }): Promise<PlanOutcome> {
   const { root, config, recovery } = open(host, request.root);
   const project = await host.loadProject(config, host.workingTree(root));
   if (!project.index) throw new MemdexError(msg.noIndex(config.index), 1);
-  const { rows } = proposeRows(project, compressKeyProposal, request.all);
+  const { rows, migrated } = proposeRows(project, request.all);
+  if (rows.length === 0) return { recovery, nothingToDo: { migrated } };
   const text = formatMapping(rows);
   if (request.out === '-') return { recovery, printed: text };
   const out = request.out ?? DEFAULT_PLAN_FILE;
@@ -81,7 +78,8 @@ async function apply(host: TreeHost, root: string, config: Config, request: Appl
   const preamble = request.preamble === undefined ? undefined : host.readText(host.resolvePath(host.cwd, request.preamble), request.preamble);
   const project = await host.loadProject(config, host.workingTree(root));
   const markdown = host.readMarkdownFiles(root);
-  const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown });
+  const { linkDestinations } = await import('../migrate/link-sites.js'); // remark: only on this path
+  const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown, linkSites: linkDestinations });
   if (planned.refusals.length > 0) return { kind: 'refused', problems: planned.refusals, headline: msg.refused(planned.refusals.length) };
   if (planned.changes.size === 0) return { kind: 'done', text: msg.nothingToDo(planned.summary.already) };
   const after = await host.buildProject(filesAfter(project.files, planned), config);

@@ -7,10 +7,9 @@ export interface ProjectContext {
   readonly config: Config;
 }
 
-/** The tree of --root, else CLAUDE_PROJECT_DIR, else the one found from the cwd; and its config. */
+/** The one tree of every command (model/project-root.ts) and its config. */
 export function projectContext(host: TreeHost, explicitRoot: string | undefined): ProjectContext {
-  const fromEnv = host.env.CLAUDE_PROJECT_DIR;
-  const root = host.resolveRoot(explicitRoot ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined));
+  const root = host.resolveRoot(explicitRoot);
   return { root, config: host.loadConfig(root).config };
 }
 

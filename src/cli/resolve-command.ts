@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import type { Config } from '../model/config.js';
 import { readCachedTable } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
-import { loadConfig, resolveRoot } from '../node/load-config.js';
+import { loadConfig } from '../node/load-config.js';
+import { resolveRoot } from '../node/project-root.js';
 import { readStdin as readProcessStdin } from '../node/read-stdin.js';
 import { readText } from '../node/read-text.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
@@ -59,7 +60,7 @@ export function prepareResolve(
     if (arg === '-') queries.push(...readStdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
     else queries.push(arg);
   }
-  const root = resolveRoot((values.root as string | undefined) ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
+  const root = resolveRoot(values.root as string | undefined, process.cwd(), process.env);
   const { config } = loadConfig(root);
   recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
   return { operator, queries, root, config, source: workingTreeSource(root), format, navigation: values['no-nav'] !== true };

@@ -2,6 +2,7 @@
  * Word-level pieces of the fuzzy engine: tokenising, plural folding, stopwords and the
  * similarity of one query word to one candidate word (see matcher.ts for how they combine).
  */
+import { keyWords } from '../model/keys.js';
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
 
@@ -15,9 +16,9 @@ export function isStopword(word: string): boolean {
   return STOPWORDS.has(word);
 }
 
-/** Lower-cased words: letters and digits, keeping inner `-`, `.`, `'` out (they split). */
+/** The words of a text exactly as keys fold them (model/keys.ts): fuzzy and exact agree on what a word is. */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return keyWords(text);
 }
 
 /** Plural folding, deliberately naive but symmetric: `tests`→`test`, `entries`→`entry`, `classes`→`class`. */

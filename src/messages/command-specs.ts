@@ -27,7 +27,7 @@ const migratePlan: CommandSpec = {
   options: {
     root,
     out: { type: 'string', placeholder: 'FILE', describe: `Mapping file to write; --out=- prints it (default: ${DEFAULT_PLAN_FILE} in the root)` },
-    all: { type: 'boolean', describe: 'Also list /when and /how entries the proposal keeps as they are' },
+    all: { type: 'boolean', describe: 'Also list the /when and /how entries, unchanged, to edit their triggers' },
   },
 };
 const migrateApply: CommandSpec = {

@@ -31,7 +31,8 @@ export const specMessages = {
   noSubcommand: (group: string, names: readonly string[]) => `give a ${group} command: ${names.join(', ')}`,
 };
 
-const ROOT_DESCRIBE = 'Root of the memory tree (default: CLAUDE_PROJECT_DIR, else found by walking up from the current directory)';
+import { rootMessages } from './root.js';
+const ROOT_DESCRIBE = rootMessages.option;
 export const root: OptionSpec = { type: 'string', placeholder: 'DIR', describe: ROOT_DESCRIBE };
 export const textOrJson: OptionSpec = { type: 'string', choices: ['text', 'json'], default: 'text', describe: 'Output format' };
 

@@ -6,8 +6,6 @@ export const configMessages = {
   invalid: (file: string, count: number) => `${file}: invalid configuration (${count} problem${count === 1 ? '' : 's'})`,
   problemLine: (file: string, line: number, column: number, key: string, problem: string) => `${file}:${line}:${column}: ${key} ${problem}`,
   invalidJson: (where: string, detail: string) => `${where}: invalid JSON: ${detail}`,
-  noRootDir: (root: string) => `--root ${root}: no such directory`,
-  noTree: (cwd: string, config: string, index: string) => `no memory tree found from ${cwd} upwards: expected ${config} or ${index}; pass --root`,
   /** The whole file, when the problem is at its top. */
   root: 'the configuration',
   mustBe: (expected: string, got: unknown) => `must be ${expected}, got ${describeJson(got)}`,

@@ -45,6 +45,8 @@ export const migrateMessages = {
     `recovered an interrupted migration: ${outcome === 'rolled-forward' ? `finished it (${files} files now new)` : `rolled it back (${files} files left as they were)`}\n`,
   progress: (done: number, total: number) => `\rwriting ${done}/${total}${done === total ? '\n' : ''}`,
   noJournal: 'no interrupted migration to recover\n',
+  planNothingToDo: (migrated: number) =>
+    `nothing to do: every index entry is already a \`/when\` or \`/how\` entry (${migrated}); to rename triggers, run \`memdex migrate plan --all\` and edit the rows\n`,
   planWritten: (path: string, rows: number) => `wrote ${rows} row${rows === 1 ? '' : 's'} to ${path}; review it, then run \`memdex migrate apply ${path}\`\n`,
   badJournal: (path: string, detail: string) =>
     `${path}: the migration journal is unreadable (${detail}); inspect it, restore with \`git checkout\` if needed, then delete it`,

@@ -2,46 +2,36 @@
  * Rewrites markdown links whose anchor names a renamed heading:
  *   [x](agents/decisions/cli.md#old-slug)   [x](#old-slug)   [id]: ../cli.md#old-slug
  * The link path is resolved against the linking file's folder (a leading `/` is
- * the repository root, as on GitHub). Only the fragment changes. Lines inside
- * fenced code blocks are left alone.
+ * the repository root, as on GitHub). Only the fragment changes. Links are found by
+ * the markdown parser (link-sites.ts, injected): what looks like a link inside a
+ * code span or a code block is text and stays as it is.
  */
 import type { Edit } from '../core/diagnostic.js';
+import type { DestinationRange } from './link-sites.js';
 
 /** Target file (root-relative) → old anchor → new anchor. */
 export type AnchorRenames = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
-const INLINE = /\]\(\s*<?([^()\s<>#]*)#([^()\s<>]+?)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/dg;
-const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?([^\s<>#]*)#([^\s<>]+?)>?(?:\s|$)/d;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** The link destinations of a markdown text (link-sites.ts linkDestinations). */
+export type LinkSites = (text: string) => readonly DestinationRange[];
+
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-export function linkEdits(path: string, text: string, renames: AnchorRenames): Edit[] {
-  if (renames.size === 0) return [];
+export function linkEdits(path: string, text: string, renames: AnchorRenames, sites: LinkSites): Edit[] {
+  if (renames.size === 0 || !text.includes('#')) return [];
   const edits: Edit[] = [];
-  let fence: string | undefined;
-  let offset = 0;
-  for (const line of text.split('\n')) {
-    const lineStart = offset;
-    offset += line.length + 1;
-    const f = FENCE.exec(line);
-    if (f) {
-      if (fence === undefined) fence = f[1]!;
-      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined || !line.includes('#')) continue;
-    const visit = (target: string, fragment: string, fragmentStart: number) => {
-      if (SCHEME.test(target)) return;
-      const file = target === '' ? path : resolvePath(path, decode(target));
-      const anchors = file === undefined ? undefined : renames.get(file);
-      const renamed = anchors?.get(decode(fragment)) ?? anchors?.get(decode(fragment).toLowerCase());
-      if (renamed === undefined) return;
-      edits.push({ path, range: [lineStart + fragmentStart, lineStart + fragmentStart + fragment.length], text: renamed });
-    };
-    // The `d` flag gives each group's offsets: the fragment is group 2.
-    for (const m of line.matchAll(INLINE)) visit(m[1]!, m[2]!, m.indices![2]![0]);
-    const d = DEFINITION.exec(line);
-    if (d) visit(d[1]!, d[2]!, d.indices![2]![0]);
+  for (const [start, end] of sites(text)) {
+    const destination = text.slice(start, end);
+    const hash = destination.indexOf('#');
+    if (hash === -1) continue;
+    const target = destination.slice(0, hash);
+    const fragment = destination.slice(hash + 1);
+    if (SCHEME.test(target) || fragment === '') continue;
+    const file = target === '' ? path : resolvePath(path, decode(target));
+    const anchors = file === undefined ? undefined : renames.get(file);
+    const renamed = anchors?.get(decode(fragment)) ?? anchors?.get(decode(fragment).toLowerCase());
+    if (renamed === undefined) continue;
+    edits.push({ path, range: [start + hash + 1, end], text: renamed });
   }
   return edits;
 }

@@ -20,6 +20,8 @@
  * `memdex migrate plan` writes and the columns of a hand-made migration table.
  */
 import type { Operator } from '../model/keys.js';
+import { stripBom } from '../model/bom.js';
+import { headingText } from '../model/heading-text.js';
 
 export interface MappingRow {
   /** 1-based line in the mapping file. */
@@ -62,12 +64,13 @@ type Column = (typeof MAPPING_COLUMNS)[number];
 /** A mapping file that cannot be read as a mapping (exit 2 at the CLI). */
 export class MappingError extends Error {}
 
+/** A heading cell with or without its `#`s (`### Title` or `Title`): its text. */
 export function stripHashes(heading: string): string {
-  return heading.trim().replace(/^#{1,6}(?:\s+|$)/, '').replace(/\s+#+\s*$/, '').trim();
+  return headingText(heading.trim());
 }
 
 export function parseMapping(text: string, displayPath: string): MappingRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = stripBom(text).split(/\r?\n/);
   const header = (lines[0] ?? '').split('\t').map((c) => c.trim());
   for (const column of header) {
     if (!(MAPPING_COLUMNS as readonly string[]).includes(column)) {

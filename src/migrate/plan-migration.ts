@@ -12,12 +12,14 @@
  */
 import type { Edit } from '../core/diagnostic.js';
 import type { DecisionHeading } from '../model/decision-file.js';
-import { entryKey, foldKey, headingForEntry, headingKey, type Operator } from '../model/keys.js';
+import { bomLength } from '../model/bom.js';
+import { entryLabel, formatEntry, parseEntryLine } from '../model/entry-line.js';
+import { entryKey, headingForEntry, headingKey, type Operator } from '../model/keys.js';
 import type { IndexEntry } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import { applyEdits, editsByPath, OverlappingEdits } from '../core/edits.js';
-import { linkEdits, type AnchorRenames } from './links.js';
+import { linkEdits, type AnchorRenames, type LinkSites } from './links.js';
 import type { MappingRow } from './mapping.js';
 import { documentSlugs } from './slug.js';
 
@@ -26,6 +28,8 @@ export interface PlanOptions {
   readonly preamble?: string;
   /** Every markdown file of the repository (root-relative path → text) whose links may need rewriting. */
   readonly markdown?: ReadonlyMap<string, string>;
+  /** The markdown parser's link finder (link-sites.ts), injected so the planner loads no parser itself. */
+  readonly linkSites: LinkSites;
 }
 
 export interface FileChange {
@@ -56,9 +60,7 @@ export interface MigrationPlan {
   };
 }
 
-const ENTRY = /^\/(when|how)\s+([^|]*?)\s*(?:\|.*)?$/;
-
-export function planMigration(project: Project, rows: readonly MappingRow[], options: PlanOptions = {}): MigrationPlan {
+export function planMigration(project: Project, rows: readonly MappingRow[], options: PlanOptions): MigrationPlan {
   const index = project.index;
   const refusals: string[] = [];
   const edits: Edit[] = [];
@@ -165,7 +167,7 @@ export function planMigration(project: Project, rows: readonly MappingRow[], opt
   for (const [path, text] of project.files) if (path.endsWith('.md')) markdown.set(path, text);
   let links = 0;
   for (const [path, text] of markdown) {
-    const found = linkEdits(path, text, anchors as AnchorRenames);
+    const found = linkEdits(path, text, anchors as AnchorRenames, options.linkSites);
     links += found.length;
     edits.push(...found);
   }
@@ -194,12 +196,11 @@ interface Target {
 /** Operator, trigger and new entry line of a row, or why the row is inconsistent. */
 function targetOf(row: MappingRow, at: string): Target | string {
   if (row.newIndexEntry !== undefined) {
-    const parsed = ENTRY.exec(row.newIndexEntry.trim());
-    if (!parsed || parsed[2]!.trim() === '') return msg.badNewEntry(at, row.newIndexEntry);
-    const operator = parsed[1] as Operator;
-    const trigger = parsed[2]!.trim();
+    const parsed = parseEntryLine(row.newIndexEntry.trim());
+    if (!parsed || parsed.problems.length > 0) return msg.badNewEntry(at, row.newIndexEntry);
+    const { operator, trigger } = parsed;
     if (row.operator !== undefined && row.trigger !== undefined && entryKey(row.operator, row.trigger) !== entryKey(operator, trigger)) {
-      return msg.inconsistent(at, 'new_index_entry', row.newIndexEntry, `/${row.operator} ${row.trigger}`);
+      return msg.inconsistent(at, 'new_index_entry', row.newIndexEntry, entryLabel({ operator: row.operator, trigger: row.trigger }));
     }
     const written = row.newIndexEntry.trim();
     return { operator, trigger, entry: () => written };
@@ -215,16 +216,9 @@ function targetOf(row: MappingRow, at: string): Target | string {
         if (row.keepOldTrigger) extras.push(old.trigger);
         extras.push(...old.extras);
       }
-      return formatEntry(operator, trigger, extras);
+      return formatEntry({ operator, trigger, extras });
     },
   };
-}
-
-/** `/when trigger | extra, extra`: extras equal to the trigger or to an earlier extra are dropped. */
-export function formatEntry(operator: Operator, trigger: string, extras: readonly string[]): string {
-  const seen = new Set([foldKey(trigger)]);
-  const kept = extras.filter((e) => !seen.has(foldKey(e)) && seen.add(foldKey(e)));
-  return `/${operator} ${trigger}${kept.length > 0 ? ` | ${kept.join(', ')}` : ''}`;
 }
 
 /** The entry with this exact (trimmed) text: at `line` if it is there, else the only one anywhere. */
@@ -238,10 +232,6 @@ function findEntry(entries: readonly IndexEntry[], text: string, line: number | 
 
 function uniqueOf<T>(items: readonly T[]): T | undefined {
   return items.length === 1 ? items[0] : undefined;
-}
-
-function bomLength(text: string): number {
-  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
 }
 
 function emptyPlan(refusals: string[]): MigrationPlan {

@@ -1,59 +1,84 @@
 /**
- * `memdex migrate plan`: one row per index entry to change, with a proposed
- * operator and trigger. Legacy `Key — description` entries always get a row;
- * `/when`/`/how` entries get one when the proposal differs from their trigger
- * (a trigger rename, the old trigger kept as an extra), or always with `all`.
+ * `memdex migrate plan`: one row per index entry that still needs the migration (an
+ * old `Key — description` entry), proposing an operator, a trigger and the heading
+ * they name. `/when` and `/how` entries are already migrated: they get a row only
+ * with `all`, and that row keeps them as they are, for the user to edit (a trigger
+ * rename). A tree with nothing to migrate gets no rows at all.
+ *
+ * A proposal never drops a word of the heading's meaning. The heading keeps its text
+ * and only gains the operator's prefix (`### Entry Point Configuration` →
+ * `### When Entry Point Configuration`); the trigger is that text lower-cased
+ * (`/when entry point configuration`). Keys fold punctuation and case away
+ * (model/keys.ts), so `Path.cwd() vs os.getcwd()` keeps its dots and parentheses in
+ * the heading while the entry still pairs with it. A heading already written as
+ * `When …`/`How to …` keeps its operator and words. Otherwise the operator is `how`
+ * when the heading's last word names a way of doing something (PROCEDURE_NOUNS:
+ * `Path Encoding Algorithm`, `Error Output Pattern`), else `when`, the more common
+ * (91 of the 152 entries of the real 2026 migration). It is a proposal: the review
+ * step decides.
  */
 import type { DecisionHeading } from '../model/decision-file.js';
-import { entryKey, headingForEntry, headingOperator, type Operator } from '../model/keys.js';
+import { formatEntry } from '../model/entry-line.js';
+import { headingOperator, keyWords, OPERATOR_HEADING_PREFIX, type Operator } from '../model/keys.js';
+import { pairing } from '../model/pairing.js';
 import type { Project } from '../model/project.js';
 import type { PlannedRow } from './mapping.js';
-import { formatEntry } from './plan-migration.js';
 
 export interface Proposal {
   readonly operator: Operator;
   readonly trigger: string;
+  /** The heading text the entry will name (its key is the entry's key). */
+  readonly heading: string;
 }
 
-/** Injected so the planner stays independent of the resolver; the CLI passes compress-key. */
-export type ProposeTrigger = (project: Project, heading: DecisionHeading) => Proposal;
-
 /**
- * When compress-key finds no unique shorter trigger: the heading's own words after
- * When/How to, lower-cased; other headings become `when <their words>` for the user to edit.
+ * Last words that name a way of doing something: the nouns the 2026 migration turned
+ * into `How to …` headings more often than into `When …` ones.
  */
-export const fallbackProposal: ProposeTrigger = (_project, heading) => {
+export const PROCEDURE_NOUNS: ReadonlySet<string> = new Set([
+  'algorithm', 'cleanup', 'configuration', 'detection', 'extraction', 'filtering', 'format', 'formatting', 'injection',
+  'integration', 'layering', 'order', 'parsing', 'pattern', 'resolution', 'strategy', 'workflow',
+]);
+
+/** The lossless proposal for a heading (see the top of this module). */
+export function proposeFor(heading: DecisionHeading): Proposal {
   const parsed = headingOperator(heading.text);
-  if (parsed) return { operator: parsed.operator, trigger: parsed.trigger.toLowerCase() };
-  const words = heading.text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]+/gu, ' ').replace(/\s+/g, ' ').trim();
-  return { operator: 'when', trigger: words };
-};
+  if (parsed) return { operator: parsed.operator, trigger: triggerText(parsed.trigger), heading: heading.text };
+  const operator: Operator = PROCEDURE_NOUNS.has(keyWords(heading.text).at(-1) ?? '') ? 'how' : 'when';
+  return { operator, trigger: triggerText(heading.text), heading: `${OPERATOR_HEADING_PREFIX[operator]} ${heading.text}` };
+}
+
+/** A heading text as a trigger: lower-case, one space, no `|` (which would start the extras). */
+function triggerText(text: string): string {
+  return text.replace(/\|/g, ' ').trim().replace(/\s+/g, ' ').toLowerCase();
+}
 
 export interface ProposeResult {
   readonly rows: PlannedRow[];
   /** Entries with no heading of their key in their section's file: nothing to propose. */
   readonly orphans: number;
+  /** `/when`/`/how` entries already migrated (listed only with `all`). */
+  readonly migrated: number;
 }
 
-export function proposeRows(project: Project, propose: ProposeTrigger, all = false): ProposeResult {
+export function proposeRows(project: Project, all = false): ProposeResult {
   const rows: PlannedRow[] = [];
   let orphans = 0;
+  let migrated = 0;
   const index = project.index;
-  if (!index) return { rows, orphans };
+  if (!index) return { rows, orphans, migrated };
+  const { headingOf } = pairing(project);
   for (const entry of index.entries) {
     const section = index.sections[entry.section]!;
-    const heading = (project.headingsByKey.get(entry.key) ?? []).find((h) => h.semantic && h.path === section.path);
-    if (!heading || section.path === undefined) {
+    const heading = headingOf.get(entry);
+    if (!heading || section.path === undefined || heading.path !== section.path) {
       orphans++;
       continue;
     }
-    const proposal = propose(project, heading);
-    const trigger = proposal.trigger.trim().replace(/\s+/g, ' ');
-    const key = entryKey(proposal.operator, trigger);
     const legacy = entry.kind === 'legacy';
-    if (!legacy && key === entry.key && !all) continue;
-    const keepOldTrigger = !legacy && key !== entry.key;
-    const extras = legacy ? [] : [...(keepOldTrigger ? [entry.trigger] : []), ...entry.extras];
+    if (!legacy) migrated++;
+    if (!legacy && !all) continue;
+    const proposal: Proposal = legacy ? proposeFor(heading) : { operator: entry.operator!, trigger: entry.trigger, heading: heading.text };
     rows.push({
       section: section.title,
       oldIndexLine: entry.line,
@@ -62,12 +87,12 @@ export function proposeRows(project: Project, propose: ProposeTrigger, all = fal
       headingLine: heading.line,
       oldHeading: `${'#'.repeat(heading.depth)} ${heading.text}`,
       operator: proposal.operator,
-      trigger,
-      keepOldTrigger,
-      newHeading: key === heading.key ? heading.text : headingForEntry(proposal.operator, trigger),
-      newIndexEntry: formatEntry(proposal.operator, trigger, extras),
+      trigger: proposal.trigger,
+      keepOldTrigger: false,
+      newHeading: proposal.heading,
+      newIndexEntry: formatEntry({ operator: proposal.operator, trigger: proposal.trigger, extras: legacy ? [] : entry.extras }),
       note: '',
     });
   }
-  return { rows, orphans };
+  return { rows, orphans, migrated };
 }

@@ -2,11 +2,13 @@
  * Postconditions of a planned migration, checked on the project built from the new
  * texts before anything is written:
  *   1. the validator (the given rule list: `memdex check`'s registry) reports no error;
- *   2. every entry the migration wrote names exactly one heading, in its section's file
- *      (true with any rule list, so a migration is never written unverified).
+ *   2. every entry the migration wrote names exactly one heading (the model's pairing),
+ *      in its section's file (true with any rule list, so a migration is never
+ *      written unverified).
  */
 import { runRules } from '../core/engine.js';
 import type { Rule } from '../core/rule.js';
+import { pairing } from '../model/pairing.js';
 import type { Project } from '../model/project.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import type { MigrationPlan } from './plan-migration.js';
@@ -18,8 +20,11 @@ export function verifyMigration(after: Project, plan: MigrationPlan, rules: read
     const where = d.span ? `${d.path}:${d.span.start.line}:${d.span.start.column}` : d.path;
     problems.push(`${where}: ${d.message} (${d.ruleId})`);
   }
+  const { headingsOf } = pairing(after);
+  const index = after.index;
   for (const entry of plan.entries) {
-    const headings = (after.headingsByKey.get(entry.key) ?? []).filter((h) => h.semantic && h.path === entry.file);
+    const written = index?.entries.find((e) => e.key === entry.key && index.sections[e.section]?.path === entry.file);
+    const headings = (written ? (headingsOf.get(written) ?? []) : []).filter((h) => h.path === entry.file);
     if (headings.length !== 1) problems.push(msg.unresolved(entry.entry, entry.file, headings.length));
   }
   return problems;

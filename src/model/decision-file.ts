@@ -7,6 +7,7 @@
  *   ### How to Apply Mocks     semantic: needs exactly one index entry
  */
 import type { ScanResult } from './heading-scan.js';
+import { headingTextRange as headingTextRangeOfLine } from './heading-text.js';
 import { headingKey } from './keys.js';
 import { lineTable, type LineTable } from './lines.js';
 
@@ -96,22 +97,10 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
   return { path, text, lines: table, headings, lineCount: table.starts.length, opaqueLines: scan.opaqueLines };
 }
 
-/** The heading's inline text: after the opening `#`s, before an optional closing sequence. */
+/** The heading's inline text (heading-text.ts), as offsets into the whole file. */
 function headingTextRange(text: string, lineStart: number, lineEnd: number): [number, number] {
-  let i = lineStart;
-  while (text[i] === ' ') i++;
-  while (text[i] === '#') i++;
-  while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
-  let end = lineEnd;
-  while (end > i && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  // A closing sequence is a run of '#' preceded by a space (or the whole content).
-  let hashes = end;
-  while (hashes > i && text[hashes - 1] === '#') hashes--;
-  if (hashes < end && (hashes === i || text[hashes - 1] === ' ' || text[hashes - 1] === '\t')) {
-    end = hashes;
-    while (end > i && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  }
-  return [i, end];
+  const [start, end] = headingTextRangeOfLine(text.slice(lineStart, lineEnd));
+  return [lineStart + start, lineStart + end];
 }
 
 function leadingSpaces(text: string, start: number): number {

@@ -3,6 +3,9 @@
  * by a small tolerant scan (no dependency): good enough for config and playbook
  * diagnostics. Falls back to the closest existing ancestor, then to 1:1.
  */
+import { bomLength } from './bom.js';
+import { lineTable, pointAt } from './lines.js';
+
 export interface JsonLocation {
   readonly line: number;
   readonly column: number;
@@ -11,7 +14,7 @@ export interface JsonLocation {
 
 export function locateJsonPointer(text: string, pointer: string): JsonLocation {
   const segments = pointer === '' || pointer === '/' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let offset = skipWs(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  let offset = skipWs(text, bomLength(text));
   for (const segment of segments) {
     const next = childOffset(text, offset, segment);
     if (next === undefined) break;
@@ -20,16 +23,9 @@ export function locateJsonPointer(text: string, pointer: string): JsonLocation {
   return offsetToLocation(text, offset);
 }
 
+/** Line and column of an offset (lines.ts: the one offset ↔ position mapping). */
 export function offsetToLocation(text: string, offset: number): JsonLocation {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1, offset };
+  return pointAt(lineTable(text), Math.min(offset, text.length));
 }
 
 function skipWs(text: string, i: number): number {

@@ -8,6 +8,7 @@
  * into the original text (BOM included). Duplicate object keys are kept in order
  * (JSON.parse silently keeps the last one); `duplicateKeys` lists the later ones.
  */
+import { bomLength } from './bom.js';
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
 
 interface Range {
@@ -108,7 +109,7 @@ class Parser {
   private depth = 0;
 
   constructor(private readonly text: string) {
-    this.i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.i = bomLength(text);
   }
 
   document(): JsonNode {

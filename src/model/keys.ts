@@ -1,16 +1,45 @@
 /**
- * The one definition of "same key" (entries, headings, queries, migration).
- * Keys compare case-insensitively with whitespace folded:
- *   `/when Writing  mock tests`  ↔  `### When Writing Mock Tests`   (key `when writing mock tests`)
- *   `/how encode paths`          ↔  `## How to Encode Paths`        (key `how to encode paths`)
+ * The one definition of "same key": the validator, the resolver (exact lookup and
+ * recall table), compress-key, the migration and duplicate detection all compare
+ * texts through foldKey, so `memdex check` accepts a pair exactly when
+ * `memdex when` answers it by exact hit.
+ *
+ * foldKey(text):
+ *   1. Unicode NFKC: compatibility forms become their plain letters (`ﬁ` → `fi`,
+ *      full-width `Ｗ` → `W`) and accents compose (`e` + U+0301 → `é`), so two texts
+ *      that look the same fold the same;
+ *   2. lower-case (String.prototype.toLowerCase: locale-independent);
+ *   3. the words: maximal runs of letters and digits (\p{L}\p{N}), a combining mark
+ *      (\p{M}) continuing the word before it (Devanagari vowel signs, the dot of a
+ *      lower-cased `İ`), joined by one space. Punctuation, backticks, emphasis and
+ *      spacing separate words and are otherwise ignored.
+ *
+ * Examples (entry ↔ heading, and their common key):
+ *   `/when Writing  mock-tests`      ↔  `### When Writing Mock Tests`    `when writing mock tests`
+ *   `/how encode paths`              ↔  `## How to Encode Paths`         `how to encode paths`
+ *   `/how use __init__.py`           ↔  `### How to Use \`__init__.py\``  `how to use init py`
+ *   `/when choosing an ORM: Café`    ↔  `### When Choosing an ORM — café` `when choosing an orm café`
+ *   `/when 設定を読む`                 ↔  `### When 設定を読む`              `when 設定を読む`
+ * The key of an entry is foldKey(`When <trigger>`) or foldKey(`How to <trigger>`);
+ * of a heading, foldKey(text), a structural heading keeping its leading dot
+ * (`.mock patching`) so it never takes a semantic heading's key. foldKey is
+ * idempotent: a folded key folds to itself, so folded words can be re-joined and
+ * looked up again (compress-key does).
  */
 export type Operator = 'when' | 'how';
 
 export const OPERATOR_HEADING_PREFIX: Readonly<Record<Operator, string>> = { when: 'When', how: 'How to' };
 
-/** Trim, fold runs of whitespace to one space, lower-case. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+
+/** The words of a text, as foldKey sees them (NFKC, lower-cased). */
+export function keyWords(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
+}
+
+/** NFKC, lower-case, words joined by one space (see the top of this module). */
 export function foldKey(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return keyWords(text).join(' ');
 }
 
 /** Key of an index entry: operator prefix + trigger, folded. */
@@ -18,28 +47,46 @@ export function entryKey(operator: Operator, trigger: string): string {
   return foldKey(`${OPERATOR_HEADING_PREFIX[operator]} ${trigger}`);
 }
 
-/** Key of a heading text (structural headings keep their leading dot). */
+/** Key of a heading text; a structural heading keeps its leading dot. */
 export function headingKey(text: string): string {
-  return foldKey(text);
+  return text.startsWith('.') ? `.${foldKey(text.slice(1))}` : foldKey(text);
 }
 
+/** Key prefixes of semantic headings, folded like any key. */
+const PREFIX_KEYS: readonly (readonly [Operator, string])[] = [
+  ['how', `${foldKey(OPERATOR_HEADING_PREFIX.how)} `],
+  ['when', `${foldKey(OPERATOR_HEADING_PREFIX.when)} `],
+];
+/** The written prefix: the operator words with anything but letters and digits around them. */
+const PREFIX_TEXT: Readonly<Record<Operator, RegExp>> = {
+  how: /^[^\p{L}\p{N}]*how[^\p{L}\p{N}\p{M}]+to(?![\p{L}\p{N}\p{M}])/iu,
+  when: /^[^\p{L}\p{N}]*when(?![\p{L}\p{N}\p{M}])/iu,
+};
+
 /**
- * The operator and trigger a semantic heading stands for: `When X` → when/x,
- * `How to X` → how/x; undefined for any other heading text.
+ * The operator and trigger a semantic heading stands for: `When X` → when/X,
+ * `How to X` → how/X (X as written, trimmed); undefined for any other heading.
+ * Decided on the key, so it agrees with pairing: entryKey(operator, trigger) is
+ * always headingKey(text).
  */
 export function headingOperator(text: string): { operator: Operator; trigger: string } | undefined {
-  const folded = text.trim().replace(/\s+/g, ' ');
-  const how = /^how to\s+(.+)$/i.exec(folded);
-  if (how) return { operator: 'how', trigger: how[1]! };
-  const when = /^when\s+(.+)$/i.exec(folded);
-  if (when) return { operator: 'when', trigger: when[1]! };
+  const key = headingKey(text);
+  for (const [operator, prefix] of PREFIX_KEYS) {
+    if (!key.startsWith(prefix)) continue;
+    const written = text.normalize('NFKC');
+    const match = PREFIX_TEXT[operator].exec(written);
+    // NFKC can turn compatibility letters into the prefix words; the key is the authority.
+    const trigger = match ? written.slice(match[0].length).trim() : key.slice(prefix.length);
+    return { operator, trigger: foldKey(trigger) === key.slice(prefix.length) ? trigger : key.slice(prefix.length) };
+  }
   return undefined;
 }
 
 /**
  * The heading text a migration writes for an entry: `When`/`How to` plus the trigger
  * words with the first letter upper-cased (the rest kept as written, so `TDD` and
- * `agent-creator` survive), which is what the real migration produced.
+ * `agent-creator` survive), which is what the real migration produced. Its key is
+ * always entryKey(operator, trigger).
  */
 export function headingForEntry(operator: Operator, trigger: string): string {
   const words = trigger.trim().split(/\s+/).filter(Boolean).map(capitalizeWord);
@@ -48,5 +95,9 @@ export function headingForEntry(operator: Operator, trigger: string): string {
 
 function capitalizeWord(word: string): string {
   if (word === word.toUpperCase()) return word;
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  const [first = '', ...rest] = [...word];
+  const upper = first.toUpperCase();
+  // `ß` upper-cases to `SS`, which would change the key: such letters stay as written.
+  const head = upper.toLowerCase() === first.toLowerCase() ? upper : first;
+  return head + rest.join('').toLowerCase();
 }

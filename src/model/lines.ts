@@ -1,5 +1,6 @@
 /** Line bookkeeping shared by every markdown model: offsets, EOL style, positions. */
 import type { Point, Span } from '../core/diagnostic.js';
+import { bomLength } from './bom.js';
 
 export interface LineTable {
   /** Offset of the first character of each line (line 1 at index 0; after a BOM for line 1). */
@@ -18,7 +19,7 @@ export function lineTable(text: string): LineTable {
   const nexts: number[] = [];
   let crlf = 0;
   let lf = 0;
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let start = bomLength(text);
   for (;;) {
     const nl = text.indexOf('\n', start);
     starts.push(start);
@@ -51,9 +52,21 @@ export function lineOfOffset(table: LineTable, offset: number): number {
   return lo + 1;
 }
 
+/** 1-based line and column of an offset (a BOM is not a column). */
 export function pointAt(table: LineTable, offset: number): Point {
+  const last = table.starts.length - 1;
+  // Past a final line terminator: the empty line an editor shows there.
+  if (offset >= table.nexts[last]! && table.nexts[last]! > table.ends[last]!) {
+    return { line: last + 2, column: offset - table.nexts[last]! + 1, offset };
+  }
   const line = lineOfOffset(table, offset);
-  return { line, column: offset - table.starts[line - 1]! + 1, offset };
+  return { line, column: Math.max(1, offset - table.starts[line - 1]! + 1), offset };
+}
+
+/** Offset of a 1-based line and column (clamped to the line's content). */
+export function offsetAt(table: LineTable, line: number, column: number): number {
+  const l = Math.min(Math.max(line, 1), table.starts.length) - 1;
+  return Math.min(table.starts[l]! + Math.max(column, 1) - 1, table.ends[l]!);
 }
 
 export function spanOf(table: LineTable, start: number, end: number): Span {

@@ -9,21 +9,17 @@
  *   Mock patching — patch where used  legacy (pre-migration) entry: key before ' — '
  *   any other line                    kept as a non-entry line
  *
- * An entry is `/when` or `/how`, whitespace, a trigger, and optionally `|` and
- * comma-separated extras. Lines inside code blocks are never entries. Malformed
- * entry-like lines are kept as data for the format rule: the parser never throws.
+ * An entry line follows the one entry grammar (entry-line.ts: parse and format).
+ * Lines inside code blocks are never entries. Malformed entry-like lines are kept
+ * as data for the format rule: the parser never throws.
  */
+import { parseEntryLine, type EntryProblem } from './entry-line.js';
 import type { ScanResult } from './heading-scan.js';
+import { headingText } from './heading-text.js';
 import { entryKey, foldKey, type Operator } from './keys.js';
 import { lineTable, type LineTable } from './lines.js';
 
-export type EntryProblemCode = 'empty-trigger' | 'empty-extra' | 'indented' | 'legacy';
-
-export interface EntryProblem {
-  readonly code: EntryProblemCode;
-  /** 1-based column in the line where the problem is. */
-  readonly column: number;
-}
+export type { EntryProblem, EntryProblemCode } from './entry-line.js';
 
 export interface IndexEntry {
   /** `entry`: /when or /how; `legacy`: `Key — description` (needs `memdex migrate`). */
@@ -51,23 +47,22 @@ export interface IndexEntry {
 }
 
 /** A line that starts like an entry but is not one (`/what x`, `/When x`). */
-export interface MalformedLine {
+export interface MalformedLine extends SectionLine {
   readonly reason: 'unknown-operator' | 'operator-case';
-  readonly section: number;
-  readonly line: number;
   readonly column: number;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
 }
 
 /** Any other non-blank line inside a section (prose, bullets, comments, code). */
-export interface TextLine {
+export interface TextLine extends SectionLine {
+  readonly lineRange: readonly [number, number];
+}
+
+/** A line of a section: where it is, and its raw text without terminator. */
+interface SectionLine {
   readonly section: number;
   readonly line: number;
   readonly start: number;
   readonly end: number;
-  readonly lineRange: readonly [number, number];
   readonly text: string;
 }
 
@@ -107,7 +102,6 @@ export function sectionPath(title: string): string | undefined {
   return /\.md$/i.test(title) ? title : undefined;
 }
 
-const OPERATOR_LINE = /^\/(when|how)(?=\s|$)/;
 const ANY_OPERATOR = /^\/[A-Za-z]/;
 const LEGACY_SEPARATOR = ' — ';
 
@@ -142,7 +136,7 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     const raw = text.slice(start, end);
     if (sectionLines.has(line)) {
       close(start);
-      current = { title: raw.trim().replace(/^#+\s*/, '').replace(/\s+#+\s*$/, '').trim(), line, start, bodyStart: next, entries: [], malformed: [], textLines: [] };
+      current = { title: headingText(raw), line, start, bodyStart: next, entries: [], malformed: [], textLines: [] };
       continue;
     }
     if (!current || raw.trim() === '') continue;
@@ -159,9 +153,23 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
       keepText();
       continue;
     }
-    const op = OPERATOR_LINE.exec(trimmed);
-    if (op) {
-      const entry = parseEntry(op[1] as Operator, trimmed, indent, { section: sectionIndex, line, start, end, next, raw });
+    const parsed = parseEntryLine(raw);
+    if (parsed) {
+      const entry: IndexEntry = {
+        kind: 'entry',
+        operator: parsed.operator,
+        trigger: parsed.trigger,
+        extras: parsed.extras,
+        key: entryKey(parsed.operator, parsed.trigger),
+        section: sectionIndex,
+        line,
+        column: parsed.column,
+        start,
+        end,
+        lineRange: [start, next],
+        text: raw,
+        problems: parsed.problems,
+      };
       current.entries.push(entry);
       all.push(entry);
       continue;
@@ -214,51 +222,5 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     entries: all,
     malformed: allMalformed,
     textLines: allText,
-  };
-}
-
-interface LineInfo {
-  readonly section: number;
-  readonly line: number;
-  readonly start: number;
-  readonly end: number;
-  readonly next: number;
-  readonly raw: string;
-}
-
-function parseEntry(operator: Operator, trimmed: string, indent: number, at: LineInfo): IndexEntry {
-  const problems: EntryProblem[] = [];
-  const column = indent + 1;
-  if (indent > 0) problems.push({ code: 'indented', column: 1 });
-  const bodyOffset = operator.length + 1; // '/when'
-  const body = trimmed.slice(bodyOffset);
-  const pipe = body.indexOf('|');
-  const triggerPart = pipe === -1 ? body : body.slice(0, pipe);
-  const trigger = triggerPart.trim().replace(/\s+/g, ' ');
-  if (trigger === '') problems.push({ code: 'empty-trigger', column: column + bodyOffset });
-  const extras: string[] = [];
-  if (pipe !== -1) {
-    let segmentColumn = column + bodyOffset + pipe + 1;
-    for (const segment of body.slice(pipe + 1).split(',')) {
-      const value = segment.trim();
-      if (value === '') problems.push({ code: 'empty-extra', column: segmentColumn });
-      else extras.push(value.replace(/\s+/g, ' '));
-      segmentColumn += segment.length + 1;
-    }
-  }
-  return {
-    kind: 'entry',
-    operator,
-    trigger,
-    extras,
-    key: entryKey(operator, trigger),
-    section: at.section,
-    line: at.line,
-    column,
-    start: at.start,
-    end: at.end,
-    lineRange: [at.start, at.next],
-    text: at.raw,
-    problems,
   };
 }

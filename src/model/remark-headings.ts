@@ -1,6 +1,6 @@
 /**
- * The reference parser: remark-parse (CommonMark via micromark). The only importer
- * of unified/remark-parse. Loaded lazily, only for documents the fast scanner
+ * The reference parser for headings: remark-parse (CommonMark via micromark); the
+ * migration's link finder (migrate/link-sites.ts) is its only other user. Loaded lazily, only for documents the fast scanner
  * (heading-scan.ts) declines, and by the differential test that proves the two agree.
  */
 import { unified } from 'unified';

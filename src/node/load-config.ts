@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
 import { offsetToLocation } from '../model/json-locate.js';
 import { configMessages } from '../messages/config.js';
+import { stripBom } from '../model/bom.js';
 
 export interface LoadedConfig {
   /** Absolute root of the memory tree. */
@@ -13,21 +13,6 @@ export interface LoadedConfig {
   readonly config: Config;
   /** Absolute path of memdex.config.json, when there is one. */
   readonly configPath?: string;
-}
-
-/**
- * The root is the first directory, walking up from `start`, that holds
- * memdex.config.json or the default memory index. `explicitRoot` (--root,
- * CLAUDE_PROJECT_DIR) is taken as is.
- */
-export function findRoot(start: string): string | undefined {
-  let dir = resolve(start);
-  for (;;) {
-    if (existsSync(join(dir, CONFIG_FILE)) || existsSync(join(dir, DEFAULT_CONFIG.index))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
 }
 
 /**
@@ -40,7 +25,7 @@ export function loadConfig(root: string, checkRules?: (rules: Config['rules']) =
   const configPath = join(root, CONFIG_FILE);
   const text = readTextIfExists(configPath, CONFIG_FILE);
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
-  const body = text.replace(/^\uFEFF/, '');
+  const body = stripBom(text);
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -51,20 +36,6 @@ export function loadConfig(root: string, checkRules?: (rules: Config['rules']) =
   const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
   if (!result.ok || problems.length > 0) throw new UsageError(describeConfigProblems(CONFIG_FILE, text, problems));
   return { root, config: result.config, configPath };
-}
-
-/** --root wins; otherwise walk up from cwd. Throws a clear error when no tree is found. */
-export function resolveRoot(explicitRoot: string | undefined, cwd: string): string {
-  if (explicitRoot !== undefined) {
-    const root = resolve(cwd, explicitRoot);
-    if (!existsSync(root)) throw new InputError(configMessages.noRootDir(explicitRoot));
-    return root;
-  }
-  const found = findRoot(cwd);
-  if (!found) {
-    throw new InputError(configMessages.noTree(cwd, CONFIG_FILE, DEFAULT_CONFIG.index));
-  }
-  return found;
 }
 
 /**

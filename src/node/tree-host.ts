@@ -7,7 +7,8 @@ import { nowIso } from './clock.js';
 import { gitIndexSource } from './git.js';
 import { uncommittedPaths as uncommitted } from './git-status.js';
 import { commitFiles, recoverPendingJournal } from './journal.js';
-import { findRoot, loadConfig, resolveRoot } from './load-config.js';
+import { loadConfig } from './load-config.js';
+import { hookProjectRoot, resolveRoot, treeOfFolder } from './project-root.js';
 import { buildWithFallback, loadProject, workingTreeSource } from './load-project.js';
 import { readMarkdownFiles } from './markdown-files.js';
 import { readStdin } from './read-stdin.js';
@@ -32,8 +33,9 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     readText,
     writeTextAtomic: writeFileAtomic,
     appendText: appendFileSync,
-    findRoot,
-    resolveRoot: (explicit) => resolveRoot(explicit, cwd),
+    findRoot: treeOfFolder,
+    resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
+    hookRoot: (payloadCwd) => hookProjectRoot(process.env, payloadCwd, cwd),
     loadConfig,
     recoverJournal: recoverPendingJournal,
     commitFiles,

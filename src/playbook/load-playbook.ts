@@ -19,6 +19,7 @@ import { assignNames, type NameRequest } from './assign-names.js';
 import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
 import type { KeyPoint, Playbook, Problem } from './types.js';
 import { describeJson as describe } from '../messages/describe-json.js';
+import { stripBom } from '../model/bom.js';
 
 export type MigrationSource =
   | 'bare_string'
@@ -55,7 +56,7 @@ export function emptyPlaybook(): Playbook {
 export function loadPlaybook(text: string): LoadResult {
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(stripBom(text));
   } catch {
     return { ok: false, problems: [syntaxProblem(text)] };
   }

@@ -8,6 +8,7 @@
 import { messages } from '../messages/playbook.js';
 import { describe, syntaxProblem } from './load-playbook.js';
 import type { Evaluation, ExtractionResult, Problem } from './types.js';
+import { stripBom } from '../model/bom.js';
 
 export type ExtractionParse =
   | { readonly ok: true; readonly result: ExtractionResult }
@@ -16,7 +17,7 @@ export type ExtractionParse =
 export function parseExtraction(text: string): ExtractionParse {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(stripBom(text));
   } catch {
     return { ok: false, problems: [syntaxProblem(text)] };
   }

@@ -6,6 +6,7 @@
  * here every name a tag comes from is listed. Tags are sorted and unique.
  */
 import { messages } from '../messages/relevance.js';
+import { stripBom } from '../model/bom.js';
 
 export interface RepoSnapshot {
   /** Names at the repository root; directories end with '/'. */
@@ -210,7 +211,7 @@ function own(table: Readonly<Record<string, readonly string[]>>, key: string): r
 const MONOREPO = '\u0000monorepo';
 
 function* npmDependencies(text: string): Iterable<string> {
-  const json: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+  const json: unknown = JSON.parse(stripBom(text));
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('expected a JSON object');
   const record = json as Record<string, unknown>;
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
@@ -297,7 +298,7 @@ function* crateNames(text: string): Iterable<string> {
 }
 
 function* composerPackages(text: string): Iterable<string> {
-  const json: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+  const json: unknown = JSON.parse(stripBom(text));
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('expected a JSON object');
   for (const field of ['require', 'require-dev']) {
     const deps = (json as Record<string, unknown>)[field];

@@ -10,6 +10,7 @@
 import { EMPTY_STATE, type ItemRelevance, type PinState, type Reason, type RelevanceState, type SessionRecord, type SessionStatus, type TagScore } from './types.js';
 import { itemIdProblem, normalizeTag, tagProblem } from './validate.js';
 import { messages } from '../messages/relevance.js';
+import { stripBom } from '../model/bom.js';
 
 export const STATE_VERSION = 1;
 
@@ -22,7 +23,7 @@ type Json = Record<string, unknown>;
 export function parseRelevanceState(text: string, maxScore: number): ParsedState {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(stripBom(text));
   } catch (error) {
     return { kind: 'corrupt', problem: messages.stateNotJson((error as Error).message) };
   }

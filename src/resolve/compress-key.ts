@@ -14,6 +14,7 @@ import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { resolveTrigger } from './resolve.js';
 import { resolverIndex } from './targets.js';
+import { entryLabel } from '../model/entry-line.js';
 
 export interface CompressKeyOptions {
   readonly params?: ResolveParams;
@@ -61,7 +62,7 @@ export function compressHeading(project: Project, heading: DecisionHeading, opti
   const minWords = Math.min(options.minWords ?? DEFAULT_MIN_WORDS, words.length);
   let budget = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const tryTrigger = (trigger: string): boolean => {
-    const r = resolveTrigger(project, index, params, trigger, operator);
+    const r = resolveTrigger(project, index, params, trigger, operator, true);
     return r.kind === 'found' && r.section.file === heading.path && r.section.line === heading.line;
   };
   for (let k = minWords; k < words.length && budget > 0; k++) {
@@ -79,7 +80,7 @@ export function compressHeading(project: Project, heading: DecisionHeading, opti
 }
 
 function ok(heading: DecisionHeading, operator: Operator, trigger: string): CompressKeyResult {
-  return { kind: 'ok', heading, operator, trigger, entry: `/${operator} ${trigger}`, proposedHeading: headingForEntry(operator, trigger) };
+  return { kind: 'ok', heading, operator, trigger, entry: entryLabel({ operator, trigger }), proposedHeading: headingForEntry(operator, trigger) };
 }
 
 /** Order-preserving k-subsets of 0..n-1 in lexicographic order. */

@@ -4,8 +4,9 @@
  * never the model, the fuzzy engine or the full resolver.
  */
 import type { Operator } from '../model/keys.js';
-import { normalisePhrase } from './phrase.js';
+import { foldKey } from '../model/keys.js';
 import { parseQuery } from './query.js';
+import { exactHits } from './exact-hits.js';
 import type { ResolveResult } from './resolve.js';
 import { trimSection, type Section } from './section.js';
 
@@ -46,14 +47,10 @@ function resolveFromLines(lines: TableLines, query: string, operator: Operator |
   const parsed = parseQuery(query, operator);
   if (parsed.kind === 'null') return { kind: 'null', query };
   if (parsed.kind !== 'query' || parsed.mode !== 'trigger') return undefined;
-  const hits = lines.phrase(normalisePhrase(parsed.text));
-  if (!hits) return undefined;
-  // The exact branch of resolveTrigger: one section, or the query's operator picks one.
-  let targets = unique(hits.map(([t]) => t));
-  if (targets.length > 1 && parsed.operator) {
-    const same = unique(hits.filter(([, op]) => op === parsed.operator).map(([t]) => t));
-    if (same.length > 0) targets = same;
-  }
+  // The exact branch of resolveTrigger: the whole trigger, else the trigger before a note; one section, or the query's operator picks one.
+  const targetsOf = (text: string) => exactHits(lines.phrase(foldKey(text)) ?? [], parsed.operator, parsed.explicit);
+  let targets = targetsOf(parsed.text);
+  if (targets.length === 0 && parsed.noteless !== undefined) targets = targetsOf(parsed.noteless);
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const { bodyStart, sectionEnd, group, ...section } = lines.target(target);
@@ -102,8 +99,4 @@ class TableLines {
   group(g: number): Group {
     return JSON.parse(this.line(2 + this.count + this.targets + g)) as Group;
   }
-}
-
-function unique<T>(items: readonly T[]): T[] {
-  return [...new Set(items)];
 }

@@ -19,6 +19,7 @@ import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
 import { resolverIndex } from './targets.js';
 import type { Group, Hits, RecallSection } from './recall-lookup.js';
+import { entryLabel } from '../model/entry-line.js';
 
 
 
@@ -42,7 +43,7 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
       groups.push([]);
     }
     const entry = index.targets[t]!.entry;
-    if (entry?.kind === 'entry' && entry.operator) groups[group]!.push([t, `/${entry.operator} ${entry.trigger}`]);
+    if (entry?.kind === 'entry') groups[group]!.push([t, entryLabel(entry)]);
     const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group };
     return JSON.stringify(row);
   });

@@ -4,20 +4,25 @@
  * decision files already in the model, so nothing outside the decisions folder can
  * be read through it.
  *
- * Trigger mode: an exact trigger, extra or heading phrase first (case, spacing and
- * punctuation folded); then the fuzzy engine over all of them. A section is returned
+ * Trigger mode: an exact trigger, extra or heading phrase first (keys.ts foldKey:
+ * the same folding `memdex check` pairs with, so an entry check accepts is always
+ * an exact hit); then the fuzzy engine over all of them. An operator written in the
+ * query (`/how x`) is part of the key: the exact stage only takes phrases of that
+ * operator (or of none); the subcommand's operator (`memdex how x`) only breaks ties. A section is returned
  * only when it is clearly the best (score ≥ accept, and ahead of the best other
  * section by `margin`); otherwise the answer is "ambiguous" with ready-to-run
  * choices, or "not found" with the closest entries.
  */
 import { createMatcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import { entryLabel } from '../model/entry-line.js';
 import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
 import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
-import { normalisePhrase, resolverIndex, type ResolverIndex, type Target } from './targets.js';
+import { exactHits } from './exact-hits.js';
+import { resolverIndex, type ResolverIndex, type Target } from './targets.js';
 
 export interface ResolveOptions {
   /** The subcommand's operator (`memdex when` / `memdex how`); a query's own operator wins. */
@@ -42,7 +47,7 @@ export function resolve(project: Project, query: string, options: ResolveOptions
   const index = resolverIndex(project, params);
   switch (parsed.mode) {
     case 'trigger':
-      return resolveTrigger(project, index, params, parsed.text, parsed.operator);
+      return resolveTrigger(project, index, params, parsed.text, parsed.operator, parsed.explicit, parsed.noteless);
     case 'section':
       return resolveSection(project, index, params, parsed.text);
     case 'file':
@@ -57,22 +62,26 @@ export function resolveTrigger(
   params: ResolveParams,
   text: string,
   operator: Operator | undefined,
+  explicitOperator = false,
+  noteless?: string,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
-  // 1. Exact phrase.
-  const hits = index.exact.get(normalisePhrase(text)) ?? [];
+  // 1. Exact phrase: the whole trigger, else the trigger before a pasted ` — ` note.
+  const exactOf = (phrase: string) =>
+    exactHits(
+      (phrase === '' ? [] : (index.exact.get(phrase) ?? [])).map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const),
+      operator,
+      explicitOperator,
+    );
+  let hits = exactOf(foldKey(text));
+  if (hits.length === 0 && noteless !== undefined) hits = exactOf(foldKey(noteless));
   if (hits.length > 0) {
-    let targets = unique(hits.map((id) => index.candidates[id]!.target));
-    if (targets.length > 1 && operator) {
-      const same = unique(hits.filter((id) => index.candidates[id]!.operator === operator).map((id) => index.candidates[id]!.target));
-      if (same.length > 0) targets = same;
-    }
-    if (targets.length === 1) return found(targets[0]!);
-    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: targets.map((t) => targetLine(index.targets[t]!)) };
+    if (hits.length === 1) return found(hits[0]!);
+    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: hits.map((t) => targetLine(index.targets[t]!)) };
   }
   // 2. Fuzzy, best score per target.
   const best = new Map<number, number>();
-  for (const r of index.matcher.rank(text, 64)) {
+  for (const r of index.matcher.rank(noteless ?? text, 64)) {
     const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
     if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
   }
@@ -135,9 +144,9 @@ function targetSection(project: Project, index: ResolverIndex, t: number): Secti
 /** The ready-to-run line that leads to a target: its entry, else its heading's own trigger, else `.Heading`. */
 export function targetLine(target: Target): string {
   const entry = target.entry;
-  if (entry?.kind === 'entry' && entry.operator) return `/${entry.operator} ${entry.trigger}`;
+  if (entry?.kind === 'entry') return entryLabel(entry);
   const op = headingOperator(target.heading.text);
-  if (op) return `/${op.operator} ${op.trigger}`;
+  if (op) return entryLabel(op);
   return `/when ${sectionLink(target.heading)}`;
 }
 

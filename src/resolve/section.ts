@@ -7,6 +7,7 @@
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
 import type { ResolverIndex } from './targets.js';
+import { entryLabel } from '../model/entry-line.js';
 
 export interface Section {
   /** Heading text as written; undefined for a whole file (`..name.md`). */
@@ -47,7 +48,7 @@ export function headingSection(project: Project, index: ResolverIndex, file: Dec
   for (const target of index.targets) {
     if (target.file !== file || target.heading === heading || target.heading.parent !== heading.parent) continue;
     const entry = target.entry;
-    if (entry?.kind === 'entry' && entry.operator) related.push(`/${entry.operator} ${entry.trigger}`);
+    if (entry?.kind === 'entry') related.push(entryLabel(entry));
   }
   return { heading: heading.text, file: file.path, line: heading.line, content: trimSection(body), broader, related };
 }

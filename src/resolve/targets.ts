@@ -5,8 +5,9 @@
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
-import { headingOperator, type Operator } from '../model/keys.js';
+import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { IndexEntry } from '../model/memory-index.js';
+import { pairing } from '../model/pairing.js';
 import type { Project } from '../model/project.js';
 import type { ResolveParams } from './params.js';
 
@@ -27,14 +28,11 @@ export interface Candidate {
 export interface ResolverIndex {
   readonly targets: readonly Target[];
   readonly candidates: readonly Candidate[];
-  /** Normalised phrase (words joined by one space) → candidate ids. */
+  /** Folded phrase (keys.ts foldKey) → candidate ids. */
   readonly exact: ReadonlyMap<string, readonly number[]>;
   readonly matcher: Matcher<Candidate>;
   readonly fileByPath: ReadonlyMap<string, DecisionFile>;
 }
-
-export { normalisePhrase } from './phrase.js';
-import { normalisePhrase } from './phrase.js';
 
 const cache = new WeakMap<Project, WeakMap<ResolveParams, ResolverIndex>>();
 
@@ -56,7 +54,7 @@ export interface ResolverIndexData {
   readonly targetEntries: readonly number[];
   /** [text, target, operator (0 when, 1 how, -1 none), kind (0 trigger, 1 extra, 2 heading)]. */
   readonly candidates: readonly (readonly [string, number, number, number])[];
-  /** Normalised phrase of each candidate (what makes building the index slow). */
+  /** Folded phrase of each candidate (what makes building the index slow). */
   readonly phrases: readonly string[];
 }
 
@@ -69,7 +67,7 @@ export function exportResolverIndex(project: Project, index: ResolverIndex): Res
   return {
     targetEntries: index.targets.map((t) => (t.entry ? entryIds.get(t.entry)! : -1)),
     candidates: index.candidates.map((c) => [c.text, c.target, c.operator ? OPERATORS.indexOf(c.operator) : -1, KINDS.indexOf(c.kind)]),
-    phrases: index.candidates.map((c) => normalisePhrase(c.text)),
+    phrases: index.candidates.map((c) => foldKey(c.text)),
   };
 }
 
@@ -125,7 +123,8 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
   const targets: Target[] = [];
   const byHeading = new Map<DecisionHeading, number>();
   const entryOf = new Map<DecisionHeading, IndexEntry>();
-  const entryHeadings = (project.index?.entries ?? []).map((entry) => [entry, headingOfEntry(project, entry)] as const);
+  const { headingOf } = pairing(project);
+  const entryHeadings = (project.index?.entries ?? []).map((entry) => [entry, headingOf.get(entry)] as const);
   for (const [entry, heading] of entryHeadings) {
     if (heading && !entryOf.has(heading)) entryOf.set(heading, entry);
   }
@@ -149,18 +148,10 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
   });
   const exact = new Map<string, number[]>();
   candidates.forEach((c, id) => {
-    const key = normalisePhrase(c.text);
+    const key = foldKey(c.text);
     const list = exact.get(key);
     if (list) list.push(id);
     else exact.set(key, [id]);
   });
   return assemble(targets, candidates, exact, project, params);
-}
-
-/** The heading an entry names (keys.ts), preferring the decision file of its index section. */
-export function headingOfEntry(project: Project, entry: IndexEntry): DecisionHeading | undefined {
-  const headings = project.headingsByKey.get(entry.key)?.filter((h) => h.semantic);
-  if (!headings || headings.length === 0) return undefined;
-  const sectionPath = project.index?.sections[entry.section]?.path;
-  return headings.find((h) => h.path === sectionPath) ?? headings[0];
 }

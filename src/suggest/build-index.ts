@@ -5,7 +5,7 @@
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import type { IndexEntry } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
-import { headingOfEntry } from '../resolve/targets.js';
+import { pairing } from '../model/pairing.js';
 import { analyze } from './analyze.js';
 import { FIELDS, type SuggestIndexData } from './index-data.js';
 
@@ -54,7 +54,7 @@ export function entryLabel(entry: IndexEntry): string {
 
 /** The texts of the fields, in FIELDS order. */
 function entryFields(project: Project, fileByPath: ReadonlyMap<string, DecisionFile>, entry: IndexEntry): string[] {
-  const heading = headingOfEntry(project, entry);
+  const heading = pairing(project).headingOf.get(entry);
   const path = heading?.path ?? project.index?.sections[entry.section]?.path;
   const file = path === undefined ? undefined : fileByPath.get(path);
   const headings: string[] = [];

@@ -15,7 +15,8 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions & { in
     encoding: 'utf8',
     timeout: 60_000,
     ...options,
-    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', MEMDEX_DEBUG: '', ...options.env },
+    // CLAUDE_PROJECT_DIR picks the tree (model/project-root.ts): tests name theirs, never the caller's session.
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', MEMDEX_DEBUG: '', CLAUDE_PROJECT_DIR: '', ...options.env },
   });
   return { status: result.status, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }

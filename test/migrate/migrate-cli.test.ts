@@ -66,8 +66,8 @@ describeCorpora('trigger renames on after-migration', () => {
     const lines = readFileSync(join(dir, 'plan.tsv'), 'utf8').split('\n');
     const header = lines[0]!.split('\t');
     const column = (name: string) => header.indexOf(name);
-    // compress-key proposes a shorter trigger for every entry; the user keeps three rows and edits them.
-    expect(lines.slice(1).filter(Boolean).every((line) => line.split('\t')[column('keep_old_trigger')] === 'yes')).toBe(true);
+    // --all lists every entry unchanged (never a lossy shorter trigger); the user keeps three rows and edits them.
+    expect(lines.slice(1).filter(Boolean).every((line) => line.split('\t')[column('new_index_entry')] === line.split('\t')[column('old_index_entry')])).toBe(true);
     const kept = lines.filter((line, i) => i === 0 || renames.has(line.split('\t')[column('old_index_entry')]!));
     expect(kept).toHaveLength(4);
     const edited = kept.map((line, i) => {
@@ -97,6 +97,30 @@ describeCorpora('trigger renames on after-migration', () => {
     expect(tree.get('NOTES.md')).toBe('See [cwd](agents/decisions/cli.md#when-resolving-the-working-directory).\n');
     const again = runCli(['migrate', 'apply', join(dir, 'plan.tsv'), '--root', dir]);
     expect([again.status, again.stdout]).toEqual([0, 'nothing to do: 3 rows are already applied\n']);
+  });
+});
+
+describe('links: only in files git can give back, never in code', () => {
+  test('a git-ignored file and links inside code spans or code blocks are left as they are', () => {
+    const dir = gitRepo(AFTER);
+    const link = '[cwd](agents/decisions/cli.md#when-getting-current-working-directory)';
+    const notes = `Tracked: ${link}.\nIn a code span: \`${link}\`.\n\n    ${link}\n`;
+    writeFileSync(join(dir, '.gitignore'), 'scratch.md\n');
+    writeFileSync(join(dir, 'NOTES.md'), notes);
+    execFileSync('git', ['add', '-A'], { cwd: dir });
+    execFileSync('git', ['commit', '-qm', 'notes'], { cwd: dir });
+    writeFileSync(join(dir, 'scratch.md'), `Ignored: ${link}\n`);
+    writeFileSync(
+      join(dir, 'plan.tsv'),
+      'old_index_entry\tdecision_file:line\told_heading\toperator\ttrigger\tkeep_old_trigger\n' +
+        '/when getting current working directory\tagents/decisions/cli.md:7\t### When Getting Current Working Directory\twhen\tresolving the working directory\tyes\n',
+    );
+    const result = runCli(['migrate', 'apply', join(dir, 'plan.tsv'), '--root', dir]);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(result.stdout).toContain('rewrote 1 link\n');
+    const renamed = link.replace('#when-getting-current-working-directory', '#when-resolving-the-working-directory');
+    expect(readFileSync(join(dir, 'NOTES.md'), 'utf8')).toBe(`Tracked: ${renamed}.\nIn a code span: \`${link}\`.\n\n    ${link}\n`);
+    expect(readFileSync(join(dir, 'scratch.md'), 'utf8')).toBe(`Ignored: ${link}\n`);
   });
 });
 

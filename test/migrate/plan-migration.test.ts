@@ -9,15 +9,18 @@ import { memoryTreeRules as rules } from '../../src/rules/registry.js';
 import { AFTER, BEFORE, readTree, describeCorpora } from '../helpers/corpora.js';
 import { afterPreamble, corpusRows } from './helpers.js';
 import { spanOf } from '../../src/model/lines.js';
+import { linkDestinations } from '../../src/migrate/link-sites.js';
 
 const before = readTree(BEFORE);
 const after = readTree(AFTER);
 const INDEX = DEFAULT_CONFIG.index;
 
 describeCorpora('planMigration on the real corpus', () => {
+  let project: ReturnType<typeof buildProject>;
   let plan: ReturnType<typeof planMigration>;
   beforeAll(() => {
-    plan = planMigration(buildProject(before, DEFAULT_CONFIG), corpusRows(), { preamble: afterPreamble(after.get(INDEX)!) });
+    project = buildProject(before, DEFAULT_CONFIG);
+    plan = planMigration(project, corpusRows(), { preamble: afterPreamble(after.get(INDEX)!), linkSites: linkDestinations });
   });
 
   test('reproduces after-migration byte for byte: 13 decision files and the index', () => {
@@ -41,7 +44,7 @@ describeCorpora('planMigration on the real corpus', () => {
 
   test('a second plan of the same rows on the result has nothing to do', () => {
     const next = buildProject(filesAfter(before, plan), DEFAULT_CONFIG);
-    const again = planMigration(next, corpusRows(), { preamble: afterPreamble(after.get(INDEX)!) });
+    const again = planMigration(next, corpusRows(), { preamble: afterPreamble(after.get(INDEX)!), linkSites: linkDestinations });
     expect(again.refusals).toEqual([]);
     expect(again.changes.size).toBe(0);
     expect(again.summary.already).toBe(152);
@@ -60,7 +63,7 @@ describe('trigger renames on a /when tree', () => {
       'docs/notes.md': 'See [tests](../agents/decisions/a.md#when-writing-tests) and [x](/agents/decisions/a.md#how-to-encode-paths).\n',
     });
     const rows = parseMapping(`${TSV_HEADER}\n5\t/when writing tests | mocks\tagents/decisions/a.md:3\t## When Writing Tests\twhen\twriting unit tests\tyes\t\t\n`, 'm.tsv');
-    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows, { markdown: files });
+    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows, { markdown: files, linkSites: linkDestinations });
     expect(plan.refusals).toEqual([]);
     const result = filesAfter(files, plan);
     expect(result.get(INDEX)).toBe(INDEX_TEXT.replace('/when writing tests | mocks', '/when writing unit tests | writing tests, mocks'));
@@ -78,7 +81,7 @@ describe('trigger renames on a /when tree', () => {
     ['inconsistent hand edit', `5\t/when writing tests | mocks\tagents/decisions/a.md:3\t## When Writing Tests\twhen\twriting unit tests\tno\tWhen Testing\t`, /new_heading "When Testing" does not match/],
   ])('refuses: %s', (_name, row, message) => {
     const files = tree(INDEX_TEXT, DECISION);
-    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), parseMapping(`${TSV_HEADER}\n${row}\n`, 'm.tsv'));
+    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), parseMapping(`${TSV_HEADER}\n${row}\n`, 'm.tsv'), { linkSites: linkDestinations });
     expect(plan.refusals.join('\n')).toMatch(message);
   });
 
@@ -88,13 +91,13 @@ describe('trigger renames on a /when tree', () => {
       `${TSV_HEADER}\n5\t/when writing tests | mocks\tagents/decisions/a.md:3\t## When Writing Tests\twhen\tcoding\tno\t\t\n6\t/how encode paths\tagents/decisions/a.md:7\t## How to Encode Paths\twhen\tcoding\tno\t\t\n`,
       'm.tsv',
     );
-    expect(planMigration(buildProject(files, DEFAULT_CONFIG), rows).refusals.join('\n')).toMatch(/m\.tsv:3: two rows make the heading "When Coding" \(also m\.tsv:2\)/);
+    expect(planMigration(buildProject(files, DEFAULT_CONFIG), rows, { linkSites: linkDestinations }).refusals.join('\n')).toMatch(/m\.tsv:3: two rows make the heading "When Coding" \(also m\.tsv:2\)/);
   });
 
   test('a new entry that names no heading fails verification, with any rule list', () => {
     const files = tree(INDEX_TEXT, DECISION);
     const rows = parseMapping(`${TSV_HEADER}\n5\t/when writing tests | mocks\tagents/decisions/a.md:3\t## When Writing Tests\t\t\t\tWhen Writing Tests\t/when testing\n`, 'm.tsv');
-    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows);
+    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows, { linkSites: linkDestinations });
     expect(plan.refusals).toEqual([]);
     const next = buildProject(filesAfter(files, plan), DEFAULT_CONFIG);
     expect(verifyMigration(next, plan, [])).toEqual(['after the change, the entry "/when testing" names no heading in agents/decisions/a.md; expected exactly one']);
@@ -103,7 +106,7 @@ describe('trigger renames on a /when tree', () => {
   test('an error from an injected rule refuses; a warning does not', () => {
     const files = tree(INDEX_TEXT, DECISION);
     const rows = parseMapping(`${TSV_HEADER}\n5\t/when writing tests | mocks\tagents/decisions/a.md:3\t## When Writing Tests\twhen\twriting unit tests\tno\t\t\n`, 'm.tsv');
-    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows);
+    const plan = planMigration(buildProject(files, DEFAULT_CONFIG), rows, { linkSites: linkDestinations });
     const next = buildProject(filesAfter(files, plan), DEFAULT_CONFIG);
     const rule = (severity: 'error' | 'warning'): Rule =>
       defineRule({

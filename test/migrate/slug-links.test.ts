@@ -1,6 +1,8 @@
 import { expect, test } from '@jest/globals';
 import { linkEdits, resolvePath } from '../../src/migrate/links.js';
 import { documentSlugs, slug } from '../../src/migrate/slug.js';
+import { linkDestinations } from '../../src/migrate/link-sites.js';
+import { applyEdits } from '../../src/core/edits.js';
 
 test.each([
   ['When Getting Current Working Directory', 'when-getting-current-working-directory'],
@@ -18,8 +20,14 @@ test('repeated titles get -1, -2 in document order, skipping slugs already taken
   expect(documentSlugs(['A', 'A', 'A-1', 'A'])).toEqual(['a', 'a-1', 'a-1-1', 'a-2']);
 });
 
+const RENAMES = new Map([['agents/decisions/a.md', new Map([['old', 'new']])]]);
+
+/** The text after rewriting its links to a.md#old. */
+function rewritten(text: string): string {
+  return applyEdits(text, linkEdits('agents/decisions/a.md', text, RENAMES, linkDestinations));
+}
+
 test('links: relative, root-absolute, same-file and reference definitions; code fences and URLs untouched', () => {
-  const renames = new Map([['agents/decisions/a.md', new Map([['old', 'new']])]]);
   const text = [
     '[a](a.md#old) [b](/agents/decisions/a.md#old "t") [c](#old) [d](https://x.org/a.md#old)',
     '```',
@@ -28,10 +36,32 @@ test('links: relative, root-absolute, same-file and reference definitions; code 
     '[ref]: ./a.md#old',
     '',
   ].join('\n');
-  const edits = linkEdits('agents/decisions/a.md', text, renames);
-  let out = text;
-  for (const e of [...edits].reverse()) out = out.slice(0, e.range[0]) + e.text + out.slice(e.range[1]);
-  expect(out).toBe(text.replace(/\(a\.md#old\) /, '(a.md#new) ').replace('a.md#old "t"', 'a.md#new "t"').replace('(#old)', '(#new)').replace('./a.md#old', './a.md#new'));
-  expect(edits).toHaveLength(4);
+  expect(rewritten(text)).toBe(text.replace(/\(a\.md#old\) /, '(a.md#new) ').replace('a.md#old "t"', 'a.md#new "t"').replace('(#old)', '(#new)').replace('./a.md#old', './a.md#new'));
+  expect(linkEdits('agents/decisions/a.md', text, RENAMES, linkDestinations)).toHaveLength(4);
   expect(resolvePath('docs/x.md', '../../outside.md')).toBeUndefined();
+});
+
+test('links are found by the markdown parser: code spans and indented or fenced code blocks are text', () => {
+  const text = [
+    '\uFEFFSee `[a](a.md#old)` in code, and [b](a.md#old) [*c* d](<a.md#old> "t") outside.',
+    '',
+    '    [e](a.md#old)',
+    '',
+    '~~~',
+    '[f](a.md#old)',
+    '~~~',
+    '',
+    '- a list item with [g](a.md#old)',
+    '',
+    '[ref]:',
+    '  a.md#old',
+    '',
+  ].join('\n');
+  expect(rewritten(text)).toBe(
+    text
+      .replace('[b](a.md#old)', '[b](a.md#new)')
+      .replace('<a.md#old>', '<a.md#new>')
+      .replace('[g](a.md#old)', '[g](a.md#new)')
+      .replace('  a.md#old', '  a.md#new'),
+  );
 });

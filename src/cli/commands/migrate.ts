@@ -21,6 +21,8 @@ export function main(argv: readonly string[]): Promise<number> {
       const out = str(args, 'out');
       const outcome = await planMigrationFile(nodeTreeHost(), { ...root(args), ...(out !== undefined ? { out } : {}), all: bool(args, 'all') });
       reportRecovery(outcome.recovery);
+      // Said on stderr with --out=-, so a pipe receives no half-empty mapping.
+      if (outcome.nothingToDo) (out === '-' ? process.stderr : process.stdout).write(msg.planNothingToDo(outcome.nothingToDo.migrated));
       if (outcome.printed !== undefined) process.stdout.write(outcome.printed);
       if (outcome.written) process.stdout.write(msg.planWritten(outcome.written.path, outcome.written.rows));
       return 0;

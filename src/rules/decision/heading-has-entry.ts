@@ -8,6 +8,7 @@ import { headingOperator } from '../../model/keys.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
 import { headingSpan } from '../spans.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -27,7 +28,7 @@ export default defineRule({
           path: file.path,
           span: headingSpan(file, heading),
           message: parsed
-            ? m.headingWithoutEntry(heading.text, `/${parsed.operator} ${parsed.trigger.toLowerCase()}`, file.path)
+            ? m.headingWithoutEntry(heading.text, entryLabel({ operator: parsed.operator, trigger: parsed.trigger.toLowerCase() }), file.path)
             : m.headingNotTrigger(heading.text, heading.depth),
         };
       }

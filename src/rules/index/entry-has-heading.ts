@@ -10,6 +10,7 @@ import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
 import { closestHeading } from '../suggest.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
+import { entryLabel, hasEmptyTrigger } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -23,9 +24,9 @@ export default defineRule({
     if (!index) return;
     const { headingsOf, structuralOf } = pairing(project);
     for (const entry of index.entries) {
-      if ((headingsOf.get(entry) ?? []).length > 0 || structuralOf.has(entry) || entry.trigger === '') continue;
+      if ((headingsOf.get(entry) ?? []).length > 0 || structuralOf.has(entry) || hasEmptyTrigger(entry)) continue;
       const section = index.sections[entry.section];
-      const label = entry.kind === 'entry' ? `/${entry.operator} ${entry.trigger}` : entry.trigger;
+      const label = entryLabel(entry);
       const expected = entry.operator ? headingForEntry(entry.operator, entry.trigger) : entry.trigger;
       const suggestion = closestHeading(project, entry.key);
       const file = suggestion && fileOf(project, suggestion.path);

@@ -4,6 +4,7 @@ import { checkMessages as m } from '../../messages/check.js';
 import { targetOf } from '../pairing.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
 import { misplacedEntries, placementFix } from './layout.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -24,7 +25,7 @@ export default defineRule({
       yield {
         path: index.path,
         span: entrySpan(index, entry),
-        message: m.entryInWrongSection(entry.kind === 'entry' ? `/${entry.operator} ${entry.trigger}` : entry.trigger, index.sections[entry.section]!.title, target.path),
+        message: m.entryInWrongSection(entryLabel(entry), index.sections[entry.section]!.title, target.path),
         related: [{ path: target.path, span: headingSpan(file, target), message: m.headingHere }],
         fix,
       };

@@ -3,6 +3,7 @@ import { defineRule } from '../../core/rule.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { entrySpan } from '../spans.js';
 import { orderFix, orderPlan } from './layout.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -20,11 +21,10 @@ export default defineRule({
       const first = plan.current.findIndex((entry, i) => entry !== plan.sorted[i]);
       if (first === -1) continue;
       const misplaced = plan.sorted[first]!;
-      const label = (e: typeof misplaced) => (e.kind === 'entry' ? `/${e.operator} ${e.trigger}` : e.trigger);
       yield {
         path: index.path,
         span: entrySpan(index, misplaced),
-        message: m.entriesOutOfOrder(section.title, label(misplaced), label(plan.current[first]!)),
+        message: m.entriesOutOfOrder(section.title, entryLabel(misplaced), entryLabel(plan.current[first]!)),
         fix: orderFix(project, section, plan),
       };
     }

@@ -4,6 +4,7 @@ import { foldKey } from '../../model/keys.js';
 import type { IndexEntry } from '../../model/memory-index.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { entrySpan } from '../spans.js';
+import { hasEmptyTrigger } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -16,7 +17,7 @@ export default defineRule({
     if (!index) return;
     const byTrigger = new Map<string, IndexEntry>();
     for (const entry of index.entries) {
-      if (entry.kind === 'entry' && entry.trigger !== '' && !byTrigger.has(foldKey(entry.trigger))) byTrigger.set(foldKey(entry.trigger), entry);
+      if (entry.kind === 'entry' && !hasEmptyTrigger(entry) && !byTrigger.has(foldKey(entry.trigger))) byTrigger.set(foldKey(entry.trigger), entry);
     }
     for (const entry of index.entries) {
       for (const extra of entry.extras) {

@@ -3,6 +3,7 @@ import { defineRule } from '../../core/rule.js';
 import type { IndexEntry } from '../../model/memory-index.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { entrySpan } from '../spans.js';
+import { entryLabel, hasEmptyTrigger } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -15,7 +16,7 @@ export default defineRule({
     if (!index) return;
     const first = new Map<string, IndexEntry>();
     for (const entry of index.entries) {
-      if (entry.kind !== 'entry' || entry.trigger === '') continue;
+      if (entry.kind !== 'entry' || hasEmptyTrigger(entry)) continue;
       const earlier = first.get(entry.key);
       if (!earlier) {
         first.set(entry.key, entry);
@@ -24,7 +25,7 @@ export default defineRule({
       yield {
         path: index.path,
         span: entrySpan(index, entry),
-        message: m.duplicateEntry(`/${entry.operator} ${entry.trigger}`),
+        message: m.duplicateEntry(entryLabel(entry)),
         related: [{ path: index.path, span: entrySpan(index, earlier), message: m.firstDefined }],
       };
     }

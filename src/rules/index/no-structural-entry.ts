@@ -3,6 +3,7 @@ import { defineRule } from '../../core/rule.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
+import { entryLabel } from '../../model/entry-line.js';
 
 export default defineRule({
   meta: {
@@ -15,7 +16,7 @@ export default defineRule({
     const index = project.index;
     if (!index) return;
     for (const [entry, heading] of pairing(project).structuralOf) {
-      const label = entry.kind === 'entry' ? `/${entry.operator} ${entry.trigger}` : entry.trigger;
+      const label = entryLabel(entry);
       const file = fileOf(project, heading.path)!;
       yield {
         path: index.path,
