@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
+import { childProcess } from './child-process.js';
 import { readText } from './read-text.js';
 
 /** Folders never searched for markdown outside git: VCS data, dependencies, memdex state. */
@@ -29,7 +29,7 @@ export function readMarkdownFiles(root: string): Map<string, string> {
 
 /** Tracked and not-ignored untracked `*.md` paths, relative to root; undefined outside a git work tree. */
 function gitMarkdownPaths(root: string): string[] | undefined {
-  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ':(icase)*.md'], {
+  const result = childProcess().spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ':(icase)*.md'], {
     cwd: root,
     maxBuffer: 1 << 30,
   });
