@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
+import { benchLinear } from './linear.mjs';
 import { benchResolve } from './resolve.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
@@ -11,6 +12,7 @@ const sections = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
+  ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
 ];
 const out = [
   '# Benchmark results',
