@@ -5,6 +5,7 @@
  * to stdout: a hook fails open. MEMDEX_HOOKS=0 turns it off; the evaluator
  * runs with it, so an evaluator that starts an agent does not queue itself.
  */
+import { allowedTranscriptPath } from '../node/transcript-path.js';
 import type { Config } from '../model/config.js';
 import { nowIso } from '../node/clock.js';
 import { detectEnvironment } from '../node/detect-environment.js';
@@ -36,7 +37,7 @@ export function relevanceSessionEnd(payload: SessionEndPayload, context: Session
   try {
     const sessionId = payload.sessionId?.trim() ?? '';
     if (sessionId === '') return { kind: 'skipped', reason: NO_SESSION_ID };
-    const transcriptPath = payload.transcriptPath?.trim() ? payload.transcriptPath : undefined;
+    const transcriptPath = payload.transcriptPath?.trim() ? allowedTranscriptPath(payload.transcriptPath, context.root) : undefined;
     const environment = detectEnvironment(context.root);
     const record = recordSessionAudit(
       relevanceStorePath(context.root, context.config),

@@ -8,12 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
 import { messages } from '../messages/relevance.js';
 import { applyEvaluation, buildEvaluatorInput, claimNextSession, failEvaluation, parseEvaluatorOutput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import { DEFAULT_EXCERPT_CHARS, transcriptExcerpt } from '../relevance/transcript.js';
 import { readTail } from './read-tail.js';
+import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
 import { runEvaluator } from './run-evaluator.js';
 
@@ -62,7 +62,8 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     if (step.claimed === undefined) break;
     const { sessionId, record } = step.claimed;
     tried.add(sessionId);
-    const tail = record.transcriptPath !== undefined ? readTail(resolve(options.root, record.transcriptPath), TRANSCRIPT_TAIL_BYTES) : undefined;
+    const transcript = record.transcriptPath !== undefined ? allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
+    const tail = transcript !== undefined ? readTail(transcript, TRANSCRIPT_TAIL_BYTES) : undefined;
     const input = buildEvaluatorInput(sessionId, record, options.texts, transcriptExcerpt(tail ?? '', DEFAULT_EXCERPT_CHARS));
     const run = runEvaluator(options.command, input, options.root, options.timeoutMs);
     const parsed = run.ok ? parseEvaluatorOutput(run.stdout, record.lease?.ids ?? [], record.tags) : run;

@@ -25,6 +25,7 @@ import { basename, dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import { fsyncDir, writeAndSync } from './atomic-write.js';
+import { readRegularFile } from './read-text.js';
 import { removeIfAbandoned, withLockSync } from './lock.js';
 
 export const STATE_DIR = '.memdex';
@@ -132,7 +133,7 @@ function recoverLocked(root: string): Recovery | undefined {
 function readJournal(path: string): Journal {
   let value: Journal;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+    value = JSON.parse(readRegularFile(path, JOURNAL_FILE)) as Journal;
   } catch (error) {
     throw new MemdexError(msg.badJournal(JOURNAL_FILE, (error as Error).message), 2);
   }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { MemdexError } from '../core/errors.js';
+import { processAlive, removeStaleTemps } from './atomic-write.js';
 
 /**
  * An exclusive lock file holding `pid timestamp token`. It serialises read-modify-write
@@ -101,7 +103,10 @@ function createWhole(path: string, content: string): boolean {
 }
 
 function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
-  if (createWhole(lockPath, token)) return true;
+  if (createWhole(lockPath, token)) {
+    removeStaleTemps(dirname(lockPath), basename(lockPath), '.new'); // of a process killed inside createWhole
+    return true;
+  }
   const seen = readLock(lockPath);
   if (seen === undefined) return false; // released meanwhile: retry at once
   return isAbandoned(seen, staleMs) && takeOver(lockPath, seen, staleMs, token);
@@ -131,7 +136,7 @@ function isAbandoned(seen: SeenLock, staleMs: number): boolean {
   const match = /^(\d+) \d+ [0-9a-f]+\n$/.exec(seen.text) ?? /^(\d+) \d+\n?$/.exec(seen.text); // older memdex wrote `pid time`
   if (!match) return true; // empty or unparsable: no live memdex writes such a file
   const pid = Number(match[1]);
-  if (pid !== process.pid && !processAlive(pid)) return true;
+  if (!processAlive(pid)) return true;
   const age = Date.now() - seen.mtimeMs;
   return age < -FUTURE_TOLERANCE_MS || age > staleMs;
 }
@@ -153,15 +158,6 @@ function takeOver(lockPath: string, seen: SeenLock, staleMs: number, token: stri
     return token === undefined ? true : createWhole(lockPath, token);
   } finally {
     unlinkQuietly(guard);
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

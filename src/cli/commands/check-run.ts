@@ -46,7 +46,8 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     if (args.fix) {
       const result = await fixUntilStable(project.files, async (files) => runRules(await buildWithFallback(files, config), allRules));
       for (const [path, text] of result.files) {
-        if (project.files.get(path) !== text) writeFileAtomic(resolve(root, path), text);
+        const before = project.files.get(path);
+        if (before !== text) writeFileAtomic(resolve(root, path), text, { expected: before, display: path });
       }
       for (const fix of result.applied) process.stderr.write(`${fm.fixed(fix.title)}\n`);
       project = await buildWithFallback(result.files, config);
