@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 const runs = process.env.FUZZ_RUNS ?? '10000';
 const result = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', 'test/hardening/fuzz.test.ts', 'test/hardening/fault-injection.test.ts'],
-  { stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: runs } },
+  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--verbose', 'test/hardening/fuzz.test.ts', 'test/hardening/fuzz-cli.test.ts', 'test/hardening/fault-injection.test.ts'],
+  { stdio: 'inherit', env: { FUZZ_CLI_RUNS: '300', ...process.env, FUZZ_RUNS: runs } },
 );
 process.exit(result.status ?? 2);

@@ -176,3 +176,6 @@ function limit<A extends unknown[], R>(predicate: (...args: A) => R): (...args: 
 export async function runTarget(name: string, numRuns: number, seed?: number): Promise<void> {
   await fc.assert(TARGETS[name] as fc.IAsyncProperty<[never]>, { numRuns, ...(seed !== undefined ? { seed } : {}) });
 }
+
+/** Whole-CLI cases are ~0.3 s each: a few in `npm test`, FUZZ_CLI_RUNS (default 300) in `npm run fuzz`. */
+export const cliTrees = files;
