@@ -1,6 +1,6 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
 //   RUNS=15 npm run bench
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
@@ -23,8 +23,18 @@ const out = [
 ];
 for (const [title, run] of sections) {
   process.stderr.write(`${title}...\n`);
-  out.push(`## ${title}`, '', run(), '');
+  out.push(`## ${title}`, '', await run(), '');
 }
+// `npm run fuzz` figures are recorded by hand in their own section: keep it.
+const previous = (() => {
+  try {
+    return readFileSync(new URL('RESULTS.md', import.meta.url), 'utf8');
+  } catch {
+    return '';
+  }
+})();
+const fuzz = /^## Fuzzing[\s\S]*?(?=^## |(?![\s\S]))/m.exec(previous)?.[0];
+if (fuzz) out.push(fuzz.trimEnd(), '');
 const text = `${out.join('\n')}\n`;
 writeFileSync(new URL('RESULTS.md', import.meta.url), text);
 process.stdout.write(text);
