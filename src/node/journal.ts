@@ -20,7 +20,7 @@
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
@@ -107,7 +107,7 @@ export function recoverPendingJournal(root: string): Recovery | undefined {
 /** The journal's state as a reader sees it (it is replaced atomically), or undefined. */
 function journalState(root: string): Journal['state'] | undefined {
   try {
-    return (JSON.parse(readFileSync(join(root, JOURNAL_FILE), 'utf8')) as Journal).state;
+    return (JSON.parse(readRegularFile(join(root, JOURNAL_FILE), JOURNAL_FILE)) as Journal).state;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { processAlive, removeStaleTemps } from './atomic-write.js';
@@ -116,14 +116,15 @@ function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
 function readLock(lockPath: string): SeenLock | undefined {
   let fd: number;
   try {
-    fd = openSync(lockPath, 'r');
+    fd = openSync(lockPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
   }
   try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { text: '', ino: stat.ino, mtimeMs: stat.mtimeMs }; // not a lock memdex wrote
     const buffer = Buffer.alloc(MAX_LOCK_BYTES);
     const n = readSync(fd, buffer, 0, MAX_LOCK_BYTES, 0);
-    const stat = statSync(lockPath);
     return { text: buffer.subarray(0, n).toString('utf8'), ino: stat.ino, mtimeMs: stat.mtimeMs };
   } catch {
     return undefined;
@@ -192,11 +193,8 @@ async function acquire(lockPath: string, options: LockOptions): Promise<string> 
 
 /** Removes the lock only if it is still ours: one taken over as stale now belongs to another process. */
 function release(lockPath: string, token: string): void {
-  try {
-    if (readFileSync(lockPath, 'utf8') === token) unlinkSync(lockPath);
-  } catch {
-    // already gone
-  }
+  if (readLock(lockPath)?.text !== token) return;
+  unlinkQuietly(lockPath);
 }
 
 function unlinkQuietly(path: string): void {
