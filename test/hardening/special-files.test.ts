@@ -5,7 +5,9 @@
  * message (or fail open, for hooks). Spawn timeouts are generous: status null = hung.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,5 +130,26 @@ describe('transcripts stay inside the client\'s projects folder or the project (
     const store = execFileSync('sh', ['-c', `cat "${root}"/.claude/*relevance* 2>/dev/null || true`], { encoding: 'utf8' });
     expect(store).toContain('s-9');
     expect(store).not.toContain('secret.txt');
+  });
+});
+
+describe('a transcript path that is a FIFO', () => {
+  test('the evaluator\'s transcript reader returns nothing instead of blocking', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-fifo-tail-'));
+    dirs.push(dir);
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../src/node/read-tail.ts', import.meta.url))],
+      outfile: join(dir, 'read-tail.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
+    });
+    fifo(join(dir, 'transcript.jsonl'));
+    const script = `import { readTail } from './read-tail.mjs'; process.stdout.write(String(readTail(${JSON.stringify(join(dir, 'transcript.jsonl'))}, 1024)));`;
+    writeFileSync(join(dir, 'probe.mjs'), script);
+    const result = spawnSync(process.execPath, [join(dir, 'probe.mjs')], { encoding: 'utf8', timeout: HUNG_MS });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('undefined');
   });
 });
