@@ -1,9 +1,10 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
 //   RUNS=15 npm run bench
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
+import { benchLinear } from './linear.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
@@ -15,6 +16,7 @@ const sections = [
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
   [TRANSCRIPT_TITLE, () => benchTranscript()],
+  ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
 ];
 const out = [
   '# Benchmark results',
@@ -27,6 +29,16 @@ for (const [title, run] of sections) {
   process.stderr.write(`${title}...\n`);
   out.push(`## ${title}`, '', await run(), '');
 }
+// `npm run fuzz` figures are recorded by hand in their own section: keep it.
+const previous = (() => {
+  try {
+    return readFileSync(new URL('RESULTS.md', import.meta.url), 'utf8');
+  } catch {
+    return '';
+  }
+})();
+const fuzz = /^## Fuzzing[\s\S]*?(?=^## |(?![\s\S]))/m.exec(previous)?.[0];
+if (fuzz) out.push(fuzz.trimEnd(), '');
 const text = `${out.join('\n')}\n`;
 writeFileSync(new URL('RESULTS.md', import.meta.url), text);
 process.stdout.write(text);

@@ -45,7 +45,9 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     if (request.fix) {
       const result = await fixUntilStable(project.files, async (files) => runRules(await host.buildProject(files, config), allRules));
       for (const [path, text] of result.files) {
-        if (project.files.get(path) !== text) host.writeTextAtomic(host.resolvePath(root, path), text);
+        const before = project.files.get(path);
+        // Refused when the file changed since it was read: an edit made meanwhile is never lost.
+        if (before !== text) host.writeTextAtomic(host.resolvePath(root, path), text, { expected: before, display: path });
       }
       fixed.push(...result.applied.map((fix) => fix.title));
       project = await host.buildProject(result.files, config);

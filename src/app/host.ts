@@ -29,6 +29,7 @@ import type { SessionAudit } from '../node/record-session-audit.js';
 import type { Change, StoreRead } from '../node/relevance-store.js';
 import type { CommandResult } from '../node/run-command.js';
 import type { TreeSource } from '../node/working-tree.js';
+import type { WriteOptions } from '../node/atomic-write.js';
 
 export type { Environment, LoadedPlaybook, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TreeSource };
 
@@ -47,7 +48,8 @@ export interface TreeHost {
   /** UTF-8 text; InputError naming `display` when unreadable or not UTF-8. */
   readText(path: string, display?: string): string;
   /** Temp file, fsync, rename. */
-  writeTextAtomic(path: string, text: string): void;
+  /** With `expected`, refuses (ConcurrentEditError) when the file no longer holds that text. */
+  writeTextAtomic(path: string, text: string, options?: WriteOptions): void;
   appendText(path: string, text: string): void;
   /** The nearest folder at or above `start` holding a memory tree. */
   findRoot(start: string): string | undefined;
@@ -87,6 +89,8 @@ export interface AgentHost {
   /** `~` expanded, made absolute, symlinks resolved when the path exists. */
   canonicalPath(path: string): string;
   readonly pathStyle: PathStyle;
+  /** The transcript path when it lies in the client's projects folder or the project (resolved); undefined otherwise. */
+  allowedTranscriptPath(path: string, root: string): string | undefined;
   hasSessionMarker(root: string, sessionId: string): boolean;
   claimSessionMarker(root: string, sessionId: string): boolean;
   clearSessionMarker(root: string, sessionId: string): void;

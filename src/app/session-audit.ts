@@ -33,7 +33,7 @@ export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, cont
   try {
     const sessionId = payload.sessionId?.trim() ?? '';
     if (sessionId === '') return { kind: 'skipped', reason: messages.noSessionId };
-    const transcriptPath = payload.transcriptPath?.trim() ? payload.transcriptPath : undefined;
+    const transcriptPath = payload.transcriptPath?.trim() ? host.allowedTranscriptPath(payload.transcriptPath, context.root) : undefined;
     const environment = host.detectEnvironment(context.root);
     const record = host.recordSessionAudit(
       host.relevanceStorePath(context.root, context.config),

@@ -11,7 +11,8 @@
  * indented code (four spaces: never a heading). Where a document uses a construct
  * it does not model — setext headings, block quotes, headings inside list items,
  * indented fences, tabs in indentation — it answers `undefined` and the caller
- * falls back to remark for that file, so the fast path is never wrong, only absent.
+ * falls back to the complete scanner (block-scan.ts) for that file, so the fast path
+ * is never wrong, only absent.
  */
 
 export interface ScannedHeading {
@@ -37,13 +38,13 @@ const LIST_ITEM_WITH_BLOCK = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+(?:#|`{3}|~{3}|>
 const INDENTED_FENCE = /^ {4,}(?:`{3}|~{3})/;
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 
-const HTML_RAW_OPEN = /^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i;
-const HTML_RAW_CLOSE = /<\/(?:script|pre|style|textarea)>/i;
+export const HTML_RAW_OPEN = /^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i;
+export const HTML_RAW_CLOSE = /<\/(?:script|pre|style|textarea)>/i;
 const HTML_BLOCK_TAGS =
   'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
-const HTML_KIND6 = new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_TAGS})(?:[\\s>]|/>|$)`, 'i');
+export const HTML_KIND6 = new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_TAGS})(?:[\\s>]|/>|$)`, 'i');
 const ATTRIBUTE = `\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s"'=<>\`]+|'[^']*'|"[^"]*"))?`;
-const HTML_KIND7 = new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`);
+export const HTML_KIND7 = new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`);
 
 type HtmlEnd = (line: string) => boolean;
 

@@ -14,6 +14,7 @@ const BLOCK_PARENTS = new Set(['root', 'blockquote', 'listItem']);
 
 export function remarkHeadings(text: string): ScanResult {
   const tree = processor.parse(text);
+  const lineCount = text.split('\n').length;
   const headings: ScannedHeading[] = [];
   const opaqueLines = new Set<number>();
   visit(tree, (node, _index, parent) => {
@@ -24,7 +25,11 @@ export function remarkHeadings(text: string): ScanResult {
         column: node.position.start.column,
       });
     } else if ((node.type === 'code' || (node.type === 'html' && parent && BLOCK_PARENTS.has(parent.type))) && node.position) {
-      for (let line = node.position.start.line; line <= node.position.end.line; line++) opaqueLines.add(line);
+      // A block closed by its container ends at column 1 of the next line: that line is not part of it
+      // (at the end of the document, the empty last line stays in, as the fast scanner counts it).
+      const { start, end } = node.position;
+      const last = end.column === 1 && end.line > start.line && end.line < lineCount ? end.line - 1 : end.line;
+      for (let line = start.line; line <= last; line++) opaqueLines.add(line);
     }
   });
   headings.sort((a, b) => a.line - b.line);

@@ -1,5 +1,20 @@
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { MemdexError } from '../core/errors.js';
+import { fileMessages as msg } from '../messages/files.js';
+import { readRegularFile } from './read-text.js';
 
 /**
  * Replaces `path` with `data` so that a reader sees the old file or the new one,
@@ -7,12 +22,42 @@ import { basename, dirname, join } from 'node:path';
  * filesystems is not atomic), fsync it, rename it over the target, fsync the dir.
  * Atomicity is not isolation: read-modify-write callers must also hold a lock
  * (see lock.ts), or concurrent updates are lost.
+ *
+ * What the replacement keeps of the old file:
+ * - a symlink stays a symlink: the write goes to its target (resolved at write time);
+ * - the mode (a 0600 file stays 0600; a new file is 0644 minus the umask);
+ * - hard links cannot be kept by rename(2): the other names keep the old content,
+ *   which is said in one line on stderr.
+ *
+ * `expected`: the content the caller computed from. The file is read again right
+ * before the rename, and nothing is written when it changed meanwhile (an editor or
+ * an agent appended a line): a MemdexError (exit 1) says so. This narrows the window
+ * in which a concurrent edit can be lost from the whole computation to the few
+ * microseconds between that read and the rename; programs that do not take memdex's
+ * lock cannot be excluded entirely.
+ *
+ * Temp files of writers that were killed (`.name.<pid>.<random>.tmp`, pid no longer
+ * running) are removed by the next write to the same file.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = tempPathFor(path);
+export interface WriteOptions {
+  readonly expected?: string;
+  /** What messages call the file (default: `path`). */
+  readonly display?: string;
+}
+
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+  const target = resolveTarget(path);
+  const display = options.display ?? path;
+  const old = statIfExists(target);
+  if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
+  removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
+  const tmp = tempPathFor(target);
   try {
-    writeAndSync(tmp, data);
-    renameSync(tmp, path);
+    writeAndSync(tmp, data, 'wx', old ? old.mode & 0o7777 : undefined);
+    if (options.expected !== undefined && currentText(target, display) !== options.expected) {
+      throw new MemdexError(msg.changedUnderneath(display), 1);
+    }
+    renameSync(tmp, target);
   } catch (error) {
     try {
       unlinkSync(tmp);
@@ -21,7 +66,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     }
     throw error;
   }
-  fsyncDir(dirname(path));
+  fsyncDir(dirname(target));
 }
 
 /** A unique sibling temp name: `.name.<pid>.<random>.tmp`. */
@@ -30,9 +75,34 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${rand}.tmp`);
 }
 
-export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w'): void {
-  const fd = openSync(path, flags, 0o644);
+/**
+ * Removes `<prefix>.<pid>.<random><suffix>` files in `dir` whose pid is not running:
+ * the temps of writers killed between creating and renaming them.
+ */
+export function removeStaleTemps(dir: string, prefix: string, suffix: string): void {
+  let names: string[];
   try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(`${prefix}.`) || !name.endsWith(suffix)) continue;
+    const middle = name.slice(prefix.length + 1, name.length - suffix.length);
+    const match = /^(\d+)\.[0-9a-z]+$/.exec(middle);
+    if (!match || processAlive(Number(match[1]))) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // another writer removed it first
+    }
+  }
+}
+
+export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number): void {
+  const fd = openSync(path, flags, mode ?? 0o644);
+  try {
+    if (mode !== undefined) fchmodSync(fd, mode); // the umask must not widen or narrow a kept mode
     const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
@@ -53,4 +123,36 @@ export function fsyncDir(dir: string): void {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The file a write to `path` must replace: the final target of a symlink chain, else `path`. */
+function resolveTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path; // does not exist yet (or a dangling link: then the link itself is replaced)
+  }
+}
+
+function statIfExists(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function currentText(path: string, display: string): string | undefined {
+  if (!statIfExists(path)) return undefined;
+  return readRegularFile(path, display);
 }

@@ -8,12 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
 import { messages } from '../messages/relevance.js';
 import { applyEvaluation, buildEvaluatorInput, claimNextSession, failEvaluation, parseEvaluatorOutput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import { messages as transcriptMessages } from '../messages/transcript.js';
 import { DEFAULT_EXCERPT_CHARS, TranscriptExcerpt } from '../relevance/transcript.js';
+import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
 import { runEvaluator } from './run-evaluator.js';
 import { readTranscriptFile } from './transcript-file.js';
@@ -60,7 +60,9 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     if (step.claimed === undefined) break;
     const { sessionId, record } = step.claimed;
     tried.add(sessionId);
-    const excerpt = record.transcriptPath !== undefined ? transcriptExcerptOf(resolve(options.root, record.transcriptPath), options.log) : '';
+    // Only the client's projects folder or the project: the excerpt is sent to a model.
+    const transcript = record.transcriptPath !== undefined ? allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
+    const excerpt = transcript !== undefined ? transcriptExcerptOf(transcript, options.log) : '';
     const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
     const run = runEvaluator(options.command, input, options.root, options.timeoutMs);
     const parsed = run.ok ? parseEvaluatorOutput(run.stdout, record.lease?.ids ?? [], record.tags) : run;

@@ -13,18 +13,20 @@
  * Both are idempotent, so a crash during recovery is recovered again. The journal
  * itself is replaced atomically (temp + rename): it is never half-written.
  * `recoverPendingJournal(root)` runs at the start of every memdex command that
- * reads the tree; it costs three `existsSync` calls when there is nothing to do.
+ * reads the tree; it costs one `existsSync` call when there is nothing to do, and
+ * never waits for a lock unless a journal says the tree may be mid-migration.
  *
  * Test switch: MEMDEX_TEST_CRASH_AFTER=k makes the writer SIGKILL itself after its
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import { fsyncDir, writeAndSync } from './atomic-write.js';
-import { withLockSync } from './lock.js';
+import { readRegularFile } from './read-text.js';
+import { removeIfAbandoned, withLockSync } from './lock.js';
 
 export const STATE_DIR = '.memdex';
 export const JOURNAL_FILE = `${STATE_DIR}/migration-journal.json`;
@@ -87,11 +89,28 @@ export function commitFiles(root: string, changes: ReadonlyMap<string, string>, 
  * old or entirely new. Undefined when there was nothing to recover.
  */
 export function recoverPendingJournal(root: string): Recovery | undefined {
-  // A lock without a journal is a writer that died after its last step (or one still starting): take it over or wait.
-  if (![JOURNAL_FILE, JOURNAL_TEMP, LOCK_FILE].some((p) => existsSync(join(root, p)))) return undefined;
+  if (!existsSync(join(root, STATE_DIR))) return undefined;
+  if (![JOURNAL_FILE, JOURNAL_TEMP].some((p) => existsSync(join(root, p)))) {
+    // No journal: the tree is whole (a writer with only a lock has not touched it yet). A reader
+    // does not wait; it only clears a lock, or an empty state folder, that a killed process left.
+    removeIfAbandoned(join(root, LOCK_FILE));
+    removeStateDirIfEmpty(root);
+    return undefined;
+  }
+  // A live writer in the `prepared` state has not touched the tree yet: a reader need not wait for it.
+  if (!removeIfAbandoned(join(root, LOCK_FILE)) && journalState(root) === 'prepared') return undefined;
   const result = withLockSync(join(root, LOCK_FILE), () => recoverLocked(root));
   removeStateDirIfEmpty(root);
   return result;
+}
+
+/** The journal's state as a reader sees it (it is replaced atomically), or undefined. */
+function journalState(root: string): Journal['state'] | undefined {
+  try {
+    return (JSON.parse(readRegularFile(join(root, JOURNAL_FILE), JOURNAL_FILE)) as Journal).state;
+  } catch {
+    return undefined;
+  }
 }
 
 function recoverLocked(root: string): Recovery | undefined {
@@ -114,7 +133,7 @@ function recoverLocked(root: string): Recovery | undefined {
 function readJournal(path: string): Journal {
   let value: Journal;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+    value = JSON.parse(readRegularFile(path, JOURNAL_FILE)) as Journal;
   } catch (error) {
     throw new MemdexError(msg.badJournal(JOURNAL_FILE, (error as Error).message), 2);
   }

@@ -21,13 +21,13 @@ export async function loadProject(config: Config, source: TreeSource): Promise<P
   return buildWithFallback(files, config);
 }
 
-/** The fast scanner first; remark (loaded only now) for documents it declines. */
+/** The fast scanner first; the complete, linear block scanner (loaded only now) for documents it declines. */
 export async function buildWithFallback(files: ReadonlyMap<string, string>, config: Config): Promise<Project> {
   try {
     return buildProject(files, config);
   } catch (error) {
     if (!(error instanceof NeedsReferenceParser)) throw error;
-    const { remarkHeadings } = await import('../model/remark-headings.js');
-    return buildProject(files, config, remarkHeadings);
+    const { blockHeadings } = await import('../model/block-scan.js');
+    return buildProject(files, config, blockHeadings);
   }
 }

@@ -1,12 +1,29 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, linkSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { fileMessages } from '../messages/files.js';
 import { MemdexError } from '../core/errors.js';
+import { processAlive, removeStaleTemps } from './atomic-write.js';
 
 /**
- * An exclusive lock file created with O_EXCL (`open(path, 'wx')`), holding
- * `pid timestamp`. It serialises read-modify-write on shared JSON state across
- * processes (measured here: 8 processes x 50 updates keep 400/400 with a lock,
- * ~15% without). A holder that died leaves the file behind: it is taken over
- * when its pid is gone, or when it is older than `staleMs`.
+ * An exclusive lock file holding `pid timestamp token`. It serialises read-modify-write
+ * on shared JSON state and the migration journal across processes (measured here:
+ * 8 processes x 50 updates keep 400/400 with a lock, ~15% without).
+ *
+ * Creation never shows a half-written lock: the content goes to a private temp file
+ * first, which is then hard-linked to the lock name (link(2) fails if the name exists,
+ * like O_EXCL, and the file appears whole). So an empty or unparsable lock file was not
+ * written by a live memdex: it is abandoned.
+ *
+ * A lock is abandoned, and taken over at once, when it is empty or unparsable, when its
+ * pid is gone, or when its mtime is in the future (clock skew, a copied tree); and,
+ * because pids are reused, when it is older than `staleMs`.
+ *
+ * Takeover must not let two processes in. Removing an abandoned lock and creating a new
+ * one are two steps, so they happen under a second lock, `<lock>.takeover`, held for a
+ * few system calls only: its holder re-reads the lock, checks it is still the same
+ * abandoned one, removes it, and links its own. A takeover lock older than
+ * TAKEOVER_STALE_MS (its holder died within those few calls) is removed by whoever sees it.
  */
 export interface LockOptions {
   /** Give up after this long. Hooks keep it short: they fail open. */
@@ -20,55 +37,120 @@ const DEFAULT_STALE_MS = 30_000;
 /** Backoff bounds while waiting: short enough for 400 updates/s, long enough not to spin. */
 const MIN_WAIT_MS = 1;
 const MAX_WAIT_MS = 25;
+/** Clocks of one machine agree within this; an mtime further ahead is skew, not a live writer. */
+const FUTURE_TOLERANCE_MS = 2_000;
+/** The takeover lock is held for a handful of system calls; one this old was left by a killed process. */
+const TAKEOVER_STALE_MS = 1_000;
+/** A lock file is one short line; reading more would only be a corrupt file. */
+const MAX_LOCK_BYTES = 256;
 
 export function withLockSync<T>(lockPath: string, fn: () => T, options: LockOptions = {}): T {
-  acquireSync(lockPath, options);
+  const token = acquireSync(lockPath, options);
   try {
     return fn();
   } finally {
-    release(lockPath);
+    release(lockPath, token);
   }
 }
 
-function tryAcquire(lockPath: string, staleMs: number): boolean {
+/**
+ * Removes `lockPath` if it is abandoned (see above), without waiting: readers use it to
+ * clean up after a killed writer. True when no lock is left.
+ */
+export function removeIfAbandoned(lockPath: string, staleMs = DEFAULT_STALE_MS): boolean {
+  const seen = readLock(lockPath);
+  if (seen === undefined) return true;
+  if (!isAbandoned(seen, staleMs)) return false;
+  return takeOver(lockPath, seen, staleMs, undefined);
+}
+
+interface SeenLock {
+  readonly text: string;
+  readonly ino: number;
+  readonly mtimeMs: number;
+}
+
+function newToken(): string {
+  return `${process.pid} ${Date.now()} ${randomBytes(6).toString('hex')}\n`;
+}
+
+/** Creates `path` holding `content`, or returns false if it exists. Never leaves a partial file. */
+function createWhole(path: string, content: string): boolean {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  const fd = openSync(temp, 'wx', 0o644);
   try {
-    const fd = openSync(lockPath, 'wx', 0o644);
-    try {
-      writeSync(fd, `${process.pid} ${Date.now()}\n`);
-    } finally {
-      closeSync(fd);
-    }
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temp, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  if (isStale(lockPath, staleMs)) {
-    try {
-      unlinkSync(lockPath);
-    } catch {
-      // someone else took it over first; retry normally
-    }
-  }
-  return false;
-}
-
-function isStale(lockPath: string, staleMs: number): boolean {
-  try {
-    const [pidText] = readFileSync(lockPath, 'utf8').split(' ');
-    const pid = Number(pidText);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) return true;
-    return Date.now() - statSync(lockPath).mtimeMs > staleMs;
-  } catch {
-    return false; // vanished or half-written: just retry
+    return false;
+  } finally {
+    unlinkQuietly(temp);
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
+function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
+  if (createWhole(lockPath, token)) {
+    removeStaleTemps(dirname(lockPath), basename(lockPath), '.new'); // of a process killed inside createWhole
     return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  const seen = readLock(lockPath);
+  if (seen === undefined) return false; // released meanwhile: retry at once
+  return isAbandoned(seen, staleMs) && takeOver(lockPath, seen, staleMs, token);
+}
+
+/** The lock as it is now (content and identity), or undefined when there is none. */
+function readLock(lockPath: string): SeenLock | undefined {
+  let fd: number;
+  try {
+    fd = openSync(lockPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { text: '', ino: stat.ino, mtimeMs: stat.mtimeMs }; // not a lock memdex wrote
+    const buffer = Buffer.alloc(MAX_LOCK_BYTES);
+    const n = readSync(fd, buffer, 0, MAX_LOCK_BYTES, 0);
+    return { text: buffer.subarray(0, n).toString('utf8'), ino: stat.ino, mtimeMs: stat.mtimeMs };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isAbandoned(seen: SeenLock, staleMs: number): boolean {
+  const match = /^(\d+) \d+ [0-9a-f]+\n$/.exec(seen.text) ?? /^(\d+) \d+\n?$/.exec(seen.text); // older memdex wrote `pid time`
+  if (!match) return true; // empty or unparsable: no live memdex writes such a file
+  const pid = Number(match[1]);
+  if (!processAlive(pid)) return true;
+  const age = Date.now() - seen.mtimeMs;
+  return age < -FUTURE_TOLERANCE_MS || age > staleMs;
+}
+
+/** Under the takeover lock: if `lockPath` is still the abandoned `seen`, replace it by `token` (or just remove it). */
+function takeOver(lockPath: string, seen: SeenLock, staleMs: number, token: string | undefined): boolean {
+  const guard = `${lockPath}.takeover`;
+  if (!createWhole(guard, newToken())) {
+    const held = readLock(guard);
+    if (held && Date.now() - held.mtimeMs > TAKEOVER_STALE_MS) unlinkQuietly(guard);
+    return false; // another process is taking over: retry
+  }
+  try {
+    const now = readLock(lockPath);
+    if (now !== undefined) {
+      if (now.ino !== seen.ino || now.text !== seen.text || !isAbandoned(now, staleMs)) return false;
+      unlinkSync(lockPath);
+    }
+    return token === undefined ? true : createWhole(lockPath, token);
+  } finally {
+    unlinkQuietly(guard);
   }
 }
 
@@ -77,27 +159,32 @@ function sleepSync(ms: number): void {
   Atomics.wait(sleepBuffer, 0, 0, ms);
 }
 
-function acquireSync(lockPath: string, options: LockOptions): void {
+function acquireSync(lockPath: string, options: LockOptions): string {
+  const token = newToken();
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let wait = MIN_WAIT_MS;
-  while (!tryAcquire(lockPath, options.staleMs ?? DEFAULT_STALE_MS)) {
+  while (!tryAcquire(lockPath, token, options.staleMs ?? DEFAULT_STALE_MS)) {
     if (Date.now() > deadline) throw lockTimeout(lockPath);
     sleepSync(wait + Math.random() * wait);
     wait = Math.min(MAX_WAIT_MS, wait * 2);
   }
+  return token;
 }
 
-function release(lockPath: string): void {
+/** Removes the lock only if it is still ours: one taken over as stale now belongs to another process. */
+function release(lockPath: string, token: string): void {
+  if (readLock(lockPath)?.text !== token) return;
+  unlinkQuietly(lockPath);
+}
+
+function unlinkQuietly(path: string): void {
   try {
-    unlinkSync(lockPath);
+    unlinkSync(path);
   } catch {
-    // already taken over as stale; nothing to release
+    // gone already
   }
 }
 
 function lockTimeout(lockPath: string): MemdexError {
-  return new MemdexError(
-    `${lockPath}: could not take the lock (another memdex process holds it); if no memdex process is running, delete this file`,
-    2,
-  );
+  return new MemdexError(fileMessages.lockTimeout(lockPath), 2);
 }

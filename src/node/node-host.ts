@@ -8,6 +8,7 @@ import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybo
 import { readPlaybookKeyPoints } from './read-playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
+import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
 import { nodeTreeHost } from './tree-host.js';
 
@@ -33,6 +34,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     detectEnvironment,
     canonicalPath,
     pathStyle: { sep: process.platform === 'win32' ? '\\' : '/', caseInsensitive: process.platform === 'win32' || process.platform === 'darwin' },
+    allowedTranscriptPath: (path, root) => allowedTranscriptPath(path, root),
     hasSessionMarker,
     claimSessionMarker,
     clearSessionMarker,

@@ -1,32 +1,84 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { InputError } from '../core/errors.js';
+import { fileMessages as msg } from '../messages/files.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) // keep the BOM: fixes write back what they did not change;
 
 /**
- * Reads a text file the way every memdex command must: a missing, unreadable, binary
- * or non-UTF-8 file becomes an InputError naming the file, never a stack trace.
- * The BOM and CRLF line ends are kept: the model handles them, and fixes write
- * back exactly what they did not change.
+ * The largest file memdex reads whole. The real memory files are at most a few
+ * hundred kB (the 374-entry index: 40 kB; the largest decision file: 90 kB; a
+ * playbook: tens of kB); 32 MiB is a hundred times that, and keeps a read (bytes,
+ * then a UTF-16 string, then the model) far below a gigabyte. Anything larger is
+ * not a memory file (a symlink to /dev/zero, a log, a disk image).
  */
-export function readText(path: string, displayPath = path): string {
-  let bytes: Buffer;
+export const MAX_TEXT_BYTES = 32 * 1024 * 1024;
+/** Bytes per read(2) call. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The one function through which memdex reads a file whole. It opens without
+ * blocking (O_NONBLOCK: a FIFO with no writer cannot hang a hook), then checks on the
+ * opened descriptor (fstat, so a swapped path cannot fool it) that it is a regular
+ * file, and reads at most `maxBytes` (a device such as /dev/zero never ends). Every
+ * failure is an InputError naming the file: missing, unreadable, not a regular file,
+ * too large, binary or not UTF-8. The BOM and CRLF line ends are kept: the model
+ * handles them, and fixes write back exactly what they did not change.
+ */
+export function readRegularFile(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): string {
+  return decodeText(readRegularBytes(path, displayPath, maxBytes), displayPath);
+}
+
+export function readRegularBytes(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): Buffer {
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new InputError(describeFsError(error, displayPath));
   }
-  return decodeText(bytes, displayPath);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new InputError(msg.notRegular(displayPath, kindOf(stat)));
+    if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes)); // grew while being read
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(describeFsError(error, displayPath));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Same as readRegularFile; the historical name. */
+export function readText(path: string, displayPath = path): string {
+  return readRegularFile(path, displayPath);
 }
 
 /** Same as readText, but a missing file is `undefined` instead of an error. */
 export function readTextIfExists(path: string, displayPath = path): string | undefined {
   try {
-    if (!statSync(path).isFile()) return readText(path, displayPath);
+    statSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
   }
   return readText(path, displayPath);
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
 }
 
 export function decodeText(bytes: Uint8Array, displayPath: string): string {
@@ -52,7 +104,7 @@ export function describeFsError(error: unknown, displayPath: string): string {
     case 'EPERM':
       return `${displayPath}: permission denied`;
     case 'EISDIR':
-      return `${displayPath}: is a directory, expected a file`;
+      return msg.notRegular(displayPath, 'a directory');
     default:
       return `${displayPath}: cannot read (${code ?? String(error)})`;
   }

@@ -4,7 +4,7 @@
  * and they fail open (never throw, never overwrite a file they cannot read).
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { relevanceInjection } from '../../src/app/injection.js';
@@ -60,8 +60,10 @@ describe('the injection step', () => {
 describe('the session-end step', () => {
   test('writes the audit record and queues the session', () => {
     relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
-    const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1', transcriptPath: '/t/s1.jsonl' }, context(5));
-    expect(outcome).toMatchObject({ kind: 'recorded', sessionId: 's1', record: { status: 'pending', shown: ['kpt_001'], transcriptPath: '/t/s1.jsonl' } });
+    // Transcripts are kept to the client's projects folder or the project (issue 16 item 13): this one is in the project.
+    writeFileSync(join(root, 's1.jsonl'), '{}\n');
+    const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1', transcriptPath: join(root, 's1.jsonl') }, context(5));
+    expect(outcome).toMatchObject({ kind: 'recorded', sessionId: 's1', record: { status: 'pending', shown: ['kpt_001'], transcriptPath: realpathSync(join(root, 's1.jsonl')) } });
     expect(readStore().sessions.s1.endedAt).toBe(context(5).now);
   });
 

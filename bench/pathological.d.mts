@@ -1,0 +1,1 @@
+export const PATHOLOGICAL: Record<string, (bytes: number) => string>;

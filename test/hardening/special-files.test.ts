@@ -1,0 +1,155 @@
+/**
+ * Issue 16 items 10 and 13: special files (FIFOs, devices) in place of memdex's files,
+ * a stdin that is never closed, and transcript paths outside the client's folders.
+ * Every case used to hang or grow memory without bound; each must now end with a
+ * message (or fail open, for hooks). Spawn timeouts are generous: status null = hung.
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allowedTranscriptPath } from '../../src/node/transcript-path.js';
+import { CLI, runCli } from '../helpers/run-cli.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function project(): string {
+  const root = mkdtempSync(join(tmpdir(), 'memdex-special-'));
+  dirs.push(root);
+  mkdirSync(join(root, '.claude'));
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+  return root;
+}
+const fifo = (path: string) => execFileSync('mkfifo', [path]);
+/** Longer than any bound memdex sets (stdin 5 s), shorter than jest's timeout. */
+const HUNG_MS = 20_000;
+const hook = (root: string, event: string) =>
+  runCli(['hook', event], {
+    input: JSON.stringify({ hook_event_name: 'UserPromptSubmit', cwd: root, session_id: 's-1', prompt: 'writing tests' }),
+    env: { CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '' },
+    timeout: HUNG_MS,
+  });
+
+describe('FIFOs and devices in place of memdex files', () => {
+  test.each([['.claude/playbook.json'], ['package.json'], ['.git/config']])('a FIFO as %s does not hang the prompt hook', (file) => {
+    const root = project();
+    mkdirSync(join(root, '.git'), { recursive: true });
+    fifo(join(root, file));
+    const result = hook(root, 'user-prompt-submit');
+    expect(result.status).toBe(0); // hooks fail open
+    expect(() => JSON.parse(result.stdout)).not.toThrow();
+  });
+
+  test('a symlink to /dev/zero as the playbook: check names it and exits 2 without growing memory', () => {
+    const root = project();
+    symlinkSync('/dev/zero', join(root, '.claude', 'playbook.json'));
+    const result = runCli(['check', '--root', root], { timeout: HUNG_MS });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/\.claude\/playbook\.json: is a device, expected a regular file/);
+  });
+
+  test('a symlink to /dev/zero as the index: when names it and exits 2', () => {
+    const root = project();
+    rmSync(join(root, 'agents', 'memory-index.md'));
+    symlinkSync('/dev/zero', join(root, 'agents', 'memory-index.md'));
+    const result = runCli(['when', 'writing tests', '--root', root], { timeout: HUNG_MS });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/memory-index\.md: is a device, expected a regular file/);
+  });
+
+  test('a symlink to /dev/zero as memdex.config.json: check names it', () => {
+    const root = project();
+    symlinkSync('/dev/zero', join(root, 'memdex.config.json'));
+    const result = runCli(['check', '--root', root], { timeout: HUNG_MS });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/memdex\.config\.json: is a device, expected a regular file/);
+  });
+});
+
+describe('stdin that is never closed', () => {
+  test('the prompt hook gives up on stdin within its bound and fails open', async () => {
+    const root = project();
+    const child = spawn(process.execPath, [CLI, 'hook', 'user-prompt-submit'], {
+      env: { ...process.env, CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.write('{"hook_event_name": "UserPromptSubmit", "prompt": "never closed"');
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, HUNG_MS);
+      child.on('exit', (status) => {
+        clearTimeout(timer);
+        resolve(status);
+      });
+    });
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('{}');
+  });
+});
+
+describe('transcripts stay inside the client\'s projects folder or the project (item 13)', () => {
+  test('a transcript in <CLAUDE_CONFIG_DIR>/projects or in the project is allowed; others are not', () => {
+    const root = project();
+    const config = mkdtempSync(join(tmpdir(), 'memdex-claude-'));
+    dirs.push(config);
+    mkdirSync(join(config, 'projects', 'p'), { recursive: true });
+    const inClient = join(config, 'projects', 'p', 's.jsonl');
+    const inProject = join(root, 't.jsonl');
+    const outside = join(config, 'secret.txt');
+    for (const file of [inClient, inProject, outside]) writeFileSync(file, '{}\n');
+    symlinkSync(outside, join(root, 'link.jsonl'));
+    const env = { CLAUDE_CONFIG_DIR: config };
+    expect(allowedTranscriptPath(inClient, root, env)).toBeDefined();
+    expect(allowedTranscriptPath('t.jsonl', root, env)).toBeDefined();
+    expect(allowedTranscriptPath(outside, root, env)).toBeUndefined();
+    expect(allowedTranscriptPath('link.jsonl', root, env)).toBeUndefined(); // a link inside pointing out
+    expect(allowedTranscriptPath('/etc/passwd', root, env)).toBeUndefined();
+  });
+
+  test('the session-end hook does not store a transcript path outside those folders', () => {
+    const root = project();
+    const outside = mkdtempSync(join(tmpdir(), 'memdex-outside-'));
+    dirs.push(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'password=hunter2\n');
+    const result = runCli(['hook', 'session-end'], {
+      input: JSON.stringify({ hook_event_name: 'SessionEnd', cwd: root, session_id: 's-9', transcript_path: join(outside, 'secret.txt') }),
+      env: { CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '', CLAUDE_CONFIG_DIR: join(root, 'no-claude') },
+      timeout: HUNG_MS,
+    });
+    expect(result.status).toBe(0);
+    const store = execFileSync('sh', ['-c', `cat "${root}"/.claude/*relevance* 2>/dev/null || true`], { encoding: 'utf8' });
+    expect(store).toContain('s-9');
+    expect(store).not.toContain('secret.txt');
+  });
+});
+
+describe('a transcript path that is a FIFO', () => {
+  test('the evaluator\'s transcript reader returns nothing instead of blocking', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-fifo-tail-'));
+    dirs.push(dir);
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../src/node/read-tail.ts', import.meta.url))],
+      outfile: join(dir, 'read-tail.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
+    });
+    fifo(join(dir, 'transcript.jsonl'));
+    const script = `import { readTail } from './read-tail.mjs'; process.stdout.write(String(readTail(${JSON.stringify(join(dir, 'transcript.jsonl'))}, 1024)));`;
+    writeFileSync(join(dir, 'probe.mjs'), script);
+    const result = spawnSync(process.execPath, [join(dir, 'probe.mjs')], { encoding: 'utf8', timeout: HUNG_MS });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('undefined');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Issue 16 items 3, 4 and 11: the shared writer (src/node/atomic-write.ts) refuses to
+ * replace a file that changed underneath, removes temps of killed writers, writes
+ * through symlinks, keeps the mode and says when a hard link breaks.
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { chmodSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemdexError } from '../../src/core/errors.js';
+import { writeFileAtomic } from '../../src/node/atomic-write.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function temp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'memdex-writes-'));
+  dirs.push(dir);
+  return dir;
+}
+/** A pid that is not running: above the kernel's pid_max ceiling. */
+const DEAD_PID = 4_194_304 + 1;
+
+function playbookProject(): string {
+  const root = temp();
+  mkdirSync(join(root, '.claude'));
+  return root;
+}
+const update = (root: string, point: string) =>
+  runCli(['playbook', 'update', '--root', root, '--extraction', '-'], { input: JSON.stringify({ new_key_points: [point] }) });
+
+describe('a concurrent edit is never lost (item 3)', () => {
+  test('the writer refuses when the file no longer holds what the caller computed from, and writes nothing', () => {
+    const path = join(temp(), 'memory-index.md');
+    writeFileSync(path, '# Memory index\n/when a | b\n/when appended by the agent | meanwhile\n');
+    const write = () => writeFileAtomic(path, '# Memory index\n/when a | b, fixed\n', { expected: '# Memory index\n/when a | b\n', display: 'agents/memory-index.md' });
+    expect(write).toThrow(MemdexError);
+    expect(write).toThrow(/agents\/memory-index\.md: changed by another program while memdex was rewriting it; nothing was written/);
+    expect(readFileSync(path, 'utf8')).toContain('appended by the agent');
+    expect(readdirSync(join(path, '..'))).toEqual(['memory-index.md']); // no temp left
+  });
+
+  test('the refusal exits 1 (findings remain; nothing written)', () => {
+    try {
+      const path = join(temp(), 'x.md');
+      writeFileSync(path, 'new');
+      writeFileAtomic(path, 'mine', { expected: 'old' });
+    } catch (error) {
+      expect((error as MemdexError).exitCode).toBe(1);
+      return;
+    }
+    throw new Error('expected a refusal');
+  });
+
+  test('an unchanged file is replaced as before', () => {
+    const path = join(temp(), 'x.md');
+    writeFileSync(path, 'old');
+    writeFileAtomic(path, 'new', { expected: 'old' });
+    expect(readFileSync(path, 'utf8')).toBe('new');
+  });
+});
+
+describe('temp files of killed writers are cleaned up (item 4)', () => {
+  test('playbook update removes a dead writer\'s temp, and keeps a live writer\'s', () => {
+    const root = playbookProject();
+    const dead = join(root, '.claude', `.playbook.json.${DEAD_PID}.k1ll3d.tmp`);
+    const live = join(root, '.claude', `.playbook.json.${process.pid}.l1v3.tmp`);
+    writeFileSync(dead, '{"half":');
+    writeFileSync(live, '{"in progress":');
+    expect(update(root, 'Prefer fakes to mocks').status).toBe(0);
+    const names = readdirSync(join(root, '.claude'));
+    expect(names).not.toContain(`.playbook.json.${DEAD_PID}.k1ll3d.tmp`);
+    expect(names).toContain(`.playbook.json.${process.pid}.l1v3.tmp`);
+  });
+});
+
+describe('rewrites keep links and permissions (item 11)', () => {
+  test('a symlinked playbook stays a symlink and its target gets the update', () => {
+    const root = playbookProject();
+    const shared = join(temp(), 'shared-playbook.json');
+    expect(update(root, 'first').status).toBe(0);
+    writeFileSync(shared, readFileSync(join(root, '.claude', 'playbook.json')));
+    rmSync(join(root, '.claude', 'playbook.json'));
+    symlinkSync(shared, join(root, '.claude', 'playbook.json'));
+    const result = update(root, 'Second point through the link');
+    expect(result.status).toBe(0);
+    expect(lstatSync(join(root, '.claude', 'playbook.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toContain('Second point through the link');
+  });
+
+  test('a mode-600 playbook stays 600', () => {
+    const root = playbookProject();
+    expect(update(root, 'first').status).toBe(0);
+    chmodSync(join(root, '.claude', 'playbook.json'), 0o600);
+    expect(update(root, 'second').status).toBe(0);
+    expect(statSync(join(root, '.claude', 'playbook.json')).mode & 0o777).toBe(0o600);
+  });
+
+  test('a hard-linked playbook: the update says in one line that the link breaks', () => {
+    const root = playbookProject();
+    expect(update(root, 'first').status).toBe(0);
+    linkSync(join(root, '.claude', 'playbook.json'), join(temp(), 'other-name.json'));
+    const result = update(root, 'second');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^memdex: .*playbook\.json has 2 hard links; rewriting it gives this name a new file \(the other names keep the old content\)$/m);
+  });
+
+  test('check --fix writes through a symlinked index and keeps its mode', () => {
+    const root = temp();
+    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+    const real = join(temp(), 'index-elsewhere.md');
+    writeFileSync(real, '# Memory index\n\n## agents/decisions/testing.md\n\n/when naming tests | names\n/when writing tests | mocks\n');
+    chmodSync(real, 0o600);
+    symlinkSync(real, join(root, 'agents', 'memory-index.md'));
+    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n\n## When Naming Tests\n\nSay what.\n');
+    const result = runCli(['check', '--fix', '--root', root]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(lstatSync(join(root, 'agents', 'memory-index.md')).isSymbolicLink()).toBe(true);
+    expect(result.status).toBe(0);
+    expect(readFileSync(real, 'utf8')).toContain('/when writing tests | mocks\n/when naming tests | names\n'); // sorted into heading order
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+  });
+});
+
+
+
