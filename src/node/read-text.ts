@@ -28,16 +28,30 @@ export function readRegularFile(path: string, displayPath = path, maxBytes = MAX
   return decodeText(readRegularBytes(path, displayPath, maxBytes), displayPath);
 }
 
-export function readRegularBytes(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): Buffer {
+/**
+ * Opens a regular file for reading, without blocking (O_NONBLOCK: a FIFO with no writer
+ * cannot hang us) and checked on the opened descriptor (no check-then-open race): the
+ * descriptor, or an InputError naming the file. The caller closes it.
+ */
+export function openRegularFile(path: string, displayPath = path): number {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new InputError(describeFsError(error, displayPath));
   }
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw new InputError(msg.notRegular(displayPath, kindOf(stat)));
+  }
+  return fd;
+}
+
+export function readRegularBytes(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): Buffer {
+  const fd = openRegularFile(path, displayPath);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new InputError(msg.notRegular(displayPath, kindOf(stat)));
     if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes));
     const chunks: Buffer[] = [];
     let total = 0;

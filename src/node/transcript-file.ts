@@ -4,21 +4,22 @@
  * session's subagent files, and where the client keeps transcripts. All I/O of
  * the reader is here; what the records mean is src/transcript/.
  */
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, readdirSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { TranscriptEvent } from '../transcript/events.js';
 import { LineSplitter } from '../transcript/lines.js';
 import { encodeProjectDir, MAX_PROJECT_DIR_LENGTH } from '../transcript/locate.js';
+import { openRegularFile } from './read-text.js';
 import { readTranscript, type ReadOptions, type TranscriptSource, type TranscriptSummary } from '../transcript/read.js';
 
 /** Scan chunk: large enough for few system calls, small next to the memory bound. */
 const CHUNK_BYTES = 1 << 20;
 const SUBAGENT_FILE = /^agent-(.+)\.jsonl$/;
 
-/** Reads `path` (see src/transcript/read.ts); throws when it cannot be opened. */
+/** Reads `path` (see src/transcript/read.ts); throws (InputError) when it is not a regular file that can be opened: a FIFO never blocks. */
 export function readTranscriptFile(path: string, options: ReadOptions, onEvent: (event: TranscriptEvent) => void): TranscriptSummary {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFile(path);
   try {
     return readTranscript(fileSource(fd), options, onEvent);
   } finally {

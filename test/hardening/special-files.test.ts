@@ -134,22 +134,22 @@ describe('transcripts stay inside the client\'s projects folder or the project (
 });
 
 describe('a transcript path that is a FIFO', () => {
-  test('the evaluator\'s transcript reader returns nothing instead of blocking', async () => {
+  test('the transcript reader refuses it at once, naming the file, instead of blocking', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-fifo-tail-'));
     dirs.push(dir);
     await build({
-      entryPoints: [fileURLToPath(new URL('../../src/node/read-tail.ts', import.meta.url))],
-      outfile: join(dir, 'read-tail.mjs'),
+      entryPoints: [fileURLToPath(new URL('../../src/node/transcript-file.ts', import.meta.url))],
+      outfile: join(dir, 'transcript-file.mjs'),
       bundle: true,
       platform: 'node',
       format: 'esm',
       logLevel: 'silent',
     });
     fifo(join(dir, 'transcript.jsonl'));
-    const script = `import { readTail } from './read-tail.mjs'; process.stdout.write(String(readTail(${JSON.stringify(join(dir, 'transcript.jsonl'))}, 1024)));`;
+    const script = `import { readTranscriptFile } from './transcript-file.mjs'; try { readTranscriptFile(${JSON.stringify(join(dir, 'transcript.jsonl'))}, {}, () => {}); process.stdout.write('read'); } catch (error) { process.stdout.write(error.message); }`;
     writeFileSync(join(dir, 'probe.mjs'), script);
     const result = spawnSync(process.execPath, [join(dir, 'probe.mjs')], { encoding: 'utf8', timeout: HUNG_MS });
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('undefined');
+    expect(result.stdout).toMatch(/transcript\.jsonl: is a FIFO.*expected a regular file/);
   });
 });
