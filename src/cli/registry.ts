@@ -5,7 +5,8 @@
  */
 export interface FastCommand {
   readonly describe: string;
-  readonly load: () => Promise<{ main(argv: readonly string[]): Promise<number> }>;
+  /** `handoff`: what the recall fast path already did (resolve commands only). */
+  readonly load: () => Promise<{ main(argv: readonly string[], handoff?: unknown): Promise<number> }>;
 }
 
 export const fastCommands: Record<string, FastCommand> = {

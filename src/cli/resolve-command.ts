@@ -9,12 +9,13 @@ import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
 import { join } from 'node:path';
 import type { Config } from '../model/config.js';
-import { readCachedTable } from '../node/cache-files.js';
+import { readPayload, readStamps, type Stamps } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig, resolveRoot } from '../node/load-config.js';
 import { readStdin } from '../node/read-stdin.js';
 import { readText } from '../node/read-text.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
+import { writeStderr, writeStdout } from '../node/write-output.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
@@ -29,19 +30,42 @@ export interface ResolveRequest {
   readonly navigation: boolean;
 }
 
-export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[]): Promise<number> {
-  const request = prepareResolve(command, operator, argv);
-  if (request === 'help') {
-    process.stdout.write(m.usage(command));
-    return 0;
+/**
+ * What the recall fast path (recall-fast.ts) hands to the full CLI when the table
+ * cannot answer: the parsed request, stdin already read, and the cache stamps it
+ * validated (null: stale or absent), so nothing is parsed, read or stat-ed twice.
+ * When preparing failed after stdin was read, only stdin (the CLI redoes the rest
+ * and reports the error).
+ */
+export type ResolveHandoff =
+  | { readonly command: string; readonly request: Omit<ResolveRequest, 'source'>; readonly stamps: Stamps | null }
+  | { readonly command: string; readonly stdin: string };
+
+export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[], handoff?: ResolveHandoff): Promise<number> {
+  const mine = handoff?.command === command ? handoff : undefined;
+  let request: ResolveRequest;
+  let stamps: Stamps | null;
+  if (mine && 'request' in mine) {
+    request = { ...mine.request, source: workingTreeSource(mine.request.root) };
+    stamps = mine.stamps;
+  } else {
+    const prepared = prepareResolve(command, operator, argv, mine ? () => mine.stdin : readStdin);
+    if (prepared === 'help') {
+      process.stdout.write(m.usage(command));
+      return 0;
+    }
+    request = prepared;
+    const answer = answerFromTable(request);
+    if ('results' in answer) return writeResults(answer.results, request);
+    stamps = answer.stamps;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
-  const results = answerFromTable(request) ?? (await (await import('./resolve-model.js')).fromModel(request));
-  return writeResults(results, request);
+  const { fromModel } = await import('./resolve-model.js');
+  return writeResults(await fromModel(request, stamps), request);
 }
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
-export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[]): ResolveRequest | 'help' {
+export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[], stdin: () => string = readStdin): ResolveRequest | 'help' {
   const { values, positionals } = parseFastArgs(
     argv,
     { 'no-nav': { type: 'boolean' }, format: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -54,7 +78,7 @@ export function prepareResolve(command: string, operator: Operator | undefined, 
   // stdin is read only when asked for with `-`: a never-closed pipe cannot hang us otherwise.
   const queries: string[] = [];
   for (const arg of queryArguments(positionals)) {
-    if (arg === '-') queries.push(...readStdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
+    if (arg === '-') queries.push(...stdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
     else queries.push(arg);
   }
   const root = resolveRoot(values.root ?? (process.env.CLAUDE_PROJECT_DIR || undefined), process.cwd());
@@ -74,7 +98,7 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
     if (result.kind === 'null') continue;
     if (result.kind !== 'found') {
       failed = true;
-      process.stderr.write(`memdex: ${failureMessage(result, request.config.decisions)}\n`);
+      writeStderr(`memdex: ${failureMessage(result, request.config.decisions)}\n`);
       continue;
     }
     const text = renderSection(result.section, { navigation });
@@ -83,30 +107,43 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
     texts.push(text);
     json.push(sectionJson(result.section, { navigation }));
   }
-  if (request.format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
+  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
+  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
 }
 
 /**
  * The common hook call, an exact trigger on an unchanged tree: answered from the
- * cached recall table, reading only the printed decision files. Undefined when any
- * query needs the full resolver.
+ * cached recall table, reading only the printed decision files. Otherwise the
+ * stamps it validated (null: the cache is stale or absent), for the full resolver.
  */
-export function answerFromTable({ root, config, source, queries, operator }: ResolveRequest): ResolveResult[] | undefined {
-  const text = readCachedTable(root, config, source);
-  if (text === undefined) return undefined;
+export function answerFromTable({ root, config, source, queries, operator }: ResolveRequest): { results: ResolveResult[] } | { stamps: Stamps | null } {
+  const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]) ?? null;
+  const text = stamps ? readPayload(root, 'table', stamps) : undefined;
+  if (!stamps || text === undefined) return { stamps };
   const table = openRecallTable(text);
+  // Only stamped memory files are read: a path in a cache never reaches outside them.
+  const stamped = new Set(stamps.files.map((f) => f.path));
   const files = new Map<string, string>();
-  const read = (path: string) => files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+  const read = (path: string) => {
+    if (!stamped.has(path)) throw new ForeignPath();
+    return files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+  };
   const results: ResolveResult[] = [];
-  for (const query of queries) {
-    const result = table.resolve(query, operator, read);
-    if (!result) return undefined;
-    results.push(result);
+  try {
+    for (const query of queries) {
+      const result = table.resolve(query, operator, read);
+      if (!result) return { stamps };
+      results.push(result);
+    }
+  } catch (error) {
+    if (error instanceof ForeignPath) return { stamps: null }; // a table that does not fit its stamps: rebuild
+    throw error;
   }
-  return results;
+  return { results };
 }
+
+class ForeignPath extends Error {}
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {
   switch (result.kind) {

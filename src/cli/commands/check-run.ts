@@ -12,7 +12,8 @@ import { writeFileAtomic } from '../../node/atomic-write.js';
 import { gitIndexSource } from '../../node/git.js';
 import { recoverPendingJournal } from '../../node/journal.js';
 import { findRoot, loadConfig, resolveRoot } from '../../node/load-config.js';
-import { buildWithFallback, loadProject, workingTreeSource } from '../../node/load-project.js';
+import { buildWithFallback, readProjectFiles, workingTreeSource } from '../../node/load-project.js';
+import { openParseCache } from '../../node/parse-cache.js';
 import { formatGithub } from '../format/github.js';
 import { formatJson } from '../format/json.js';
 import type { Located } from '../format/located.js';
@@ -42,16 +43,23 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     if (!args.staged) recoverPendingJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = loadConfig(root);
     const source = args.staged ? gitIndexSource(root, config) : workingTreeSource(root);
-    let project = await loadProject(config, source);
+    const parseCache = openParseCache(root);
+    const files = readProjectFiles(config, source);
+    const check = async (texts: ReadonlyMap<string, string>) => runRules(await buildWithFallback(texts, config, parseCache), allRules);
+    let found: readonly Diagnostic[];
     if (args.fix) {
-      const result = await fixUntilStable(project.files, async (files) => runRules(await buildWithFallback(files, config), allRules));
+      const result = await fixUntilStable(files, check);
       for (const [path, text] of result.files) {
-        if (project.files.get(path) !== text) writeFileAtomic(resolve(root, path), text);
+        if (files.get(path) !== text) writeFileAtomic(resolve(root, path), text);
       }
       for (const fix of result.applied) process.stderr.write(`${fm.fixed(fix.title)}\n`);
-      project = await buildWithFallback(result.files, config);
+      parseCache.save(result.files);
+      found = result.diagnostics;
+    } else {
+      found = await check(files);
+      parseCache.save(files);
     }
-    const diagnostics = runRules(project, allRules).filter((d) => !args.quiet || d.severity === 'error');
+    const diagnostics = found.filter((d) => !args.quiet || d.severity === 'error');
     all.push(...diagnostics.map((d) => locate(d, root, cwd)));
   }
   write(format, all);

@@ -1,5 +1,5 @@
-import { runResolve } from '../resolve-command.js';
+import { runResolve, type ResolveHandoff } from '../resolve-command.js';
 
-export function main(argv: readonly string[]): Promise<number> {
-  return runResolve('how', 'how', argv);
+export function main(argv: readonly string[], handoff?: unknown): Promise<number> {
+  return runResolve('how', 'how', argv, handoff as ResolveHandoff | undefined);
 }

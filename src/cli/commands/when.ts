@@ -1,5 +1,5 @@
-import { runResolve } from '../resolve-command.js';
+import { runResolve, type ResolveHandoff } from '../resolve-command.js';
 
-export function main(argv: readonly string[]): Promise<number> {
-  return runResolve('when', 'when', argv);
+export function main(argv: readonly string[], handoff?: unknown): Promise<number> {
+  return runResolve('when', 'when', argv, handoff as ResolveHandoff | undefined);
 }
