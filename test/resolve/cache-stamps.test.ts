@@ -22,7 +22,7 @@ const T = 1_700_000_000_000; // when the files were written
 /** An in-memory tree whose reads are counted and whose clock the test moves. */
 function fakeTree(texts: Record<string, string>, mtimeMs: number) {
   const files = new Map(Object.entries(texts).map(([path, text]) => [join(ROOT, path), { bytes: Buffer.from(text), mtimeMs }]));
-  const io = {
+  const io: CacheIo & { reads: number; clock: number } = {
     reads: 0,
     clock: mtimeMs,
     stat: (path: string) => {
@@ -34,7 +34,7 @@ function fakeTree(texts: Record<string, string>, mtimeMs: number) {
       return files.get(path)?.bytes;
     },
     now: () => io.clock,
-  } satisfies CacheIo & { reads: number; clock: number };
+  };
   return { io, files };
 }
 
@@ -54,14 +54,14 @@ afterAll(() => {
 });
 
 describe('cache stamps', () => {
-  const texts = { [INDEX]: '# Memory Index\n', [FILE]: '# Testing\n\n## When Testing\n\nText.\n' };
+  const texts: Record<string, string> = { [INDEX]: '# Memory Index\n', [FILE]: '# Testing\n\n## When Testing\n\nText.\n' };
   const paths = [INDEX, FILE];
-  const build = (io: ReturnType<typeof fakeTree>['io'], at: number) =>
+  const build = (at: number) =>
     writeTreeCache(ROOT, DEFAULT_CONFIG, at, paths.map((path) => ({ path, text: texts[path]!, size: Buffer.byteLength(texts[path]!), mtimeMs: T })), {});
 
   test('a file written just before the build is hashed inside the racy window, then trusted without reading', () => {
     const { io } = fakeTree(texts, T);
-    build(io, T + 100);
+    build(T + 100);
     const readsAt = (now: number) => {
       io.clock = now;
       const before = io.reads;
@@ -77,7 +77,7 @@ describe('cache stamps', () => {
 
   test('a touched file (new mtime, same bytes) is hashed once, then trusted', () => {
     const { io, files } = fakeTree(texts, T);
-    build(io, T + 10_000); // every stamp trusted
+    build(T + 10_000); // every stamp trusted
     io.clock = T + 20_000;
     expect(readStamps(ROOT, DEFAULT_CONFIG, paths, io)).toBeDefined();
     expect(io.reads).toBe(0);
@@ -91,7 +91,7 @@ describe('cache stamps', () => {
 
   test('changed bytes of the same size and mtime inside the racy window invalidate the stamps', () => {
     const { io, files } = fakeTree(texts, T);
-    build(io, T + 100);
+    build(T + 100);
     files.get(join(ROOT, FILE))!.bytes = Buffer.from(texts[FILE]!.replace('Text.', 'Txet.'));
     io.clock = T + 500;
     expect(readStamps(ROOT, DEFAULT_CONFIG, paths, io)).toBeUndefined();
