@@ -4,14 +4,18 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
+import { benchIssue9 } from './issue9.mjs';
 import { benchResolve } from './resolve.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
-const sections = [
+const only = process.env.BENCH; // e.g. BENCH=issue9: one section
+const all = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
+  ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
 ];
+const sections = only ? all.filter(([title]) => title.includes(only === 'issue9' ? 'issue 9' : only)) : all;
 const out = [
   '# Benchmark results',
   '',
@@ -24,5 +28,5 @@ for (const [title, run] of sections) {
   out.push(`## ${title}`, '', run(), '');
 }
 const text = `${out.join('\n')}\n`;
-writeFileSync(new URL('RESULTS.md', import.meta.url), text);
+if (!only) writeFileSync(new URL('RESULTS.md', import.meta.url), text); // one section alone only prints
 process.stdout.write(text);

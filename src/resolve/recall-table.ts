@@ -7,20 +7,22 @@
  *   {"heading":…,"file":…,"line":…,"bodyStart":…,"sectionEnd":…,"broader":[…],"related":[…]}
  *   {…}                                      then one line per target (semantic heading)
  *   [[0,"/when writing mock tests"],…]       then one line per sibling group (Related)
+ *   [["writing mock tests",0,0],…]           last, the fuzzy candidates: [text, target, operator]
  *
  * A per-call process answers an exact query by binary search over this one string
  * and reads only the decision file it prints: no model is built, no JSON but one
- * line is parsed. Anything else (fuzzy, ambiguous, `.Section`, `..file.md`) is not
- * answered here and goes to resolve() on the full model, so both paths give the
- * same result by construction (a test compares them on every corpus entry).
+ * line is parsed. A trigger with no exact phrase runs the fuzzy engine over the
+ * candidates line, in the resolver's order, and decides with the resolver's own
+ * code (trigger-pick.ts). `.Section` and `..file.md` queries are not answered here
+ * and go to resolve() on the full model. Both paths give the same result by
+ * construction (tests compare them on every corpus entry and on perturbed queries).
  */
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
 import { resolverIndex } from './targets.js';
-import type { Group, Hits, RecallSection } from './recall-lookup.js';
-
-
+import { targetLine } from './resolve.js';
+import type { Hits, RecallSection } from './recall-lookup.js';
 
 export function buildRecallTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
   const index = resolverIndex(project, params);
@@ -33,7 +35,8 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
   const groups: [number, string][][] = [];
   const groupOf = new Map<string, number>();
   const targets = index.targets.map(({ file, heading }, t) => {
-    const { content: _content, related, ...section } = headingSection(project, index, file, heading);
+    const { content: _content, related: _related, ...section } = headingSection(project, index, file, heading);
+    // Related is rebuilt at lookup from the group: the siblings minus the target itself.
     const key = `${file.path}\0${heading.parent}`;
     let group = groupOf.get(key);
     if (group === undefined) {
@@ -42,10 +45,10 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
     }
     const entry = index.targets[t]!.entry;
     if (entry?.kind === 'entry' && entry.operator) groups[group]!.push([t, `/${entry.operator} ${entry.trigger}`]);
-    void related; // rebuilt from the group at lookup: the siblings minus the target itself
-    const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group };
+    const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group, choice: targetLine(index.targets[t]!) };
     return JSON.stringify(row);
   });
-  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g))].join('\n');
+  const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
+  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g)), candidates].join('\n');
 }
 

@@ -16,6 +16,7 @@ import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
+import { pickExact, pickFuzzy } from './trigger-pick.js';
 import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
 import { normalisePhrase, resolverIndex, type ResolverIndex, type Target } from './targets.js';
 
@@ -59,31 +60,16 @@ export function resolveTrigger(
   operator: Operator | undefined,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
+  const lineOf = (t: number) => targetLine(index.targets[t]!);
   // 1. Exact phrase.
-  const hits = index.exact.get(normalisePhrase(text)) ?? [];
-  if (hits.length > 0) {
-    let targets = unique(hits.map((id) => index.candidates[id]!.target));
-    if (targets.length > 1 && operator) {
-      const same = unique(hits.filter((id) => index.candidates[id]!.operator === operator).map((id) => index.candidates[id]!.target));
-      if (same.length > 0) targets = same;
-    }
-    if (targets.length === 1) return found(targets[0]!);
-    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: targets.map((t) => targetLine(index.targets[t]!)) };
+  const hits = index.exact.get(normalisePhrase(text));
+  if (hits && hits.length > 0) {
+    const pick = pickExact(hits.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const), operator, lineOf);
+    return pick.kind === 'found' ? found(pick.target) : { ...pick, query: text, mode: 'trigger' };
   }
   // 2. Fuzzy, best score per target.
-  const best = new Map<number, number>();
-  for (const r of index.matcher.rank(text, 64)) {
-    const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
-    if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
-  }
-  const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const [top, second] = ranked;
-  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(top[0]);
-  const lines = (list: typeof ranked) => list.slice(0, params.suggestions).map(([t]) => targetLine(index.targets[t]!));
-  if (top && top[1] >= params.accept) {
-    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: lines(ranked.filter(([, s]) => top[1] - s < 2 * params.margin)) };
-  }
-  return { kind: 'not-found', query: text, mode: 'trigger', suggestions: lines(ranked) };
+  const fuzzy = pickFuzzy(index.matcher, params, text, operator, lineOf);
+  return fuzzy.kind === 'found' ? found(fuzzy.target) : { ...fuzzy, query: text, mode: 'trigger' };
 }
 
 function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string): ResolveResult {
@@ -143,8 +129,4 @@ export function targetLine(target: Target): string {
 
 function allHeadings(project: Project): { file: DecisionFile; heading: DecisionHeading }[] {
   return project.decisions.flatMap((file) => file.headings.filter((h) => h.depth >= 2).map((heading) => ({ file, heading })));
-}
-
-function unique(values: readonly number[]): number[] {
-  return [...new Set(values)];
 }

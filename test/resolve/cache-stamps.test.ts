@@ -132,11 +132,15 @@ describe('reads per call, counted in a real process', () => {
     expect(later.counts.reads).toEqual({ [FILE]: 1 });
   });
 
-  test('a fuzzy query reads and stats each memory file once, not once per layer', () => {
+  // The one-typo query is answered by the fast path; the section query is handed to the full CLI with the validated stamps.
+  test.each([
+    ['a fuzzy query', 'aply mock patches corectly', '# How to Apply Mock Patches Correctly'],
+    ['a section query (handed to the full CLI)', '.Mock Patching', '# .Mock Patching'],
+  ])('%s reads and stats each memory file once, not once per layer', (_kind, query, heading) => {
     const { dir, env } = agedTree();
-    const result = runCliCounting(['when', 'aply mock patches corectly'], dir, env);
+    const result = runCliCounting(['when', query], dir, env);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('# How to Apply Mock Patches Correctly');
+    expect(result.stdout).toContain(heading);
     const files = [INDEX, ...readdirSync(join(dir, 'agents/decisions')).map((name) => `agents/decisions/${name}`)];
     for (const file of files) {
       // one hash check (+ the printed file's text), one stat for the stamp (+ the listing's lstat)

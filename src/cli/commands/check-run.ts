@@ -1,6 +1,7 @@
 import chalk from 'chalk';
 import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isatty } from 'node:tty';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { runRules } from '../../core/engine.js';
 import { UsageError } from '../../core/errors.js';
@@ -14,6 +15,7 @@ import { recoverPendingJournal } from '../../node/journal.js';
 import { findRoot, loadConfig, resolveRoot } from '../../node/load-config.js';
 import { buildWithFallback, readProjectFiles, workingTreeSource } from '../../node/load-project.js';
 import { openParseCache } from '../../node/parse-cache.js';
+import { writeStderr, writeStdout } from '../../node/write-output.js';
 import { formatGithub } from '../format/github.js';
 import { formatJson } from '../format/json.js';
 import type { Located } from '../format/located.js';
@@ -34,7 +36,7 @@ export interface CheckArgs {
 
 export async function runCheck(args: CheckArgs): Promise<number> {
   if (args.fix && args.staged) throw new UsageError(m.fixWithStaged);
-  if (process.env.NO_COLOR || !process.stdout.isTTY) chalk.level = 0;
+  if (process.env.NO_COLOR || !isatty(1)) chalk.level = 0;
   const cwd = process.cwd();
   const format: Format = args.format ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'stylish');
   const roots = selectRoots(args, cwd);
@@ -52,7 +54,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
       for (const [path, text] of result.files) {
         if (files.get(path) !== text) writeFileAtomic(resolve(root, path), text);
       }
-      for (const fix of result.applied) process.stderr.write(`${fm.fixed(fix.title)}\n`);
+      for (const fix of result.applied) writeStderr(`${fm.fixed(fix.title)}\n`);
       parseCache.save(result.files);
       found = result.diagnostics;
     } else {
@@ -63,7 +65,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     all.push(...diagnostics.map((d) => locate(d, root, cwd)));
   }
   write(format, all);
-  if (format === 'stylish' && all.length === 0) process.stdout.write(`${fm.clean(roots.length)}\n`);
+  if (format === 'stylish' && all.length === 0) writeStdout(`${fm.clean(roots.length)}\n`);
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
@@ -101,19 +103,19 @@ function locate(d: Diagnostic, root: string, cwd: string): Located {
 function write(format: Format, diagnostics: readonly Located[]): void {
   switch (format) {
     case 'json':
-      process.stdout.write(formatJson(diagnostics));
+      writeStdout(formatJson(diagnostics));
       return;
     case 'sarif':
-      process.stdout.write(formatSarif(diagnostics, allRules));
+      writeStdout(formatSarif(diagnostics, allRules));
       return;
     case 'github': {
       const { stdout, summary } = formatGithub(diagnostics);
-      process.stdout.write(stdout);
+      writeStdout(stdout);
       const summaryFile = process.env.GITHUB_STEP_SUMMARY;
       if (summaryFile) appendFileSync(summaryFile, summary.slice(0, 900_000));
       return;
     }
     case 'stylish':
-      process.stdout.write(formatStylish(diagnostics));
+      writeStdout(formatStylish(diagnostics));
   }
 }
