@@ -34,7 +34,7 @@
  */
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
-import { isStopword, tokenize, wordSimilarity } from './words.js';
+import { isStopword, stem, tokenize, wordSimilarity } from './words.js';
 
 export interface Ranked<T> {
   readonly item: T;
@@ -80,15 +80,18 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
   });
   // Per query word: similarity to every vocabulary word it resembles at all.
   const simCache = new Map<string, Map<number, number>>();
+  let stems: string[] | undefined; // of the vocabulary, computed once for all queries
   const similar = (word: string): Map<number, number> => {
     let sims = simCache.get(word);
     if (sims) return sims;
     sims = new Map();
     const exact = vocabId.get(word);
     if (exact !== undefined) sims.set(exact, 1);
+    stems ??= vocab.map(stem);
+    const wordStem = stem(word);
     for (let id = 0; id < vocab.length; id++) {
       if (id === exact) continue;
-      const s = wordSimilarity(word, vocab[id]!, params);
+      const s = wordSimilarity(word, vocab[id]!, params, wordStem, stems[id]!);
       if (s > 0) sims.set(id, s);
     }
     simCache.set(word, sims);

@@ -17,8 +17,25 @@ export function isStopword(word: string): boolean {
 
 /** Lower-cased words: letters and digits, keeping inner `-`, `.`, `'` out (they split). */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = text.toLowerCase();
+  // ASCII (nearly every trigger): the same words by a character loop; a Unicode
+  // property regex costs a short-lived process more than the rest of a query.
+  if (!ASCII.test(lower)) return lower.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 0;
+    const wordChar = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    if (wordChar && start === -1) start = i;
+    else if (!wordChar && start !== -1) {
+      words.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  return words;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Plural folding, deliberately naive but symmetric: `tests`→`test`, `entries`→`entry`, `classes`→`class`. */
 export function stem(word: string): string {
@@ -34,28 +51,38 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
   const la = a.length;
   const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
+  if (la - lb > 1 || lb - la > 1) return false;
+  // Compared in place (no slices: this runs against a whole vocabulary per query word).
   let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   if (la === lb) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+    if (sameFrom(a, b, i + 1, i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && sameFrom(a, b, i + 2, i + 2); // swap
   }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return la > lb ? sameFrom(a, b, i + 1, i) : sameFrom(a, b, i, i + 1);
+}
+
+/** a from ia equals b from ib, to their ends. */
+function sameFrom(a: string, b: string, ia: number, ib: number): boolean {
+  if (a.length - ia !== b.length - ib) return a.length - ia <= 0 && b.length - ib <= 0;
+  for (let k = 0; ia + k < a.length; k++) if (a.charCodeAt(ia + k) !== b.charCodeAt(ib + k)) return false;
+  return true;
 }
 
 /**
  * How well query word `q` stands for candidate word `c`, in [0, 1]: 1 equal, then
- * plural, one typo, typed prefix, abbreviation by subsequence; 0 otherwise.
+ * plural, one typo, typed prefix, abbreviation by subsequence; 0 otherwise. `sq`
+ * and `sc` are their stems, passed in by a caller that compares one word with a
+ * whole vocabulary (the stems are what costs).
  */
-export function wordSimilarity(q: string, c: string, p: FuzzyParams): number {
+export function wordSimilarity(q: string, c: string, p: FuzzyParams, sq = stem(q), sc = stem(c)): number {
   if (q === c) return 1;
-  const sq = stem(q);
-  const sc = stem(c);
   if (sq === sc) return p.simStem;
   if (q.length >= p.typoMinLength && c.length >= p.typoMinLength && (withinOneEdit(q, c) || withinOneEdit(sq, sc))) {
     return p.simTypo;
   }
+  // Every test below needs the same first letter (a shared prefix, a typed prefix, a subsequence anchored at it).
+  if (q[0] !== c[0] && p.inflectionMinPrefix > 0) return 0;
   const shorter = Math.min(sq.length, sc.length);
   const shared = commonPrefix(sq, sc);
   if (shared >= p.inflectionMinPrefix && shared >= shorter - 1 && Math.max(sq.length, sc.length) > shorter) {
