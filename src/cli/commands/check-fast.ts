@@ -13,6 +13,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { runYargs } = await import('../yargs-main.js');
     return runYargs(['check', '--help']);
   }
+  return runCheck(parseCheckArgs(argv));
+}
+
+/** The options of `memdex check` (usage errors thrown); `--help` is handled by the caller. */
+export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const { values, positionals } = parseFastArgs(
     argv,
     { root: { type: 'string' }, fix: { type: 'boolean' }, staged: { type: 'boolean' }, format: { type: 'string' }, quiet: { type: 'boolean' } },
@@ -21,7 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (values.format !== undefined && !(CHECK_FORMATS as readonly string[]).includes(values.format)) {
     throw new UsageError(m.badFormat(values.format, CHECK_FORMATS));
   }
-  const args: CheckArgs = {
+  return {
     files: positionals,
     ...(values.root !== undefined ? { root: values.root } : {}),
     fix: values.fix ?? false,
@@ -29,5 +34,4 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(values.format !== undefined ? { format: values.format as CheckArgs['format'] } : {}),
     quiet: values.quiet ?? false,
   };
-  return runCheck(args);
 }
