@@ -92,10 +92,17 @@ export function wordSimilarity(q: string, c: string, p: FuzzyParams, sq = stem(q
     return prefixSim(q, c, p);
   }
   if (q.length >= p.prefixMinLength && q[0] === c[0] && q.length < c.length) {
-    const norm = fzfScore(q, c, p) / fzfScore(q, q, p);
+    const norm = fzfScore(q, c, p) / selfScore(q, p);
     if (norm >= p.subsequenceMin) return p.simSubsequence * norm;
   }
   return 0;
+}
+
+/** fzfScore(q, q): the same for every candidate word a query word is compared with, so kept for the last one. */
+let self: { q: string; p: FuzzyParams; score: number } | undefined;
+function selfScore(q: string, p: FuzzyParams): number {
+  if (self?.q !== q || self.p !== p) self = { q, p, score: fzfScore(q, q, p) };
+  return self.score;
 }
 
 function prefixSim(q: string, c: string, p: FuzzyParams): number {

@@ -41,7 +41,7 @@ import type { Config } from '../model/config.js';
 import { tempPathFor } from './atomic-write.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without

@@ -4,7 +4,7 @@
  * engine over the table's candidates (parsed and indexed only then). Never loads
  * the model or the full resolver; decides with the resolver's code (trigger-pick.ts).
  */
-import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { createMatcher, type Matcher, type MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { normalisePhrase } from './phrase.js';
@@ -42,7 +42,7 @@ export function openRecallTable(table: string, params: ResolveParams = DEFAULT_R
   const fuzzy = () => {
     if (!matcher) {
       const candidates = lines.candidates().map(([text, target, operator]) => ({ text, target, operator }));
-      matcher = createMatcher(candidates, (c) => c.text, params.fuzzy);
+      matcher = createMatcher(candidates, (c) => c.text, params.fuzzy, lines.matcherData());
     }
     return matcher;
   };
@@ -123,8 +123,13 @@ class TableLines {
     return JSON.parse(this.line(2 + this.count + this.targets + g)) as Group;
   }
 
-  /** The last line. */
+  /** The line before the last. */
   candidates(): readonly CandidateRow[] {
-    return JSON.parse(this.line(this.starts.length - 1)) as CandidateRow[];
+    return JSON.parse(this.line(this.starts.length - 2)) as CandidateRow[];
+  }
+
+  /** The last line. */
+  matcherData(): MatcherData {
+    return JSON.parse(this.line(this.starts.length - 1)) as MatcherData;
   }
 }

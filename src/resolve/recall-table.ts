@@ -7,7 +7,8 @@
  *   {"heading":…,"file":…,"line":…,"bodyStart":…,"sectionEnd":…,"broader":[…],"related":[…]}
  *   {…}                                      then one line per target (semantic heading)
  *   [[0,"/when writing mock tests"],…]       then one line per sibling group (Related)
- *   [["writing mock tests",0,0],…]           last, the fuzzy candidates: [text, target, operator]
+ *   [["writing mock tests",0,0],…]           then the fuzzy candidates: [text, target, operator]
+ *   {"vocab":[…],"words":[[…],…]}            last, their words (matcherData: not re-tokenised per call)
  *
  * A per-call process answers an exact query by binary search over this one string
  * and reads only the decision file it prints: no model is built, no JSON but one
@@ -17,6 +18,7 @@
  * and go to resolve() on the full model. Both paths give the same result by
  * construction (tests compare them on every corpus entry and on perturbed queries).
  */
+import { matcherData } from '../fuzzy/matcher.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
@@ -49,6 +51,7 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
     return JSON.stringify(row);
   });
   const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
-  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g)), candidates].join('\n');
+  const words = JSON.stringify(matcherData(index.candidates.map((c) => c.text)));
+  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g)), candidates, words].join('\n');
 }
 
