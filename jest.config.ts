@@ -9,5 +9,8 @@ const config: Config = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
+  // The default cache is one folder in the OS temp dir shared by every checkout on the machine: a transform
+  // cached by another run (another config, CommonJS) broke ESM imports here. Each checkout keeps its own.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };
 export default config;

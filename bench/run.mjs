@@ -1,7 +1,7 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
 //   RUNS=15 npm run bench
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
@@ -27,6 +27,8 @@ for (const [title, run] of sections) {
   process.stderr.write(`${title}...\n`);
   out.push(`## ${title}`, '', run(), '');
 }
+// A shared machine makes every ratio noisy: say how busy it was.
+out.splice(4, 0, `Load average when the run ended: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
 const text = `${out.join('\n')}\n`;
 if (!only) writeFileSync(new URL('RESULTS.md', import.meta.url), text); // one section alone only prints
 process.stdout.write(text);

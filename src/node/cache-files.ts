@@ -38,7 +38,6 @@ import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { version } from '../cli/version.js';
 import type { Config } from '../model/config.js';
-import { tempPathFor } from './atomic-write.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
 export const CACHE_FORMAT = 6;
@@ -217,7 +216,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
 /** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
 export function writeCacheFile(path: string, header: Record<string, unknown>, body: string): void {
   if (!cacheEnabled()) return;
-  const tmp = tempPathFor(path);
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     writeFileSync(tmp, `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n${body}`);
