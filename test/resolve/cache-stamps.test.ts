@@ -5,11 +5,11 @@
  * file system, and end to end by counting a real process's reads.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { RACY_WINDOW_MS, readStamps, writeTreeCache, type CacheIo } from '../../src/node/cache-files.js';
+import { CACHE_FORMAT, cachePath, RACY_WINDOW_MS, readPayload, readStamps, writeTreeCache, type CacheIo } from '../../src/node/cache-files.js';
 import { AFTER, copyTree } from '../helpers/corpora.js';
 import { runCliCounting } from '../helpers/count-fs.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -94,6 +94,21 @@ describe('cache stamps', () => {
     build(T + 100);
     files.get(join(ROOT, FILE))!.bytes = Buffer.from(texts[FILE]!.replace('Text.', 'Txet.'));
     io.clock = T + 500;
+    expect(readStamps(ROOT, DEFAULT_CONFIG, paths, io)).toBeUndefined();
+  });
+
+  test('one format version covers every cache file: stamps or a payload of another version are not used', () => {
+    const { io } = fakeTree(texts, T);
+    const stamps = writeTreeCache(ROOT, DEFAULT_CONFIG, T + 10_000, paths.map((path) => ({ path, text: texts[path]!, size: Buffer.byteLength(texts[path]!), mtimeMs: T })), { table: 'TABLE', model: 'MODEL' });
+    io.clock = T + 20_000;
+    expect(readPayload(ROOT, 'table', readStamps(ROOT, DEFAULT_CONFIG, paths, io)!)).toBe('TABLE');
+    for (const kind of ['model', 'table', 'stamps'] as const) {
+      const file = cachePath(ROOT, kind);
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace(`"format":${CACHE_FORMAT}`, `"format":${CACHE_FORMAT - 1}`));
+    }
+    expect(readPayload(ROOT, 'model', stamps)).toBeUndefined();
+    expect(readPayload(ROOT, 'table', stamps)).toBeUndefined();
     expect(readStamps(ROOT, DEFAULT_CONFIG, paths, io)).toBeUndefined();
   });
 
