@@ -18,15 +18,25 @@ await build({
   logLevel: 'warning',
 });
 
-// The recall fast path alone, as CommonJS: no ESM loader start-up (bin/memdex.cjs).
+// The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
+// start-up. The recall fast path, `check`, and remark (loaded by check only for a
+// document the fast scanner declines) as its own bundle.
+const remarkAsBundle = {
+  name: 'remark-as-bundle',
+  setup(b) {
+    b.onResolve({ filter: /remark-headings\.js$/ }, () => ({ path: './remark.cjs', external: true }));
+  },
+};
 await build({
-  entryPoints: { recall: 'src/cli/recall-fast.ts' },
+  entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', remark: 'src/model/remark-headings.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  supported: { 'dynamic-import': false }, // import('./remark.cjs') becomes a require
+  plugins: [remarkAsBundle],
   legalComments: 'none',
   logLevel: 'warning',
 });

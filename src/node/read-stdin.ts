@@ -3,8 +3,8 @@ import { InputError } from '../core/errors.js';
 import { hostMessages } from '../messages/host.js';
 
 /**
- * All of stdin as UTF-8. Called only when the user asked for it (`-`), so it never waits unasked.
- * Callers read it once per process (the recall fast path hands what it read to the full CLI).
+ * All of stdin as UTF-8. Called only when the user asked for it (`-`), so it never
+ * waits unasked. Read once: the recall fast path hands what it read to the full CLI.
  */
 export function readStdin(): string {
   try {
