@@ -11,5 +11,8 @@ const config: Config = {
   testTimeout: 60_000,
   globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.mjs',
+  // The default cache is one folder in the OS temp dir shared by every checkout on the machine: a transform
+  // cached by another run (another config, CommonJS) broke ESM imports here. Each checkout keeps its own.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };
 export default config;

@@ -5,19 +5,27 @@ import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchLinear } from './linear.mjs';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { benchCheck } from './check.mjs';
+import { benchHook } from './hook.mjs';
+import { benchIssue9 } from './issue9.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
-const sections = [
+const only = process.env.BENCH; // e.g. BENCH=issue9: one section
+const all = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
   [TRANSCRIPT_TITLE, () => benchTranscript()],
   ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
+  ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
 ];
+const sections = only ? all.filter(([title]) => title.includes(only === 'issue9' ? 'issue 9' : only)) : all;
 const out = [
   '# Benchmark results',
   '',
@@ -39,6 +47,8 @@ const previous = (() => {
 })();
 const fuzz = /^## Fuzzing[\s\S]*?(?=^## |(?![\s\S]))/m.exec(previous)?.[0];
 if (fuzz) out.push(fuzz.trimEnd(), '');
+// A shared machine makes every ratio noisy: say how busy it was.
+out.splice(4, 0, `Load average when the run ended: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
 const text = `${out.join('\n')}\n`;
-writeFileSync(new URL('RESULTS.md', import.meta.url), text);
+if (!only) writeFileSync(new URL('RESULTS.md', import.meta.url), text); // one section alone only prints
 process.stdout.write(text);

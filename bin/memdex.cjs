@@ -5,21 +5,29 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
-// Most hook calls are `memdex when|how|resolve <exact trigger>`: a small CommonJS
-// bundle answers them from the cached recall table; anything else, and any error,
-// goes to the full CLI (ES modules, loaded lazily per command), with the stdin the
-// fast path already read.
+// The per-call commands start without the ES module loader: most hook calls are
+// `memdex when|how|resolve <trigger>`, answered by a small CommonJS bundle from the
+// cached recall table, and pre-commit runs `memdex check`, bundled the same way.
+// Anything else goes to the full CLI (ES modules, loaded lazily per command), with
+// what the fast path already did (the parsed request and the validated cache, or
+// the stdin it read), so nothing is done twice.
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  const recall = require('../dist/recall.cjs');
-  const code = recall.tryRecall(command, argv.slice(1));
-  if (code !== undefined) {
-    process.exitCode = code;
+  const answer = require('../dist/recall.cjs').tryRecall(command, argv.slice(1));
+  if (typeof answer === 'number') {
+    process.exitCode = answer;
     return;
   }
-  handover = { stdin: recall.stdinRead() };
+  handover = answer ?? {};
+} else if (command === 'check') {
+  require('../dist/check.cjs')
+    .runCheckCommand(argv.slice(1))
+    .then((code) => {
+      process.exitCode = code;
+    });
+  return;
 }
 import('../dist/cli.js').then(async (cli) => {
   process.exitCode = await cli.run(argv, handover);

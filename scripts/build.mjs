@@ -18,15 +18,18 @@ await build({
   logLevel: 'warning',
 });
 
-// The recall fast path alone, as CommonJS: no ESM loader start-up (bin/memdex.cjs).
+// The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
+// start-up. The recall fast path and `check` (its block scanner for documents the
+// fast scanner declines is loaded on demand from inside the bundle).
 await build({
-  entryPoints: { recall: 'src/cli/recall-fast.ts' },
+  entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  supported: { 'dynamic-import': false }, // an import() of a bundled module becomes a require
   legalComments: 'none',
   logLevel: 'warning',
 });

@@ -1,7 +1,9 @@
 /**
- * `memdex check`: selects the trees, loads each once (working tree or git index),
+ * `memdex check`: selects the trees, reads each once (working tree or git index),
  * fixes to a fixed point when asked (writing each changed file once), and returns
- * the findings per tree. Presentation (paths relative to the cwd, formats) is the
+ * the findings per tree: those of the fix loop's last pass, so a clean tree is
+ * parsed and checked once. Documents already parsed (same bytes) come from the
+ * tree's parse cache. Presentation (paths relative to the cwd, formats) is the
  * CLI's.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -41,18 +43,26 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
     const source = request.staged ? host.gitIndex(root, config) : host.workingTree(root);
-    let project = await host.loadProject(config, source);
+    // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
+    const parseCache = host.parseCache(root);
+    const files = host.readProjectFiles(config, source);
+    const findings = async (texts: ReadonlyMap<string, string>) => runRules(await host.buildProject(texts, config, parseCache), allRules);
+    let found: readonly Diagnostic[];
     if (request.fix) {
-      const result = await fixUntilStable(project.files, async (files) => runRules(await host.buildProject(files, config), allRules));
+      const result = await fixUntilStable(files, findings);
       for (const [path, text] of result.files) {
-        const before = project.files.get(path);
+        const before = files.get(path);
         // Refused when the file changed since it was read: an edit made meanwhile is never lost.
         if (before !== text) host.writeTextAtomic(host.resolvePath(root, path), text, { expected: before, display: path });
       }
       fixed.push(...result.applied.map((fix) => fix.title));
-      project = await host.buildProject(result.files, config);
+      parseCache.save(result.files);
+      found = result.diagnostics;
+    } else {
+      found = await findings(files);
+      parseCache.save(files);
     }
-    const diagnostics = runRules(project, allRules).filter((d) => !request.quiet || d.severity === 'error');
+    const diagnostics = found.filter((d) => !request.quiet || d.severity === 'error');
     trees.push({ root, diagnostics });
   }
   return { trees, fixed };

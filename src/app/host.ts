@@ -23,6 +23,7 @@ import type { EvaluateOptions, EvaluateSummary } from '../node/evaluate-pending.
 import type { CommitHooks, Recovery } from '../node/journal.js';
 import type { LoadedConfig } from '../node/load-config.js';
 import type { LockOptions } from '../node/lock.js';
+import type { ParseCache } from '../node/parse-cache.js';
 import type { LoadedPlaybook, MigrateOutcome, PlaybookFile, UpdateOutcome } from '../node/playbook-file.js';
 import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
 import type { SessionAudit } from '../node/record-session-audit.js';
@@ -31,7 +32,7 @@ import type { CommandResult } from '../node/run-command.js';
 import type { TreeSource } from '../node/working-tree.js';
 import type { WriteOptions } from '../node/atomic-write.js';
 
-export type { Environment, LoadedPlaybook, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TreeSource };
+export type { Environment, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -65,9 +66,17 @@ export interface TreeHost {
   workingTree(root: string): TreeSource;
   gitIndex(root: string, config: Config): TreeSource;
   loadProject(config: Config, source: TreeSource): Promise<Project>;
-  buildProject(files: ReadonlyMap<string, string>, config: Config): Promise<Project>;
+  /** The texts a project is built from (index, decision files, playbook), each read once. */
+  readProjectFiles(config: Config, source: TreeSource): Map<string, string>;
+  /** Parsed documents by content hash, kept per tree across processes (nothing kept with MEMDEX_NO_CACHE=1). */
+  parseCache(root: string): ParseCache;
+  /** The model of these texts; documents come from `parseCache` when given. */
+  buildProject(files: ReadonlyMap<string, string>, config: Config, parseCache?: ParseCache): Promise<Project>;
   uncommittedPaths(root: string, paths: readonly string[]): string[] | 'no-git';
   readMarkdownFiles(root: string): Map<string, string>;
+  /** Straight to the file descriptor (no stream built); a reader that went away ends the output quietly. */
+  writeStdout(text: string): void;
+  writeStderr(text: string): void;
   /** A progress line on a terminal (nothing otherwise). */
   progress(done: number, total: number): void;
   readonly interactive: boolean;

@@ -6,10 +6,14 @@
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { compressKeySpec, feedbackSpec, migrateGroup, playbookGroup, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import type { RecallHandoff } from './resolve-command.js';
 
-/** What an earlier stage of this process already consumed (the recall fast path's stdin). */
+/** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
 export interface Handover {
+  /** stdin, when it was read: it cannot be read twice. */
   readonly stdin?: string;
+  /** The parsed request and the cache stamps validated, when the recall table could not answer. */
+  readonly recall?: RecallHandoff;
 }
 
 export interface CommandModule {

@@ -11,13 +11,14 @@ import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
 import { join } from 'node:path';
 import type { Config } from '../model/config.js';
-import { readCachedTable } from '../node/cache-files.js';
+import { readPayload, readStamps, type Stamps } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig } from '../node/load-config.js';
 import { resolveRoot } from '../node/project-root.js';
-import { readStdin as readProcessStdin } from '../node/read-stdin.js';
+import { readStdin } from '../node/read-stdin.js';
 import { readText } from '../node/read-text.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
+import { writeStderr, writeStdout } from '../node/write-output.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
@@ -32,24 +33,44 @@ export interface ResolveRequest {
   readonly navigation: boolean;
 }
 
+/**
+ * What the recall fast path (recall-fast.ts) hands to the full CLI when the table
+ * cannot answer: the parsed request and the cache stamps it validated (null: stale
+ * or absent), so nothing is parsed, read or stat-ed twice. (When preparing failed
+ * after stdin was read, the handover carries only stdin: the CLI redoes the rest
+ * and reports the error.)
+ */
+export interface RecallHandoff {
+  readonly command: string;
+  readonly request: Omit<ResolveRequest, 'source'>;
+  readonly stamps: Stamps | null;
+}
+
 export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[], handover: Handover = {}): Promise<number> {
-  const request = prepareResolve(command, operator, argv, handover.stdin !== undefined ? () => handover.stdin! : readStdinOnce);
-  if (request === 'help') {
-    process.stdout.write(formatHelp(specOf(command)));
-    return 0;
+  const recall = handover.recall?.command === command ? handover.recall : undefined;
+  let request: ResolveRequest;
+  let stamps: Stamps | null;
+  if (recall) {
+    request = { ...recall.request, source: workingTreeSource(recall.request.root) };
+    stamps = recall.stamps;
+  } else {
+    const prepared = prepareResolve(command, operator, argv, handover.stdin !== undefined ? () => handover.stdin! : readStdin);
+    if (prepared === 'help') {
+      process.stdout.write(formatHelp(specOf(command)));
+      return 0;
+    }
+    request = prepared;
+    const answer = answerFromTable(request);
+    if ('results' in answer) return writeResults(answer.results, request);
+    stamps = answer.stamps;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
-  const results = answerFromTable(request) ?? (await (await import('./resolve-model.js')).fromModel(request));
-  return writeResults(results, request);
+  const { fromModel } = await import('./resolve-model.js');
+  return writeResults(await fromModel(request, stamps), request);
 }
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
-export function prepareResolve(
-  command: string,
-  operator: Operator | undefined,
-  argv: readonly string[],
-  readStdin: () => string = readStdinOnce,
-): ResolveRequest | 'help' {
+export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[], stdin: () => string = readStdin): ResolveRequest | 'help' {
   const parsed = parseQueries(command, argv);
   if (parsed === 'help') return 'help';
   const { values, positionals } = parsed;
@@ -57,7 +78,7 @@ export function prepareResolve(
   // stdin is read only when asked for with `-`: a never-closed pipe cannot hang us otherwise.
   const queries: string[] = [];
   for (const arg of queryArguments(positionals)) {
-    if (arg === '-') queries.push(...readStdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
+    if (arg === '-') queries.push(...stdin().split(/\r?\n/).filter((line) => line.trim() !== ''));
     else queries.push(arg);
   }
   const root = resolveRoot(values.root as string | undefined, process.cwd(), process.env);
@@ -80,17 +101,6 @@ function parseQueries(command: string, argv: readonly string[]) {
   return { values: parsed.values, positionals };
 }
 
-let stdinText: string | undefined;
-/** Read once; what the fast path read is handed over to the full CLI (bin/memdex.cjs). */
-function readStdinOnce(): string {
-  return (stdinText ??= readProcessStdin());
-}
-
-/** What this bundle read from stdin, if anything: the fast path hands it to the full CLI. */
-export function stdinRead(): string | undefined {
-  return stdinText;
-}
-
 /**
  * Prints the results (stdout) and the failures (stderr); the exit code. Text: the
  * sections, identical ones once. JSON: one object per query, in order, with its
@@ -111,7 +121,7 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
     if (result.kind !== 'found') {
       failed = true;
       const message = failureMessage(result, request.config.decisions);
-      process.stderr.write(`memdex: ${message}\n`);
+      writeStderr(`memdex: ${message}\n`);
       json.push(failureJson(result, message));
       continue;
     }
@@ -121,8 +131,8 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
     seen.add(text);
     texts.push(text);
   }
-  if (request.format === 'json') process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) process.stdout.write(`${texts.join('\n---\n')}\n`);
+  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
+  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
 }
 
@@ -139,23 +149,36 @@ function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>,
 
 /**
  * The common hook call, an exact trigger on an unchanged tree: answered from the
- * cached recall table, reading only the printed decision files. Undefined when any
- * query needs the full resolver.
+ * cached recall table, reading only the printed decision files. Otherwise the
+ * stamps it validated (null: the cache is stale or absent), for the full resolver.
  */
-export function answerFromTable({ root, config, source, queries, operator }: ResolveRequest): ResolveResult[] | undefined {
-  const text = readCachedTable(root, config, source);
-  if (text === undefined) return undefined;
+export function answerFromTable({ root, config, source, queries, operator }: ResolveRequest): { results: ResolveResult[] } | { stamps: Stamps | null } {
+  const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]) ?? null;
+  const text = stamps ? readPayload(root, 'table', stamps) : undefined;
+  if (!stamps || text === undefined) return { stamps };
   const table = openRecallTable(text);
+  // Only stamped memory files are read: a path in a cache never reaches outside them.
+  const stamped = new Set(stamps.files.map((f) => f.path));
   const files = new Map<string, string>();
-  const read = (path: string) => files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+  const read = (path: string) => {
+    if (!stamped.has(path)) throw new ForeignPath();
+    return files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+  };
   const results: ResolveResult[] = [];
-  for (const query of queries) {
-    const result = table.resolve(query, operator, read);
-    if (!result) return undefined;
-    results.push(result);
+  try {
+    for (const query of queries) {
+      const result = table.resolve(query, operator, read);
+      if (!result) return { stamps };
+      results.push(result);
+    }
+  } catch (error) {
+    if (error instanceof ForeignPath) return { stamps: null }; // a table that does not fit its stamps: rebuild
+    throw error;
   }
-  return results;
+  return { results };
 }
+
+class ForeignPath extends Error {}
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {
   switch (result.kind) {

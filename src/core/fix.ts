@@ -3,7 +3,8 @@
  * overlap one already taken (a fix is all-or-nothing), rebuild the model, check
  * again; stop when nothing is left to fix, at a cycle, or after MAX_PASSES.
  * Identical fixes reported by several findings (one plan for many misplaced
- * entries) are applied once.
+ * entries) are applied once. The diagnostics of the final texts come back with
+ * them: the last check already computed them (a clean tree is checked once).
  */
 import type { Diagnostic, Edit, Fix } from './diagnostic.js';
 import { applyEdits, editsOverlap } from './edits.js';
@@ -16,6 +17,8 @@ export interface FixResult {
   /** Fixes applied, in order (for printing: e.g. the entries removed). */
   readonly applied: readonly Fix[];
   readonly passes: number;
+  /** The findings on `files`, the final texts (what is left to report). */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 export async function fixUntilStable(
@@ -26,9 +29,10 @@ export async function fixUntilStable(
   const applied: Fix[] = [];
   const seen = new Set<string>([snapshot(current)]);
   let passes = 0;
-  while (passes < MAX_PASSES) {
-    const fixes = uniqueFixes(await check(current));
-    if (fixes.length === 0) break;
+  for (;;) {
+    const diagnostics = await check(current);
+    const fixes = passes < MAX_PASSES ? uniqueFixes(diagnostics) : [];
+    if (fixes.length === 0) return { files: current, applied, passes, diagnostics };
     const taken = new TakenEdits();
     const takenFixes: Fix[] = [];
     for (const fix of fixes) {
@@ -40,12 +44,11 @@ export async function fixUntilStable(
     for (const [path, edits] of taken.byPath) next.set(path, applyEdits(current.get(path) ?? '', edits));
     passes++;
     const key = snapshot(next);
-    if (seen.has(key)) break; // a cycle: stop rather than loop
+    if (seen.has(key)) return { files: current, applied, passes, diagnostics }; // a cycle: stop rather than loop
     seen.add(key);
     applied.push(...takenFixes);
     current = next;
   }
-  return { files: current, applied, passes };
 }
 
 /** Accepted edits per file, sorted by start, so an overlap test is a binary search (a 10,000-entry move is one fix). */

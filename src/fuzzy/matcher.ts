@@ -34,7 +34,7 @@
  */
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
-import { isStopword, tokenize, wordSimilarity } from './words.js';
+import { isStopword, stem, tokenize, wordSimilarity } from './words.js';
 
 export interface Ranked<T> {
   readonly item: T;
@@ -58,37 +58,68 @@ interface Prepared {
   readonly weight: number;
 }
 
-export function createMatcher<T>(items: readonly T[], textOf: (item: T) => string, params: FuzzyParams): Matcher<T> {
+/**
+ * The query-independent half of a matcher, as plain data: the vocabulary and each
+ * candidate's words as vocabulary ids. A caller that answers one query per process
+ * over the same candidates (the recall table) stores it instead of re-tokenising.
+ */
+export interface MatcherData {
+  readonly vocab: readonly string[];
+  readonly words: readonly (readonly number[])[];
+}
+
+export function matcherData(texts: readonly string[]): MatcherData {
   const vocab: string[] = [];
   const vocabId = new Map<string, number>();
-  const postings: number[][] = [];
-  const prepared: Prepared[] = items.map((item, index) => {
-    const text = textOf(item);
-    const words = tokenize(text).map((w) => {
+  const words = texts.map((text) =>
+    tokenize(text).map((w) => {
       let id = vocabId.get(w);
       if (id === undefined) {
         id = vocab.length;
         vocab.push(w);
         vocabId.set(w, id);
-        postings.push([]);
       }
+      return id;
+    }),
+  );
+  return { vocab, words };
+}
+
+/** `data`: matcherData of the items' texts, when the caller has it already. */
+export function createMatcher<T>(items: readonly T[], textOf: (item: T) => string, params: FuzzyParams, data?: MatcherData): Matcher<T> {
+  const texts = items.map(textOf);
+  const { vocab, words } = data ?? matcherData(texts);
+  const vocabId = new Map<string, number>(vocab.map((w, id) => [w, id]));
+  const postings: number[][] = vocab.map(() => []);
+  const vocabWeight = vocab.map((w) => weightOf(w, params));
+  const prepared: Prepared[] = texts.map((text, index) => {
+    const ids = words[index]!;
+    let weight = 0;
+    for (const id of ids) {
       const list = postings[id]!;
       if (list[list.length - 1] !== index) list.push(index);
-      return id;
-    });
-    return { text, words, weight: words.reduce((sum, id) => sum + weightOf(vocab[id]!, params), 0) };
+      weight += vocabWeight[id]!;
+    }
+    return { text, words: ids, weight };
   });
   // Per query word: similarity to every vocabulary word it resembles at all.
   const simCache = new Map<string, Map<number, number>>();
+  let stems: string[] | undefined; // of the vocabulary, computed once for all queries
   const similar = (word: string): Map<number, number> => {
     let sims = simCache.get(word);
     if (sims) return sims;
     sims = new Map();
     const exact = vocabId.get(word);
     if (exact !== undefined) sims.set(exact, 1);
+    stems ??= vocab.map(stem);
+    const wordStem = stem(word);
+    const first = word.charCodeAt(0);
     for (let id = 0; id < vocab.length; id++) {
       if (id === exact) continue;
-      const s = wordSimilarity(word, vocab[id]!, params);
+      const other = vocab[id]!;
+      // A word with another first letter can only be one edit away (wordSimilarity): skip what cannot be.
+      if (other.charCodeAt(0) !== first && params.inflectionMinPrefix > 0 && !lengthsWithinOne(word, other) && !lengthsWithinOne(wordStem, stems[id]!)) continue;
+      const s = wordSimilarity(word, other, params, wordStem, stems[id]!);
       if (s > 0) sims.set(id, s);
     }
     simCache.set(word, sims);
@@ -176,6 +207,10 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
       return head.slice(0, limit).map((s) => ({ item: items[s.index]!, score: s.score, index: s.index }));
     },
   };
+}
+
+function lengthsWithinOne(a: string, b: string): boolean {
+  return a.length - b.length <= 1 && b.length - a.length <= 1;
 }
 
 function weightOf(word: string, params: FuzzyParams): number {

@@ -1,14 +1,19 @@
 import type { Config } from './config.js';
 import { buildDecisionFile, type DecisionFile, type DecisionHeading } from './decision-file.js';
 import { scanHeadings, type ScanResult } from './heading-scan.js';
-import { lineTable } from './lines.js';
+import { lineTable, type LineTable } from './lines.js';
 import { buildMemoryIndex } from './memory-index.js';
 import type { Project } from './project.js';
 
-/** Parses a document with the reference parser (remark); supplied by the adapter when needed. */
-export type ReferenceParser = (text: string) => ScanResult;
+/**
+ * How the model reads a document's block structure (headings, code and HTML lines).
+ * Injected by the adapter: the fast scanner first, remark for what it declines,
+ * and a cache of both by content (src/node/parse-cache.ts). Called once per
+ * markdown document, with the line table the model builds anyway.
+ */
+export type ParseDocument = (path: string, text: string, table: LineTable) => ScanResult;
 
-/** Thrown when a document needs the reference parser and none was supplied: load it and build again. */
+/** Thrown by the default parser when a document needs the reference parser: inject one that has it. */
 export class NeedsReferenceParser extends Error {
   constructor(readonly path: string) {
     super(`${path} needs the reference markdown parser`);
@@ -18,29 +23,46 @@ export class NeedsReferenceParser extends Error {
 export { isDecisionPath } from './config.js';
 import { isDecisionPath } from './config.js';
 
+/** The fast scanner's reading of a document, or undefined when it needs the reference parser. */
+export function scanDocument(text: string, table: LineTable = lineTable(text)): ScanResult | undefined {
+  const lines: string[] = [];
+  for (let i = 0; i < table.starts.length; i++) lines.push(text.slice(table.starts[i]!, table.ends[i]!));
+  return scanHeadings(lines);
+}
+
+/** The default parser: the fast scanner alone (the pure API's callers hand in documents it handles). */
+export const scanOnly: ParseDocument = (path, text, table) => {
+  const scan = scanDocument(text, table);
+  if (!scan) throw new NeedsReferenceParser(path);
+  return scan;
+};
+
+/** The markdown documents of a project: the index (when present), then the decision files by path. */
+export function projectDocuments(files: ReadonlyMap<string, string>, config: Config): string[] {
+  const decisions = [...files.keys()].filter((p) => p !== config.index && isDecisionPath(config, p)).sort();
+  return files.has(config.index) ? [config.index, ...decisions] : decisions;
+}
+
 /**
- * Pure: texts in, model out. Never throws on bad content (that is data for rules),
- * only NeedsReferenceParser when a document is beyond the fast scanner.
+ * Pure: texts in, model out. Never throws on bad content (that is data for rules);
+ * `parse` reads each markdown document once.
  */
-export function buildProject(files: ReadonlyMap<string, string>, config: Config, reference?: ReferenceParser): Project {
-  const parse = (path: string, text: string) => {
+export function buildProject(files: ReadonlyMap<string, string>, config: Config, parse: ParseDocument = scanOnly): Project {
+  const read = (path: string, text: string) => {
     const table = lineTable(text);
-    const lines: string[] = [];
-    for (let i = 0; i < table.starts.length; i++) lines.push(text.slice(table.starts[i]!, table.ends[i]!));
-    const scan = scanHeadings(lines) ?? (reference ? reference(text) : undefined);
-    if (!scan) throw new NeedsReferenceParser(path);
-    return { scan, table };
+    return { scan: parse(path, text, table), table };
   };
   const decisions: DecisionFile[] = [];
-  for (const path of [...files.keys()].filter((p) => isDecisionPath(config, p)).sort()) {
+  for (const path of projectDocuments(files, config)) {
+    if (path === config.index) continue;
     const text = files.get(path)!;
-    const { scan, table } = parse(path, text);
+    const { scan, table } = read(path, text);
     decisions.push(buildDecisionFile(path, text, scan, table));
   }
   const indexText = files.get(config.index);
   let index;
   if (indexText !== undefined) {
-    const { scan, table } = parse(config.index, indexText);
+    const { scan, table } = read(config.index, indexText);
     index = buildMemoryIndex(config.index, indexText, scan, table);
   }
   const headingsByKey = headingsByKeyOf(decisions);

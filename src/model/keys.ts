@@ -32,9 +32,30 @@ export const OPERATOR_HEADING_PREFIX: Readonly<Record<Operator, string>> = { whe
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
-/** The words of a text, as foldKey sees them (NFKC, lower-cased). */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The words of a text, as foldKey sees them (NFKC, lower-cased). ASCII text (nearly
+ * every trigger) is its own NFKC form and has no marks, so its words are the runs of
+ * [a-z0-9], found by a character loop: the Unicode property regex costs a
+ * short-lived process more than the rest of a query. Same result either way
+ * (test/fuzzy/words.test.ts compares them on random text).
+ */
 export function keyWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
+  if (!ASCII.test(text)) return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
+  const lower = text.toLowerCase();
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 0;
+    const wordChar = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    if (wordChar && start === -1) start = i;
+    else if (!wordChar && start !== -1) {
+      words.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  return words;
 }
 
 /** NFKC, lower-case, words joined by one space (see the top of this module). */

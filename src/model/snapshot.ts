@@ -1,8 +1,9 @@
 /**
  * A serialisable snapshot of the project model without the file texts, so a
  * per-call command (the resolver, hooks) can skip reading and parsing the whole
- * tree when nothing changed. Pure: the cache file and its validation live in
- * src/node/model-cache.ts; texts come back lazily through `readText`, so only the
+ * tree when nothing changed. Pure: the cache file, its validation and its one
+ * format version (CACHE_FORMAT: bump it when these rows change) live in
+ * src/node/cache-files.ts; texts come back lazily through `readText`, so only the
  * files a query actually prints are read.
  */
 import { headingsByKeyOf } from './build-project.js';
@@ -13,8 +14,6 @@ import { entryKey, foldKey, headingKey } from './keys.js';
 import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexSection, type MalformedLine, type MemoryIndex, type TextLine } from './memory-index.js';
 import type { Project } from './project.js';
 
-export const SNAPSHOT_VERSION = 2;
-
 /**
  * Compact rows rather than objects: a 10,000-entry tree parses in a fraction of the
  * time and garbage. Derivable fields (keys, flags, paths) are recomputed on load.
@@ -24,7 +23,6 @@ type EntryRow = [legacy: 0 | 1, operator: -1 | 0 | 1, trigger: string, extras: s
 type SectionRow = [title: string, line: number, start: number, bodyStart: number, end: number, entries: number[]];
 
 export interface Snapshot {
-  readonly version: number;
   readonly index?: {
     readonly path: string;
     readonly preambleEnd: number;
@@ -42,7 +40,6 @@ export function snapshotProject(project: Project): Snapshot {
   const index = project.index;
   const entryIds = new Map(index?.entries.map((e, i) => [e, i]));
   return {
-    version: SNAPSHOT_VERSION,
     ...(index
       ? {
           index: {

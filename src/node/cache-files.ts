@@ -1,113 +1,261 @@
 /**
- * The cache files of a memory tree and their validation, shared by the model cache
- * (model-cache.ts) and the resolver's fast path, which must not load the model code.
+ * The one owner of memdex's caches: where they live, how they are versioned,
+ * validated and written. Everything a cache holds can be rebuilt from the memory
+ * files, so a cache that cannot be read, is torn, or belongs to another version is
+ * ignored: it only ever costs a rebuild, never a wrong answer.
  *
- * A cache records every memory file's size, mtime and SHA-1 and is used only when
- * the list of files is the same and each file is unchanged. A file whose size or
- * mtime differs, or whose mtime is too close to the cache's own write time to be
- * trusted (git's "racy clean" problem: a file edited within the same clock tick as
- * the cache was written), is read and hashed. The caches live outside the project
- * (os.tmpdir(), or MEMDEX_CACHE_DIR); MEMDEX_NO_CACHE=1 turns them off. A cache
- * that cannot be read or written is ignored: it only ever costs a rebuild.
+ * Location. One folder per user in the OS temp folder (`MEMDEX_CACHE_DIR` moves it,
+ * `MEMDEX_NO_CACHE=1` turns every cache off); per memory tree a few files named
+ * after a hash of its root:
+ *
+ *   <key>.stamps   what the tree looked like: one stamp (path, size, mtime, content
+ *                  hash) per memory file, the config, and the tree id
+ *   <key>.table    the resolver's recall table   } payloads: each names the tree id
+ *   <key>.model    the model snapshot            } it was built from
+ *   <key>.parse    parsed documents by content hash (`memdex check`)
+ *
+ * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
+ * id for payloads). A payload is used only with a validated `.stamps` of the same
+ * tree id, so the table and the snapshot are validated once, together, and a
+ * reader never pairs a payload with stamps of another build (writers write the
+ * payloads first, then the stamps; a race yields a mismatch, i.e. a rebuild).
+ *
+ * Validation (git's index, racy-clean rule included). A stamp is trusted without
+ * reading the file when size and mtime are unchanged and the mtime is older than
+ * the validation that last confirmed it by RACY_WINDOW_MS: a file edited within the
+ * same coarse clock tick as that check could change without changing its mtime.
+ * Any other stamp of the same size is confirmed by hashing the file. When such a
+ * hash hit confirms a file that is now old enough to be trusted, the stamps are
+ * refreshed (new mtimes, new validation time): as `git status` refreshes racily
+ * clean index entries, so a file written just before a cache build is hashed for
+ * a few seconds, not on every later call.
+ *
+ * Writes are atomic (a temp file renamed over the target) but not fsynced: a cache
+ * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
+ * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
-import { writeFileAtomic } from './atomic-write.js';
-import type { TreeSource } from './working-tree.js';
 
-/** Bump when the snapshot or the table format changes. */
-export const CACHE_FORMAT = 3;
+/** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
+export const CACHE_FORMAT = 7;
 
-/** An mtime this close to the cache write is not trusted without hashing (coarse filesystem clocks). */
-const RACY_WINDOW_MS = 2000;
+/**
+ * An mtime this close to the validation that confirmed it is not trusted without
+ * hashing: 2 s is the coarsest common filesystem clock (FAT); others are finer.
+ */
+export const RACY_WINDOW_MS = 2000;
+
+export type CacheKind = 'stamps' | 'table' | 'model' | 'parse';
+export type PayloadKind = 'table' | 'model';
 
 export interface FileStamp {
   readonly path: string;
   readonly size: number;
   readonly mtimeMs: number;
-  readonly sha1: string;
+  /** Content hash (contentHash) of the file's bytes. */
+  readonly hash: string;
 }
 
-/** What identifies the tree a cache file was written for. */
-export interface CacheHeader {
-  readonly memdex: string;
-  readonly format: number;
+/** A validated description of a tree: payloads of the same `tree` id describe it. */
+export interface Stamps {
   readonly root: string;
   readonly config: string;
+  /** When these stamps were last confirmed (Date.now() before the files were looked at). */
   readonly writtenAt: number;
+  /** Content id of the tree: config, paths and content hashes. */
+  readonly tree: string;
   readonly files: readonly FileStamp[];
 }
 
-export function cachePath(root: string): string {
-  const dir = process.env.MEMDEX_CACHE_DIR || join(tmpdir(), `memdex-cache-${process.getuid?.() ?? 'user'}`);
-  return join(dir, `${createHash('sha1').update(root).digest('hex').slice(0, 16)}.json`);
+/** What validation reads the machine through: the real file system, or a counting stub in tests. */
+export interface CacheIo {
+  /** Size and mtime, or undefined when the file does not exist (or cannot be stat-ed). */
+  stat(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
+  /** The file's bytes, or undefined when unreadable. */
+  read(path: string): Uint8Array | undefined;
+  now(): number;
 }
 
-/** The table written by the last build, when the tree is unchanged since; else undefined. */
-export function readCachedTable(root: string, config: Config, source: TreeSource): string | undefined {
-  if (process.env.MEMDEX_NO_CACHE === '1') return undefined;
+export const nodeCacheIo: CacheIo = {
+  stat(path) {
+    try {
+      return statSync(path);
+    } catch {
+      return undefined;
+    }
+  },
+  read(path) {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  },
+  now: () => Date.now(),
+};
+
+export function cacheEnabled(): boolean {
+  return process.env.MEMDEX_NO_CACHE !== '1';
+}
+
+export function cacheDir(): string {
+  return process.env.MEMDEX_CACHE_DIR || join(tempDir(), `memdex-cache-${process.getuid?.() ?? 'user'}`);
+}
+
+export function cachePath(root: string, kind: CacheKind): string {
+  return join(cacheDir(), `${rootKey(root)}.${kind}`);
+}
+
+/**
+ * The validated stamps of `root` when every memory file (`paths`: the index first,
+ * then the decision files) is unchanged since they were written; else undefined.
+ * Refreshes the stamps file when a hash confirmed a file that is now old enough to
+ * be trusted.
+ */
+export function readStamps(root: string, config: Config, paths: readonly string[], io: CacheIo = nodeCacheIo): Stamps | undefined {
+  if (!cacheEnabled()) return undefined;
+  const file = readCacheFile(cachePath(root, 'stamps'));
+  if (!file) return undefined;
+  const stamps = file.header as unknown as Stamps;
+  if (stamps.root !== root || stamps.config !== JSON.stringify(config) || !Array.isArray(stamps.files)) return undefined;
+  const now = io.now();
+  const checked = checkStamps(root, stamps, paths, io, now);
+  if (!checked) return undefined;
+  if (!checked.refresh) return stamps;
+  const refreshed: Stamps = { ...stamps, writtenAt: now, files: checked.files };
+  writeCacheFile(cachePath(root, 'stamps'), { ...refreshed }, '');
+  return refreshed;
+}
+
+/**
+ * Each stamp against the file system. `refresh` when a hash hit confirmed a file
+ * whose mtime is now outside the racy window (the next call can trust it).
+ */
+function checkStamps(root: string, stamps: Stamps, paths: readonly string[], io: CacheIo, now: number): { files: FileStamp[]; refresh: boolean } | undefined {
+  const recorded = stamps.files.map((f) => f.path);
+  const [index, ...decisions] = paths;
+  // The index may be absent (then it must still be); decision files are listed ones.
+  const expected = recorded[0] === index ? paths : decisions;
+  if (expected.length !== recorded.length || expected.some((p, i) => p !== recorded[i])) return undefined;
+  if (recorded[0] !== index && index !== undefined && io.stat(join(root, index))) return undefined;
+  const files: FileStamp[] = [];
+  let refresh = false;
+  for (const stamp of stamps.files) {
+    const full = join(root, stamp.path);
+    const stat = io.stat(full);
+    if (!stat || stat.size !== stamp.size) return undefined;
+    if (stat.mtimeMs === stamp.mtimeMs && stamp.mtimeMs < stamps.writtenAt - RACY_WINDOW_MS) {
+      files.push(stamp);
+      continue;
+    }
+    const bytes = io.read(full);
+    if (!bytes || contentHash(bytes) !== stamp.hash) return undefined;
+    if (stat.mtimeMs < now - RACY_WINDOW_MS) refresh = true;
+    files.push({ ...stamp, mtimeMs: stat.mtimeMs });
+  }
+  return { files, refresh };
+}
+
+/** The payload built with these stamps, or undefined (missing, torn, or of another build). */
+export function readPayload(root: string, kind: PayloadKind, stamps: Stamps): string | undefined {
+  const file = readCacheFile(cachePath(root, kind));
+  return file && file.header.tree === stamps.tree ? file.body : undefined;
+}
+
+/** A memory file as a build read it: text, and the size and mtime seen before reading. */
+export interface BuiltFile {
+  readonly path: string;
+  readonly text: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/**
+ * Writes the caches of a fresh build: the payloads, then the stamps that make them
+ * valid. `startedAt` is Date.now() before the files were stat-ed and read.
+ */
+export function writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string>>): Stamps {
+  const configText = JSON.stringify(config);
+  const stamps = files.map(({ path, size, mtimeMs, text }) => ({ path, size, mtimeMs, hash: contentHash(text) }));
+  const tree = contentHash(JSON.stringify([configText, stamps.map((s) => [s.path, s.hash])]));
+  const result: Stamps = { root, config: configText, writtenAt: startedAt, tree, files: stamps };
+  if (!cacheEnabled()) return result;
+  for (const [kind, body] of Object.entries(payloads) as [PayloadKind, string][]) writeCacheFile(cachePath(root, kind), { tree }, body);
+  writeCacheFile(cachePath(root, 'stamps'), { ...result }, '');
+  return result;
+}
+
+/** Adds a payload to a build whose stamps are already written (a table missing beside a valid model). */
+export function writePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string): void {
+  if (cacheEnabled()) writeCacheFile(cachePath(root, kind), { tree: stamps.tree }, body);
+}
+
+/** A cache file's header (checked for this memdex and CACHE_FORMAT) and body; undefined if unusable. */
+export function readCacheFile(path: string): { header: Record<string, unknown>; body: string } | undefined {
   let text: string;
   try {
-    text = readFileSync(tablePath(cachePath(root)), 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
   const newline = text.indexOf('\n');
-  let header: CacheHeader;
+  if (newline === -1) return undefined;
+  let header: Record<string, unknown>;
   try {
-    header = JSON.parse(newline === -1 ? text : text.slice(0, newline)) as CacheHeader;
+    header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
   } catch {
     return undefined;
   }
-  if (!headerMatches(header, root, config)) return undefined;
-  if (!sameFiles(root, header, [config.index, ...source.listDecisions(config)])) return undefined;
-  return newline === -1 ? '' : text.slice(newline + 1);
+  if (header === null || header.memdex !== version || header.format !== CACHE_FORMAT) return undefined;
+  return { header, body: text.slice(newline + 1) };
 }
 
-export function writeTable(cacheFile: string, header: CacheHeader, table: string): void {
-  const { memdex, format, root, config, writtenAt, files } = header;
+/** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
+export function writeCacheFile(path: string, header: Record<string, unknown>, body: string): void {
+  if (!cacheEnabled()) return;
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
-    writeFileAtomic(tablePath(cacheFile), `${JSON.stringify({ memdex, format, root, config, writtenAt, files })}\n${table}`);
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n${body}`);
+    renameSync(tmp, path);
   } catch {
-    // no table: the model answers instead
-  }
-}
-
-export function tablePath(cacheFile: string): string {
-  return cacheFile.replace(/\.json$/, '.table');
-}
-
-export function headerMatches(header: CacheHeader, root: string, config: Config): boolean {
-  return header.memdex === version && header.format === CACHE_FORMAT && header.root === root && header.config === JSON.stringify(config);
-}
-
-export function sameFiles(root: string, cache: CacheHeader, paths: readonly string[]): boolean {
-  const existing = cache.files.map((f) => f.path);
-  const wanted = paths.filter((p, i) => i > 0 || existing.includes(p)); // the index may be absent
-  if (wanted.length !== existing.length || wanted.some((p, i) => p !== existing[i])) return false;
-  for (const stamp of cache.files) {
-    let stat;
     try {
-      stat = statSync(join(root, stamp.path));
+      unlinkSync(tmp);
     } catch {
-      return false;
-    }
-    const trusted = stat.size === stamp.size && stat.mtimeMs === stamp.mtimeMs && stat.mtimeMs < cache.writtenAt - RACY_WINDOW_MS;
-    if (trusted) continue;
-    if (stat.size !== stamp.size) return false;
-    try {
-      if (sha1(readFileSync(join(root, stamp.path), 'utf8')) !== stamp.sha1) return false;
-    } catch {
-      return false;
+      // no temp file was created
     }
   }
-  return true;
 }
 
-export function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+/** SHA-1 of a text's UTF-8 bytes or of bytes (the same value for a file and its decoded text). */
+export function contentHash(data: string | Uint8Array): string {
+  const { createHash } = process.getBuiltinModule('node:crypto');
+  return createHash('sha1').update(data).digest('hex');
+}
+
+/**
+ * FNV-1a (64-bit, as two 32-bit halves) of the root path: a file name, not a
+ * security boundary (each file records its root and is checked against it).
+ */
+function rootKey(root: string): string {
+  let lo = 0x84222325;
+  let hi = 0xcbf29ce4;
+  for (let i = 0; i < root.length; i++) {
+    lo = (lo ^ root.charCodeAt(i)) >>> 0;
+    // × the FNV prime 2^40 + 0x1b3: exact in doubles, since lo × 0x1b3 < 2^41
+    const product = lo * 0x1b3;
+    hi = (Math.imul(hi, 0x1b3) + Math.floor(product / 0x100000000) + (lo << 8)) >>> 0;
+    lo = product >>> 0;
+  }
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/** os.tmpdir() without loading node:os on POSIX (the recall fast path counts every module). */
+function tempDir(): string {
+  if (process.platform === 'win32') return process.getBuiltinModule('node:os').tmpdir();
+  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
 }

@@ -1,12 +1,18 @@
-import { buildProject, NeedsReferenceParser } from '../model/build-project.js';
+import { buildProject } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
+import { openParseCache, type ParseCache } from './parse-cache.js';
 
 export { workingTreeSource, type TreeSource } from './working-tree.js';
 import type { TreeSource } from './working-tree.js';
 
 /** Reads the index, the decision files and the playbook once, and builds the model. */
-export async function loadProject(config: Config, source: TreeSource): Promise<Project> {
+export async function loadProject(config: Config, source: TreeSource, parseCache?: ParseCache): Promise<Project> {
+  return buildWithFallback(readProjectFiles(config, source), config, parseCache);
+}
+
+/** The texts a project is built from: the index, the decision files, the playbook (and its template). */
+export function readProjectFiles(config: Config, source: TreeSource): Map<string, string> {
   const files = new Map<string, string>();
   const index = source.read(config.index);
   if (index !== undefined) files.set(config.index, index);
@@ -18,16 +24,13 @@ export async function loadProject(config: Config, source: TreeSource): Promise<P
     const text = path === undefined ? undefined : source.read(path);
     if (text !== undefined) files.set(path!, text);
   }
-  return buildWithFallback(files, config);
+  return files;
 }
 
-/** The fast scanner first; the complete, linear block scanner (loaded only now) for documents it declines. */
-export async function buildWithFallback(files: ReadonlyMap<string, string>, config: Config): Promise<Project> {
-  try {
-    return buildProject(files, config);
-  } catch (error) {
-    if (!(error instanceof NeedsReferenceParser)) throw error;
-    const { blockHeadings } = await import('../model/block-scan.js');
-    return buildProject(files, config, blockHeadings);
-  }
+/**
+ * The model of these texts: each document read by the fast scanner, or by the linear
+ * block scanner (loaded only for a document the fast one declines), or taken from a parse cache.
+ */
+export async function buildWithFallback(files: ReadonlyMap<string, string>, config: Config, parseCache: ParseCache = openParseCache(undefined)): Promise<Project> {
+  return buildProject(files, config, await parseCache.parserFor(files, config));
 }

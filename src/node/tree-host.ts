@@ -9,10 +9,12 @@ import { uncommittedPaths as uncommitted } from './git-status.js';
 import { commitFiles, recoverPendingJournal } from './journal.js';
 import { loadConfig } from './load-config.js';
 import { hookProjectRoot, resolveRoot, treeOfFolder } from './project-root.js';
-import { buildWithFallback, loadProject, workingTreeSource } from './load-project.js';
+import { buildWithFallback, loadProject, readProjectFiles, workingTreeSource } from './load-project.js';
 import { readMarkdownFiles } from './markdown-files.js';
+import { openParseCache } from './parse-cache.js';
 import { readStdin } from './read-stdin.js';
 import { readText } from './read-text.js';
+import { writeStderr, writeStdout } from './write-output.js';
 
 /**
  * The memory-tree half of the host on this machine: what `check` needs, and no
@@ -42,9 +44,13 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     workingTree: workingTreeSource,
     gitIndex: gitIndexSource,
     loadProject,
+    readProjectFiles,
+    parseCache: openParseCache,
     buildProject: buildWithFallback,
     uncommittedPaths: (root, paths) => uncommitted(root, paths),
     readMarkdownFiles,
+    writeStdout,
+    writeStderr,
     progress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(migrateMessages.progress(done, total));
     },

@@ -1,21 +1,28 @@
 /**
- * Answers exact triggers from the recall table (recall-table.ts builds it): the
- * fast path of a hook call. Loads only the query parser and the phrase folding,
- * never the model, the fuzzy engine or the full resolver.
+ * Answers triggers from the recall table (recall-table.ts builds it): the fast path
+ * of a hook call. An exact phrase is a binary search; anything else runs the fuzzy
+ * engine over the table's candidates (parsed and indexed only then). Never loads
+ * the model or the full resolver; decides with the resolver's code (trigger-pick.ts).
  */
+import { createMatcher, type Matcher, type MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
-import { foldKey } from '../model/keys.js';
+import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery } from './query.js';
-import { exactHits } from './exact-hits.js';
 import type { ResolveResult } from './resolve.js';
 import { trimSection, type Section } from './section.js';
+import { pickTrigger } from './trigger-pick.js';
 
 export interface RecallSection extends Omit<Section, 'content' | 'related'> {
   readonly bodyStart: number;
   readonly sectionEnd: number;
   /** Line (after the targets) of the sibling group: shared, since siblings share it. */
   readonly group: number;
+  /** The ready-to-run line that leads to this target (targetLine), for choices and suggestions. */
+  readonly choice: string;
 }
+
+/** [text, target, operator] of every fuzzy candidate, in the resolver's order. */
+type CandidateRow = readonly [text: string, target: number, operator: Operator | null];
 
 /** [target, operator] of every candidate with one phrase. */
 export type Hits = readonly (readonly [number, Operator | null])[];
@@ -24,13 +31,21 @@ export type Hits = readonly (readonly [number, Operator | null])[];
 export type Group = readonly (readonly [number, string])[];
 
 export interface RecallTable {
-  /** The exact answer, or undefined when only the full resolver can answer. */
+  /** The answer to a trigger query, or undefined when only the full resolver can answer (`.Section`, `..file.md`). */
   resolve(query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | undefined;
 }
 
-export function openRecallTable(table: string): RecallTable {
+export function openRecallTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): RecallTable {
   const lines = new TableLines(table);
-  return { resolve: (query, operator, readText) => resolveFromLines(lines, query, operator, readText) };
+  let matcher: Matcher<{ readonly target: number; readonly operator: Operator | null }> | undefined;
+  const fuzzy = () => {
+    if (!matcher) {
+      const candidates = lines.candidates().map(([text, target, operator]) => ({ text, target, operator }));
+      matcher = createMatcher(candidates, (c) => c.text, params.fuzzy, lines.matcherData());
+    }
+    return matcher;
+  };
+  return { resolve: (query, operator, readText) => resolveFromLines(lines, params, fuzzy, query, operator, readText) };
 }
 
 /** One-off lookup (tests): opens the table for a single query. */
@@ -43,20 +58,26 @@ export function resolveFromRecallTable(
   return openRecallTable(table).resolve(query, operator, readText);
 }
 
-function resolveFromLines(lines: TableLines, query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | undefined {
+function resolveFromLines(
+  lines: TableLines,
+  params: ResolveParams,
+  fuzzy: () => Matcher<{ readonly target: number; readonly operator: Operator | null }>,
+  query: string,
+  operator: Operator | undefined,
+  readText: (path: string) => string,
+): ResolveResult | undefined {
   const parsed = parseQuery(query, operator);
   if (parsed.kind === 'null') return { kind: 'null', query };
   if (parsed.kind !== 'query' || parsed.mode !== 'trigger') return undefined;
-  // The exact branch of resolveTrigger: the whole trigger, else the trigger before a note; one section, or the query's operator picks one.
-  const targetsOf = (text: string) => exactHits(lines.phrase(foldKey(text)) ?? [], parsed.operator, parsed.explicit);
-  let targets = targetsOf(parsed.text);
-  if (targets.length === 0 && parsed.noteless !== undefined) targets = targetsOf(parsed.noteless);
-  if (targets.length !== 1) return undefined;
-  const target = targets[0]!;
-  const { bodyStart, sectionEnd, group, ...section } = lines.target(target);
+  const text = parsed.text;
+  const source = { exact: (key: string) => lines.phrase(key), matcher: fuzzy, lineOf: (t: number) => lines.target(t).choice };
+  const pick = pickTrigger(source, params, parsed);
+  if (pick.kind !== 'found') return { ...pick, query: text, mode: 'trigger' };
+  const target = pick.target;
+  const { bodyStart, sectionEnd, group, choice: _choice, ...section } = lines.target(target);
   const related = lines.group(group).filter(([t]) => t !== target).map(([, line]) => line);
   const content = trimSection(readText(section.file).slice(bodyStart, sectionEnd));
-  return { kind: 'found', query: parsed.text, section: { heading: section.heading, file: section.file, line: section.line, content, broader: section.broader, related } };
+  return { kind: 'found', query: text, section: { heading: section.heading, file: section.file, line: section.line, content, broader: section.broader, related } };
 }
 
 /** Line access without splitting the table: offsets once, then a binary search. */
@@ -98,5 +119,15 @@ class TableLines {
 
   group(g: number): Group {
     return JSON.parse(this.line(2 + this.count + this.targets + g)) as Group;
+  }
+
+  /** The line before the last. */
+  candidates(): readonly CandidateRow[] {
+    return JSON.parse(this.line(this.starts.length - 2)) as CandidateRow[];
+  }
+
+  /** The last line. */
+  matcherData(): MatcherData {
+    return JSON.parse(this.line(this.starts.length - 1)) as MatcherData;
   }
 }

@@ -7,21 +7,25 @@
  *   {"heading":…,"file":…,"line":…,"bodyStart":…,"sectionEnd":…,"broader":[…],"related":[…]}
  *   {…}                                      then one line per target (semantic heading)
  *   [[0,"/when writing mock tests"],…]       then one line per sibling group (Related)
+ *   [["writing mock tests",0,0],…]           then the fuzzy candidates: [text, target, operator]
+ *   {"vocab":[…],"words":[[…],…]}            last, their words (matcherData: not re-tokenised per call)
  *
  * A per-call process answers an exact query by binary search over this one string
  * and reads only the decision file it prints: no model is built, no JSON but one
- * line is parsed. Anything else (fuzzy, ambiguous, `.Section`, `..file.md`) is not
- * answered here and goes to resolve() on the full model, so both paths give the
- * same result by construction (a test compares them on every corpus entry).
+ * line is parsed. A trigger with no exact phrase runs the fuzzy engine over the
+ * candidates line, in the resolver's order, and decides with the resolver's own
+ * code (trigger-pick.ts). `.Section` and `..file.md` queries are not answered here
+ * and go to resolve() on the full model. Both paths give the same result by
+ * construction (tests compare them on every corpus entry and on perturbed queries).
  */
+import { matcherData } from '../fuzzy/matcher.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
 import { resolverIndex } from './targets.js';
-import type { Group, Hits, RecallSection } from './recall-lookup.js';
+import { targetLine } from './resolve.js';
+import type { Hits, RecallSection } from './recall-lookup.js';
 import { entryLabel } from '../model/entry-line.js';
-
-
 
 export function buildRecallTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
   const index = resolverIndex(project, params);
@@ -44,9 +48,11 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
     }
     const entry = index.targets[t]!.entry;
     if (entry?.kind === 'entry') groups[group]!.push([t, entryLabel(entry)]);
-    const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group };
+    const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group, choice: targetLine(index.targets[t]!) };
     return JSON.stringify(row);
   });
-  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g))].join('\n');
+  const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
+  const words = JSON.stringify(matcherData(index.candidates.map((c) => c.text)));
+  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g)), candidates, words].join('\n');
 }
 

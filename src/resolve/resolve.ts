@@ -20,8 +20,8 @@ import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
+import { pickTrigger } from './trigger-pick.js';
 import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
-import { exactHits } from './exact-hits.js';
 import { resolverIndex, type ResolverIndex, type Target } from './targets.js';
 
 export interface ResolveOptions {
@@ -66,33 +66,10 @@ export function resolveTrigger(
   noteless?: string,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
-  // 1. Exact phrase: the whole trigger, else the trigger before a pasted ` — ` note.
-  const exactOf = (phrase: string) =>
-    exactHits(
-      (phrase === '' ? [] : (index.exact.get(phrase) ?? [])).map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const),
-      operator,
-      explicitOperator,
-    );
-  let hits = exactOf(foldKey(text));
-  if (hits.length === 0 && noteless !== undefined) hits = exactOf(foldKey(noteless));
-  if (hits.length > 0) {
-    if (hits.length === 1) return found(hits[0]!);
-    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: hits.map((t) => targetLine(index.targets[t]!)) };
-  }
-  // 2. Fuzzy, best score per target.
-  const best = new Map<number, number>();
-  for (const r of index.matcher.rank(noteless ?? text, 64)) {
-    const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
-    if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
-  }
-  const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const [top, second] = ranked;
-  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(top[0]);
-  const lines = (list: typeof ranked) => list.slice(0, params.suggestions).map(([t]) => targetLine(index.targets[t]!));
-  if (top && top[1] >= params.accept) {
-    return { kind: 'ambiguous', query: text, mode: 'trigger', choices: lines(ranked.filter(([, s]) => top[1] - s < 2 * params.margin)) };
-  }
-  return { kind: 'not-found', query: text, mode: 'trigger', suggestions: lines(ranked) };
+  const exact = (key: string) => index.exact.get(key)?.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const);
+  const source = { exact, matcher: () => index.matcher, lineOf: (t: number) => targetLine(index.targets[t]!) };
+  const pick = pickTrigger(source, params, { text, noteless, operator, explicit: explicitOperator });
+  return pick.kind === 'found' ? found(pick.target) : { ...pick, query: text, mode: 'trigger' };
 }
 
 function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string): ResolveResult {
@@ -152,8 +129,4 @@ export function targetLine(target: Target): string {
 
 function allHeadings(project: Project): { file: DecisionFile; heading: DecisionHeading }[] {
   return project.decisions.flatMap((file) => file.headings.filter((h) => h.depth >= 2).map((heading) => ({ file, heading })));
-}
-
-function unique(values: readonly number[]): number[] {
-  return [...new Set(values)];
 }

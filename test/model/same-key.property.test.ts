@@ -2,8 +2,9 @@
  * One model of "same" (issue 9 §1): over generated entry/heading pairs (punctuation,
  * case, spacing, Unicode accents in composed and decomposed form, non-Latin scripts,
  * full-width letters, backticks), `memdex check` reports no pairing finding iff the
- * resolver answers the entry by exact hit (the recall table: the exact-phrase half of
- * the resolver) on that heading, and the full resolver agrees.
+ * resolver answers the entry by exact hit on that heading (through the recall table
+ * and through the full resolver, with fuzzy answers turned off: both also answer
+ * fuzzy queries), and with fuzzy answers on, the table and the resolver agree.
  */
 import { describe, expect, test } from '@jest/globals';
 import { runRules } from '../../src/core/engine.js';
@@ -13,7 +14,8 @@ import { entryLabel, formatEntry, parseEntryLine } from '../../src/model/entry-l
 import { entryKey, foldKey, headingForEntry, headingKey, headingOperator, type Operator } from '../../src/model/keys.js';
 import { allRules } from '../../src/rules/registry.js';
 import { buildRecallTable } from '../../src/resolve/recall-table.js';
-import { resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
+import { openRecallTable, resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
+import { DEFAULT_RESOLVE_PARAMS } from '../../src/resolve/params.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { forAllSeeds, type Random } from '../helpers/property.js';
 
@@ -59,6 +61,8 @@ function generatePair(random: Random): Pair {
 }
 
 const PAIRING_RULES = new Set(['index/entry-has-heading', 'decision/heading-has-entry']);
+/** No fuzzy score reaches acceptance: a `found` can only be an exact hit. */
+const EXACT_ONLY = { ...DEFAULT_RESOLVE_PARAMS, accept: Number.POSITIVE_INFINITY };
 
 function treeOf(pair: Pair): Map<string, string> {
   return new Map([
@@ -79,11 +83,13 @@ describe('check accepts an entry/heading pair iff the resolver answers it by exa
       const heading = project.decisions[0]!.headings[1]!;
       const pairingFindings = runRules(project, allRules).filter((d) => PAIRING_RULES.has(d.ruleId));
       const query = entryLabel(entry);
-      const exact = resolveFromRecallTable(buildRecallTable(project), query, undefined, (p) => project.files.get(p)!);
+      const read = (p: string) => project.files.get(p)!;
+      const exact = openRecallTable(buildRecallTable(project, EXACT_ONLY), EXACT_ONLY).resolve(query, undefined, read);
       const exactHit = exact?.kind === 'found' && exact.section.line === heading.line;
       const context = `entry ${JSON.stringify(query)} heading ${JSON.stringify(heading.text)}: ${pairingFindings.map((d) => d.message).join(' | ')}`;
       expect({ context, clean: pairingFindings.length === 0 }).toEqual({ context, clean: exactHit });
-      if (exact) expect(resolve(project, query)).toEqual(exact);
+      expect(resolve(project, query, { params: EXACT_ONLY })).toEqual(exact);
+      expect(resolve(project, query)).toEqual(resolveFromRecallTable(buildRecallTable(project), query, undefined, read));
       if (exactHit) accepted++;
       else rejected++;
     });

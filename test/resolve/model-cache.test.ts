@@ -21,8 +21,8 @@ describeCorpora('model cache', () => {
     const dir = copyTree(AFTER);
     const { cacheDir, env } = withCache();
     const first = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
-    // The model snapshot, and the recall table that answers exact triggers without it.
-    expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<root>')).sort()).toEqual(['<root>.json', '<root>.table']);
+    // The stamps, the model snapshot, the recall table that answers exact triggers without it, the parsed documents.
+    expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<root>')).sort()).toEqual(['<root>.model', '<root>.parse', '<root>.stamps', '<root>.table']);
     const cached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
     const uncached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env: { MEMDEX_NO_CACHE: '1' } });
     expect(first.status).toBe(0);

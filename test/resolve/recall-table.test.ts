@@ -40,12 +40,32 @@ describeCorpora('recall table', () => {
     expect(answered).toBe(entries.length * 5);
   });
 
-  test('leaves fuzzy, section, file and unknown queries to the full resolver', () => {
-    for (const query of ['writing mock test', '.Mock Patching', '..testing.md', 'no such thing at all', 'null']) {
-      const fast = resolveFromRecallTable(table, query, undefined, read);
-      if (query === 'null') expect(fast).toEqual({ kind: 'null', query });
-      else expect(fast).toBeUndefined();
+  test('answers fuzzy, ambiguous and unknown triggers exactly as the full resolver; leaves section and file queries to it', () => {
+    for (const query of ['writing mock test', 'no such thing at all', 'null', 'mock', 'tests']) {
+      expect(resolveFromRecallTable(table, query, undefined, read)).toEqual(resolve(project, query));
+      expect(resolveFromRecallTable(table, query, 'how', read)).toEqual(resolve(project, query, { operator: 'how' }));
     }
+    for (const query of ['.Mock Patching', '..testing.md']) expect(resolveFromRecallTable(table, query, undefined, read)).toBeUndefined();
+  });
+
+  test('answers perturbed triggers (a typo, a dropped word, swapped words) exactly as the full resolver', () => {
+    const kinds = new Set<string>();
+    for (const entry of entries) {
+      const words = entry.trigger.split(' ');
+      const long = words.findIndex((w) => w.length > 4);
+      const perturbed = [
+        long === -1 ? undefined : words.map((w, i) => (i === long ? w.slice(0, 2) + w.slice(3) : w)).join(' '),
+        words.length > 2 ? words.slice(1).join(' ') : undefined,
+        words.length > 1 ? [words[1], words[0], ...words.slice(2)].join(' ') : undefined,
+      ];
+      for (const query of perturbed) {
+        if (query === undefined) continue;
+        const fast = resolveFromRecallTable(table, query, entry.operator, read);
+        expect(fast).toEqual(resolve(project, query, { operator: entry.operator }));
+        kinds.add(fast!.kind);
+      }
+    }
+    expect([...kinds].sort()).toEqual(['ambiguous', 'found']); // not-found: the test above
   });
 
   test('end to end: a batch of all 152 triggers prints the same with the table as without any cache', () => {

@@ -1,6 +1,8 @@
 /**
  * `memdex check`: parse, run the use case (src/app/check.ts), print in the chosen
- * format. pre-commit runs it on every commit: it loads the tree half of the host only.
+ * format. pre-commit runs it on every commit: it loads the tree half of the host only,
+ * and bin/memdex.cjs runs it from its own CommonJS bundle (check-cjs.ts). Output goes
+ * straight to the descriptors (no stream is built).
  */
 import { appendFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -9,6 +11,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import { MemdexError } from '../../core/errors.js';
 import { CHECK_FORMATS, checkSpec } from '../../messages/commands.js';
 import { formatMessages as fm } from '../../messages/format.js';
+import type { TreeHost } from '../../app/host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { allRules } from '../../rules/registry.js';
 import { applyColorEnv } from '../color.js';
@@ -35,15 +38,15 @@ export function main(argv: readonly string[]): Promise<number> {
         staged: bool(args, 'staged'),
         quiet: bool(args, 'quiet'),
       });
-      for (const title of outcome.fixed) process.stderr.write(`${fm.fixed(title)}\n`);
+      for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
       const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
-      write(format, all);
-      if (format === 'stylish' && all.length === 0) process.stdout.write(`${fm.clean(outcome.trees.length)}\n`);
+      write(host, format, all);
+      if (format === 'stylish' && all.length === 0) host.writeStdout(`${fm.clean(outcome.trees.length)}\n`);
       return all.some((d) => d.severity === 'error') ? 1 : 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
       if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
-        process.stdout.write(format === 'json' ? formatJsonError(error.message) : formatSarif([], allRules, error.message));
+        host.writeStdout(format === 'json' ? formatJsonError(error.message) : formatSarif([], allRules, error.message));
       }
       throw error;
     }
@@ -66,22 +69,22 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
   }));
 }
 
-function write(format: Format, diagnostics: readonly Located[]): void {
+function write(host: TreeHost, format: Format, diagnostics: readonly Located[]): void {
   switch (format) {
     case 'json':
-      process.stdout.write(formatJson(diagnostics));
+      host.writeStdout(formatJson(diagnostics));
       return;
     case 'sarif':
-      process.stdout.write(formatSarif(diagnostics, allRules));
+      host.writeStdout(formatSarif(diagnostics, allRules));
       return;
     case 'github': {
       const { stdout, summary } = formatGithub(diagnostics);
-      process.stdout.write(stdout);
+      host.writeStdout(stdout);
       const summaryFile = process.env.GITHUB_STEP_SUMMARY;
       if (summaryFile) appendFileSync(summaryFile, summary.slice(0, 900_000));
       return;
     }
     case 'stylish':
-      process.stdout.write(formatStylish(diagnostics));
+      host.writeStdout(formatStylish(diagnostics));
   }
 }

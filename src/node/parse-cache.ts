@@ -1,0 +1,128 @@
+/**
+ * Parsed markdown documents by content hash: `memdex check` reads every memory file
+ * anyway (the rules need the texts), so a document whose bytes were parsed before,
+ * by any command, is not parsed again, whatever its size or mtime say. Parsing
+ * (the fast scanner, and the complete linear block scanner loaded for the documents it declines) is most of a
+ * check's work on a real tree; hashing a file is a small fraction of it.
+ *
+ * One cache file per tree (cache-files.ts: location, versioning, atomic writes),
+ * pruned to the documents the tree holds when saved, so it never grows beyond the
+ * tree. A scan is stored as [[depth, line, column?]...] and the opaque lines as
+ * [first, last] runs.
+ */
+import type { ScannedHeading, ScanResult } from '../model/heading-scan.js';
+import { projectDocuments, scanDocument, type ParseDocument } from '../model/build-project.js';
+import type { Config } from '../model/config.js';
+import { cacheEnabled, cachePath, contentHash, readCacheFile, writeCacheFile } from './cache-files.js';
+
+type HeadingRow = [depth: number, line: number] | [depth: number, line: number, column: number];
+type ScanRow = [headings: HeadingRow[], opaqueRuns: number[]];
+
+export interface ParseCache {
+  /**
+   * The parser of these files' markdown documents: each from the cache, else the
+   * fast scanner, else the linear block scanner (src/model/block-scan.ts, loaded only when a document needs it).
+   */
+  parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
+  /** Keeps the scans of these files (what the tree now holds) for the next process. */
+  save(files: ReadonlyMap<string, string>): void;
+}
+
+/** The parse cache of the tree at `root`; without a root (or with MEMDEX_NO_CACHE=1) it only parses. */
+export function openParseCache(root: string | undefined): ParseCache {
+  const enabled = root !== undefined && cacheEnabled();
+  const file = enabled ? cachePath(root, 'parse') : undefined;
+  const stored = (file && readRows(file)) || new Map<string, ScanRow>();
+  const scans = new Map<string, ScanResult>(); // by content hash, this process
+  const hashes = new Map<string, string>(); // text → content hash
+  let parsed = false;
+  const hashOf = (text: string) => {
+    let hash = hashes.get(text);
+    if (hash === undefined) hashes.set(text, (hash = contentHash(text)));
+    return hash;
+  };
+  return {
+    async parserFor(files, config) {
+      const byPath = new Map<string, ScanResult>();
+      const declined: string[] = [];
+      for (const path of projectDocuments(files, config)) {
+        const text = files.get(path)!;
+        const hash = enabled ? hashOf(text) : undefined;
+        let scan = hash === undefined ? undefined : (scans.get(hash) ?? fromRow(stored.get(hash), lineCount(text)));
+        if (!scan) {
+          scan = scanDocument(text);
+          parsed = true;
+        }
+        if (!scan) declined.push(path);
+        else byPath.set(path, scan);
+        if (scan && hash !== undefined) scans.set(hash, scan);
+      }
+      if (declined.length > 0) {
+        const { blockHeadings } = await import('../model/block-scan.js');
+        for (const path of declined) {
+          const scan = blockHeadings(files.get(path)!);
+          byPath.set(path, scan);
+          if (enabled) scans.set(hashOf(files.get(path)!), scan);
+        }
+      }
+      return (path) => byPath.get(path)!;
+    },
+    save(files) {
+      if (!file) return;
+      const kept = new Map<string, ScanRow>();
+      for (const text of files.values()) {
+        const hash = hashOf(text);
+        const scan = scans.get(hash);
+        if (scan) kept.set(hash, toRow(scan));
+      }
+      if (!parsed && kept.size === stored.size && [...kept.keys()].every((h) => stored.has(h))) return;
+      writeCacheFile(file, {}, JSON.stringify(Object.fromEntries(kept)));
+    },
+  };
+}
+
+function readRows(file: string): Map<string, ScanRow> | undefined {
+  const cached = readCacheFile(file);
+  if (!cached) return undefined;
+  try {
+    return new Map(Object.entries(JSON.parse(cached.body) as Record<string, ScanRow>));
+  } catch {
+    return undefined;
+  }
+}
+
+function toRow(scan: ScanResult): ScanRow {
+  const headings = scan.headings.map((h): HeadingRow => (h.column === undefined ? [h.depth, h.line] : [h.depth, h.line, h.column]));
+  const runs: number[] = [];
+  for (const line of [...scan.opaqueLines].sort((a, b) => a - b)) {
+    if (runs.length > 0 && runs[runs.length - 1] === line - 1) runs[runs.length - 1] = line;
+    else runs.push(line, line);
+  }
+  return [headings, runs];
+}
+
+/** A stored scan, or undefined when it does not fit the document (a torn or foreign cache: parse again). */
+function fromRow(row: ScanRow | undefined, lines: number): ScanResult | undefined {
+  if (!Array.isArray(row) || !Array.isArray(row[0]) || !Array.isArray(row[1])) return undefined;
+  const line = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= lines;
+  const headings: ScannedHeading[] = [];
+  for (const h of row[0]) {
+    if (!Array.isArray(h) || !Number.isInteger(h[0]) || !line(h[1]) || (h[2] !== undefined && !Number.isInteger(h[2]))) return undefined;
+    headings.push(h[2] === undefined ? { depth: h[0], line: h[1] } : { depth: h[0], line: h[1], column: h[2] });
+  }
+  const opaqueLines = new Set<number>();
+  const runs = row[1];
+  for (let i = 0; i + 1 < runs.length; i += 2) {
+    const [first, last] = [runs[i], runs[i + 1]];
+    if (!line(first) || !line(last) || last < first) return undefined;
+    for (let n = first; n <= last; n++) opaqueLines.add(n);
+  }
+  return { headings, opaqueLines };
+}
+
+/** Lines of a text as the model counts them (lines.ts: a final newline starts no line). */
+function lineCount(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}

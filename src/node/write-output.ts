@@ -1,0 +1,33 @@
+/**
+ * stdout and stderr of the per-call commands, written straight to the file
+ * descriptors: creating `process.stdout` builds a stream (node:stream and its
+ * friends), a measurable share of a hook call that prints one section. A reader
+ * that went away (EPIPE: `memdex when x | head -1`) ends the output quietly; a
+ * non-blocking descriptor that is full (EAGAIN) hands the rest to the stream, which
+ * knows how to wait.
+ */
+import { writeSync } from 'node:fs';
+
+export function writeStdout(text: string): void {
+  writeFd(1, text);
+}
+
+export function writeStderr(text: string): void {
+  writeFd(2, text);
+}
+
+function writeFd(fd: 1 | 2, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(fd, bytes, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') return;
+      if (code !== 'EAGAIN') throw error;
+      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(offset));
+      return;
+    }
+  }
+}
