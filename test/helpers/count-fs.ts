@@ -7,7 +7,7 @@ import { runCli, type CliResult } from './run-cli.js';
 const PRELOAD = fileURLToPath(new URL('./fs-count-preload.cjs', import.meta.url));
 
 export interface FsCounts {
-  /** readFileSync calls by root-relative path. */
+  /** readFileSync calls and opens for reading, by root-relative path. */
   readonly reads: Record<string, number>;
   /** statSync and lstatSync calls by root-relative path. */
   readonly stats: Record<string, number>;
