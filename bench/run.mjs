@@ -5,12 +5,14 @@ import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchResolve } from './resolve.mjs';
+import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
 const sections = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
+  [TRANSCRIPT_TITLE, () => benchTranscript()],
 ];
 const out = [
   '# Benchmark results',
@@ -21,7 +23,7 @@ const out = [
 ];
 for (const [title, run] of sections) {
   process.stderr.write(`${title}...\n`);
-  out.push(`## ${title}`, '', run(), '');
+  out.push(`## ${title}`, '', await run(), '');
 }
 const text = `${out.join('\n')}\n`;
 writeFileSync(new URL('RESULTS.md', import.meta.url), text);

@@ -22,3 +22,4 @@ export { planMigration } from './migrate/plan-migration.js';
 export { parseMapping, formatMapping } from './migrate/mapping.js';
 export * from './playbook/index.js';
 export * from './relevance/index.js';
+export * from './transcript/index.js';

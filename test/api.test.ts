@@ -15,7 +15,7 @@ testCorpora('the built library resolves and checks a real tree without any adapt
 
 test('the pure core never touches the machine: no node: imports, process, clock or randomness', async () => {
   const { readTree: read } = await import('./helpers/corpora.js');
-  const pure = ['core', 'model', 'rules', 'migrate', 'resolve', 'fuzzy', 'playbook', 'relevance'];
+  const pure = ['core', 'model', 'rules', 'migrate', 'resolve', 'fuzzy', 'playbook', 'relevance', 'transcript'];
   const offenders: string[] = [];
   for (const dir of pure) {
     for (const [path, text] of read(join(REPO, 'src', dir))) {

@@ -12,13 +12,11 @@ import { resolve } from 'node:path';
 import { messages } from '../messages/relevance.js';
 import { applyEvaluation, buildEvaluatorInput, claimNextSession, failEvaluation, parseEvaluatorOutput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
-import { DEFAULT_EXCERPT_CHARS, transcriptExcerpt } from '../relevance/transcript.js';
-import { readTail } from './read-tail.js';
+import { messages as transcriptMessages } from '../messages/transcript.js';
+import { DEFAULT_EXCERPT_CHARS, TranscriptExcerpt } from '../relevance/transcript.js';
 import { updateRelevance } from './relevance-store.js';
 import { runEvaluator } from './run-evaluator.js';
-
-/** Enough JSONL to hold DEFAULT_EXCERPT_CHARS of conversation among tool output. */
-const TRANSCRIPT_TAIL_BYTES = 4 * 1024 * 1024;
+import { readTranscriptFile } from './transcript-file.js';
 
 export interface EvaluateOptions {
   readonly storePath: string;
@@ -62,8 +60,8 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     if (step.claimed === undefined) break;
     const { sessionId, record } = step.claimed;
     tried.add(sessionId);
-    const tail = record.transcriptPath !== undefined ? readTail(resolve(options.root, record.transcriptPath), TRANSCRIPT_TAIL_BYTES) : undefined;
-    const input = buildEvaluatorInput(sessionId, record, options.texts, transcriptExcerpt(tail ?? '', DEFAULT_EXCERPT_CHARS));
+    const excerpt = record.transcriptPath !== undefined ? transcriptExcerptOf(resolve(options.root, record.transcriptPath), options.log) : '';
+    const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
     const run = runEvaluator(options.command, input, options.root, options.timeoutMs);
     const parsed = run.ok ? parseEvaluatorOutput(run.stdout, record.lease?.ids ?? [], record.tags) : run;
     if (!parsed.ok) {
@@ -90,4 +88,17 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     done.push(sessionId);
   }
   return { done, failed, skipped, lost };
+}
+
+/** The session's excerpt, streamed from its transcript; empty when the file cannot be read (the evaluator still rates the tags). */
+function transcriptExcerptOf(path: string, log: (line: string) => void): string {
+  const excerpt = new TranscriptExcerpt(DEFAULT_EXCERPT_CHARS);
+  try {
+    const summary = readTranscriptFile(path, {}, (event) => excerpt.add(event));
+    const skipped = transcriptMessages.skipped(path, summary.malformed, summary.problems[0], summary.unknownTypes);
+    if (skipped !== undefined) log(skipped);
+  } catch {
+    return '';
+  }
+  return excerpt.text();
 }

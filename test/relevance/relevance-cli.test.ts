@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/run-cli.js';
+import { FIXTURES } from '../helpers/transcripts.js';
 
 const FAKE_EVALUATOR = fileURLToPath(new URL('../fixtures/fake-evaluator.mjs', import.meta.url));
 let root: string;
@@ -167,6 +168,21 @@ describe('memdex feedback', () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8')).toBe(before);
+  });
+
+  test('the evaluator sees what the agent did in a real transcript; a malformed line is skipped and named', () => {
+    const transcript = join(root, 'real.jsonl');
+    const lines = readFileSync(join(FIXTURES, 'cc-2.1.330-resumed.jsonl'), 'utf8').split('\n');
+    writeFileSync(transcript, [...lines.slice(0, 4), '{"type":"user", torn', ...lines.slice(4)].join('\n'));
+    ok('relevance', 'inject', '--session', 'real1', '--transcript', transcript, '--format', 'json');
+    ok('relevance', 'audit', '--session', 'real1', '--transcript', transcript);
+    const result = memdex('relevance', 'evaluate');
+    expect(result.status).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain(`${transcript}: skipped 1 malformed line (first: line 5: not JSON (`);
+    const excerpt = JSON.parse(readFileSync(join(root, 'inputs', 'real1.json'), 'utf8')).transcript_excerpt as string;
+    expect(excerpt).toContain('user ran /when writing mock tests:\nBase directory for this skill');
+    expect(excerpt).toContain('assistant ran: memdex when writing mock tests\n\n→ # When Writing Mock Tests');
+    expect(excerpt).toMatch(/assistant: Mock answer\.$/);
   });
 
   test('a corrupt store is never overwritten: exit 2 naming the file', () => {
