@@ -34,6 +34,12 @@ export async function runHook(host: Host, event: string): Promise<object> {
     if (!parsed.ok) throw new Error(parsed.message);
     root = hookProjectRoot(host, parsed.payload.cwd);
     const hookRoot = root;
+    // The client rejects output naming another event, so wired under the wrong one the hook does nothing.
+    const running = parsed.payload.hookEventName;
+    if (running !== undefined && running !== handler.hookEventName) {
+      host.hookLog(hookRoot, event, messages.wrongEvent(event, running, handler.hookEventName));
+      return {};
+    }
     const context: HookContext = {
       host,
       event,

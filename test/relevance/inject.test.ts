@@ -6,7 +6,7 @@ import {
   setPinByHand,
   trackRecord,
   EMPTY_STATE,
-  INSTRUCTION_LINE,
+  feedbackLine,
   type InjectionKeyPoint,
 } from '../../src/relevance/index.js';
 import { P, rate } from './helpers.js';
@@ -106,7 +106,7 @@ describe('caps', () => {
     expect(result.text.length).toBeLessThanOrEqual(maxChars);
     expect(result.shown.length).toBeGreaterThan(0);
     const lines = result.text.split('\n');
-    expect(lines.at(-2)).toBe(INSTRUCTION_LINE);
+    expect(lines.at(-2)).toBe(feedbackLine());
     for (const line of lines.slice(1, -2)) expect(many.map((kp) => `- [MX#${kp.id}] helpful=0 harmful=0 :: ${kp.text.trim()}`)).toContain(line);
   });
 
