@@ -14,8 +14,8 @@
  *    each piece of evidence is rated once, however often the session ends.
  *
  * Extractor contract (docs/playbook.md, "The extractor"): `<command> <part>`, where
- * `<part>` is a JSONL file in the client's transcript format holding the records
- * added since the last extraction of this session; the current playbook JSON on
+ * `<part>` is a JSONL file in the client's transcript format holding the
+ * conversation's records added since the last extraction of this session (isEvidence); the current playbook JSON on
  * stdin; an ExtractionResult JSON on stdout, exit 0. Its environment also has
  * MEMDEX_TRANSCRIPT_PATH (the same part), MEMDEX_SESSION_TRANSCRIPT_PATH (the whole
  * transcript, for context), MEMDEX_HOOK_EVENT, MEMDEX_SESSION_ID, CLAUDE_PROJECT_DIR.
@@ -25,6 +25,8 @@ import { messages } from '../messages/hooks.js';
 import { describeProblems } from '../playbook/locate-problems.js';
 import { parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
+import { yieldsEvents } from '../transcript/decode.js';
+import { parseRecord } from '../transcript/read.js';
 import type { Env, Host } from './host.js';
 import type { HookStep } from './hook-step.js';
 
@@ -47,6 +49,21 @@ export function extractorCommand(env: Env, configured: string | undefined): stri
 export function extractorTimeoutMs(env: Env): number {
   const seconds = Number(env.MEMDEX_EXTRACTOR_TIMEOUT);
   return env.MEMDEX_EXTRACTOR_TIMEOUT?.trim() && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_EXTRACTOR_TIMEOUT_MS;
+}
+
+/**
+ * A transcript line the extractor is given: a record the transcript reader reads
+ * events from (messages, tool calls and results, skill bodies, typed commands,
+ * compaction boundaries), except what restates earlier evidence or is memdex's own:
+ * the compaction summary and hook context attachments (the playbook itself). The
+ * client's bookkeeping records (api-request-blob, last-prompt...) copy earlier
+ * messages: given again, the same evidence would be rated again (measured, 2.1.330).
+ */
+export function isEvidence(line: string): boolean {
+  const parsed = parseRecord(line);
+  if ('problem' in parsed) return false;
+  if (parsed.type === 'attachment' || parsed.record.isCompactSummary === true) return false;
+  return yieldsEvents(parsed.record, parsed.type);
 }
 
 /** The hook step: hand the extraction to a background worker (nothing to do without an extractor). */
@@ -81,10 +98,17 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     const command = extractorCommand(host.env, config.playbook.extractor);
     if (command === undefined) return;
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
-    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, lock);
-    if (part === undefined) return; // nothing new since the last extraction of this session
-    let extracted = false;
+    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
+    if (part === undefined) {
+      log(messages.nothingNew(job.transcriptPath));
+      return;
+    }
+    let extracted = part.lines === 0; // only bookkeeping is new: nothing to rate
     try {
+      if (extracted) {
+        log(messages.extracted(part.start, part.end, job.transcriptPath, 0, 0));
+        return;
+      }
       const file = host.playbookFile(job.root, config);
       const timeoutMs = extractorTimeoutMs(host.env);
       const result = await host.runShellCommand(command, part.file, {

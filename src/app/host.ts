@@ -94,8 +94,8 @@ export interface AgentHost {
   startHookWorker(root: string, args: readonly string[]): void;
   /** This memdex as a shell command the agent's Bash tool can run (absolute, quoted). */
   memdexCommand(): string;
-  /** The session transcript's complete lines not yet given to the extractor, claimed; undefined when none. */
-  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, lock: LockOptions): TranscriptPart | undefined;
+  /** The session transcript's complete lines not yet given to the extractor (those `keep` accepts copied to a temp file), claimed; undefined when none. */
+  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, keep: (line: string) => boolean, lock: LockOptions): TranscriptPart | undefined;
   /** Deletes the part's temp file; a part not extracted is given back (false when a later claim moved on). */
   releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions): boolean;
   /** A user-configured command with one argument (child_process, loaded only now). */

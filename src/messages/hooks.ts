@@ -15,6 +15,7 @@ export const messages = {
   extractionStateEntry: (id: string) => `session "${id}" needs {"transcript": string, "offset": integer >= 0, "at": string}`,
   extracted: (start: number, end: number, transcript: string, evaluations: number, added: number) =>
     `extracted bytes ${start}-${end} of ${transcript}: ${evaluations} evaluation(s), ${added} new key point(s)`,
+  nothingNew: (transcript: string) => `nothing new in ${transcript} since the last extraction; extractor not run`,
   partLost: (start: number, end: number, transcript: string) =>
     `bytes ${start}-${end} of ${transcript} were not extracted and a later extraction already read past them; they will not be extracted`,
   payloadNotObject: 'expected a JSON object',

@@ -10,6 +10,10 @@
  * never get the same bytes; the claimed bytes are copied into a temp file, which is
  * what the extractor reads. A failed extraction gives its range back when no later
  * claim moved the offset since; otherwise that range is logged as not extracted.
+ *
+ * Only the lines `keep` accepts are copied (the caller's rule: the conversation's
+ * records, not the client's bookkeeping, which repeats earlier messages); a part
+ * whose lines are all dropped is claimed but has `lines: 0`.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { messages } from '../messages/hooks.js';
 import { nowIso, nowMs } from './clock.js';
+import { LineSplitter } from '../transcript/lines.js';
 import { updateJsonFile } from './json-store.js';
 import type { LockOptions } from './lock.js';
 
@@ -33,8 +38,10 @@ export interface TranscriptPart {
   /** The byte range [start, end) of the transcript, complete lines only. */
   readonly start: number;
   readonly end: number;
-  /** A temp file holding exactly those bytes. */
+  /** A temp file holding the lines of that range that were kept. */
   readonly file: string;
+  /** How many lines were kept. */
+  readonly lines: number;
 }
 
 interface SessionOffset {
@@ -45,7 +52,13 @@ interface SessionOffset {
 type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
-export function claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, options: LockOptions): TranscriptPart | undefined {
+export function claimTranscriptPart(
+  root: string,
+  sessionId: string,
+  transcriptPath: string,
+  keep: (line: string) => boolean,
+  options: LockOptions,
+): TranscriptPart | undefined {
   const end = completeLinesEnd(transcriptPath);
   let start = 0;
   let claimed = false;
@@ -60,13 +73,14 @@ export function claimTranscriptPart(root: string, sessionId: string, transcriptP
   if (!claimed) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'memdex-extract-'));
   const file = join(dir, 'transcript-part.jsonl');
+  let lines = 0;
   try {
-    copyRange(transcriptPath, file, start, end);
+    lines = copyLines(transcriptPath, file, start, end, keep);
   } catch (error) {
-    releaseTranscriptPart(root, { sessionId, transcriptPath, start, end, file }, false, options);
+    releaseTranscriptPart(root, { sessionId, transcriptPath, start, end, file, lines }, false, options);
     throw error;
   }
-  return { sessionId, transcriptPath, start, end, file };
+  return { sessionId, transcriptPath, start, end, file, lines };
 }
 
 /**
@@ -139,19 +153,30 @@ export function completeLinesEnd(path: string): number {
   }
 }
 
-function copyRange(from: string, to: string, start: number, end: number): void {
+/** Copies the kept lines of [start, end) (complete lines) from one file to another; returns how many. */
+function copyLines(from: string, to: string, start: number, end: number, keep: (line: string) => boolean): number {
   const input = openSync(from, 'r');
   const output = openSync(to, 'w', 0o600);
+  let kept = 0;
   try {
+    const utf8 = new TextDecoder('utf-8');
+    const splitter = new LineSplitter((bytes) => {
+      const text = utf8.decode(bytes);
+      if (!keep(text)) return;
+      writeSync(output, `${text}\n`);
+      kept++;
+    }, start);
     const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, end - start));
     for (let position = start; position < end; ) {
       const n = readSync(input, buffer, 0, Math.min(buffer.length, end - position), position);
       if (n === 0) break;
-      writeSync(output, buffer, 0, n);
+      splitter.push(buffer.subarray(0, n));
       position += n;
     }
+    splitter.end();
   } finally {
     closeSync(input);
     closeSync(output);
   }
+  return kept;
 }
