@@ -42,7 +42,6 @@ export async function handle(context: HookContext): Promise<object> {
     ...(payload.cwd !== undefined ? { cwd: payload.cwd } : {}),
     ...(payload.transcriptPath !== undefined ? { transcriptPath: payload.transcriptPath } : {}),
     keyPoints: playbook.keyPoints.map(toRelevanceItem),
-    feedbackCommand: host.memdexCommand(),
   };
   const outcome = renderInjection(host, request);
   for (const warning of outcome.warnings) context.log(messages.relevanceWarning(warning));

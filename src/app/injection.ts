@@ -38,8 +38,6 @@ export interface InjectionRequest {
   readonly cwd?: string;
   /** The playbook library's key points; default: read the playbook file. */
   readonly keyPoints?: readonly PlaybookKeyPoint[];
-  /** The command the block names for feedback (the hook passes the memdex it runs as); default `memdex`. */
-  readonly feedbackCommand?: string;
 }
 
 export interface InjectionOutcome extends Injection {
@@ -80,10 +78,8 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   const template = host.loadTemplate(request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
   const blockBudget = blockBudgetFor(template);
   if (blockBudget <= 0) return { ...NOTHING, tags: environment.tags, repo: environment.repo, warnings: [...warnings, messages.templateTooLong(CLIENT_CONTEXT_LIMIT)] };
-  const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params, {
-    maxChars: blockBudget,
-    ...(request.feedbackCommand !== undefined ? { feedbackCommand: request.feedbackCommand } : {}),
-  });
+  // The block names the memdex this process runs as: the command resolves in the agent's shell.
+  const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params, { maxChars: blockBudget, feedbackCommand: host.memdexCommand() });
   const context = injection.text === '' ? '' : template.join(injection.text);
   return { ...injection, tags: environment.tags, repo: environment.repo, warnings, context };
 }
