@@ -11,7 +11,7 @@ const runs = Number(process.env.RUNS ?? 15);
 const sections = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
-  ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
+  ['`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
   [TRANSCRIPT_TITLE, () => benchTranscript()],
 ];
 const out = [

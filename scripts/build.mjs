@@ -18,9 +18,9 @@ await build({
   logLevel: 'warning',
 });
 
-// The recall fast path alone, as CommonJS: no ESM loader start-up (bin/memdex.cjs).
+// The recall and prompt-hook fast paths alone, as CommonJS: no ESM loader start-up (bin/memdex.cjs).
 await build({
-  entryPoints: { recall: 'src/cli/recall-fast.ts' },
+  entryPoints: { recall: 'src/cli/recall-fast.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,

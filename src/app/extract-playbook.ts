@@ -28,10 +28,7 @@ import { toJson } from '../playbook/serialize-playbook.js';
 import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import type { Env, Host } from './host.js';
-import type { HookStep } from './hook-step.js';
-
-/** The hidden `memdex hook` subcommand of the background worker. */
-export const EXTRACTION_WORKER = 'extract-worker';
+import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)

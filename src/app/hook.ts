@@ -6,6 +6,7 @@
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
+import { HOOK_EVENT_NAME } from './hook-events.js';
 import { parseHookPayload } from './hook-payload.js';
 import type { HookContext } from './hook-step.js';
 
@@ -16,10 +17,10 @@ interface EventHandler {
 }
 
 export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
-  'user-prompt-submit': { hookEventName: 'UserPromptSubmit', load: () => import('./inject-playbook.js') },
-  'session-start': { hookEventName: 'SessionStart', load: () => import('./inject-playbook.js') },
-  'session-end': { hookEventName: 'SessionEnd', load: () => import('./session-end.js') },
-  'pre-compact': { hookEventName: 'PreCompact', load: () => import('./session-end.js') },
+  'user-prompt-submit': { hookEventName: HOOK_EVENT_NAME['user-prompt-submit']!, load: () => import('./inject-playbook.js') },
+  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./inject-playbook.js') },
+  'session-end': { hookEventName: HOOK_EVENT_NAME['session-end']!, load: () => import('./session-end.js') },
+  'pre-compact': { hookEventName: HOOK_EVENT_NAME['pre-compact']!, load: () => import('./session-end.js') },
 };
 
 /** The hook's output object (`{}` on any failure, which is logged). */

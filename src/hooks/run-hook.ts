@@ -6,7 +6,7 @@
  * not for people, so not in the usage line.
  */
 import { runHook as hookUseCase } from '../app/hook.js';
-import { EXTRACTION_WORKER, runExtractionWorker } from '../app/extract-playbook.js';
+import { EXTRACTION_WORKER } from '../app/hook-step.js';
 import { messages } from '../messages/hooks.js';
 import { nodeHost } from '../node/node-host.js';
 
@@ -18,6 +18,7 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
       process.stderr.write(messages.workerUsage);
       return 2;
     }
+    const { runExtractionWorker } = await import('../app/extract-playbook.js');
     await runExtractionWorker(nodeHost(handover), { event: workerEvent, root, sessionId, transcriptPath });
     return 0;
   }
