@@ -1,6 +1,6 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
@@ -97,14 +97,13 @@ describe('memdex hook session-end / pre-compact', () => {
     await waitFor(() => readPlaybook(root).name_counter === 3, 'the playbook update');
     const given = JSON.parse(readFileSync(join(root, 'extractor-input.json'), 'utf8'));
     expect(given).toEqual({ transcript: expect.stringMatching(/transcript-part\.jsonl$/), stdin: expect.any(String), event: 'session-end', session: 's-1', part: given.transcript, whole: transcript });
-    expect(existsSync(given.transcript)).toBe(false); // the temp part is removed afterwards
     expect(JSON.parse(given.stdin).key_points.map((kp: { name: string }) => kp.name)).toEqual(['kpt_001', 'kpt_002']);
     const updated = readPlaybook(root);
     expect(updated.key_points).toEqual([
       { name: 'kpt_001', text: 'use type hints', helpful: 6, harmful: 1 },
       { name: 'kpt_003', text: 'learned from a session', helpful: 0, harmful: 0 },
     ]);
-    await waitFor(() => log(root).includes('extracted bytes'), 'the worker\'s log line');
+    await waitFor(() => log(root).includes('extracted bytes') && !existsSync(given.transcript), 'the worker\'s log line and the temp part removed');
     const size = statSync(transcript).size;
     expect(log(root)).toMatch(new RegExp(`^\\S+ session-end \\(background\\) extracted bytes 0-${size} of ${transcript}: 2 evaluation\\(s\\), 1 new key point\\(s\\)\n$`));
   });
@@ -161,6 +160,22 @@ describe('failing open', () => {
     expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toBe(corrupt);
     expect(log(root)).toMatch(/user-prompt-submit \.claude\/playbook\.json:1:79: invalid JSON: NaN is not valid JSON/);
     expect(log(root)).toMatch(/session-end \(background\) \.claude\/playbook\.json:1:79: invalid JSON/);
+  });
+
+  test('a later prompt of a session is answered without loading the full CLI; a wrong event still reaches it', () => {
+    const root = project();
+    const loaded = join(root, 'loaded.txt');
+    writeFileSync(join(root, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(root, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+    const env = { NODE_OPTIONS: `--import "${join(root, 'register.mjs')}"` };
+    const cliLoaded = () => (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '').includes('/dist/cli.js');
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual(injection('UserPromptSubmit'));
+    expect(cliLoaded()).toBe(true);
+    rmSync(loaded);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual({});
+    expect(cliLoaded()).toBe(false);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', hook_event_name: 'SessionStart' }, env).json).toEqual({});
+    expect(log(root)).toMatch(/user-prompt-submit `memdex hook user-prompt-submit` ran for the SessionStart event/);
   });
 
   test('user-prompt-submit loads neither yargs nor remark', () => {
