@@ -4,7 +4,7 @@
  * (`npm run test:claude`) found, reproduced offline through the built CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { parseInjectionBlock } from '../../src/relevance/index.js';
@@ -177,6 +177,32 @@ describe('6. each piece of evidence is given to the extractor once', () => {
     hook(root, 'session-end', { session_id: 's-1', transcript_path: transcript }, { MEMDEX_EXTRACTOR: recording(root) });
     await waitFor(() => helpful(root) === 6, 'the retried extraction');
     expect(starts(root).map((r) => r.seen)).toEqual([['EVIDENCE-alpha'], ['EVIDENCE-alpha']]);
+  });
+});
+
+describe('the background worker fails open and loses nothing', () => {
+  test('an extractor over MEMDEX_EXTRACTOR_TIMEOUT is killed, logged, and its lines are given back', async () => {
+    const root = project(PLAYBOOK, { 'extractor.mjs': RECORDING_EXTRACTOR });
+    const transcript = join(root, 'transcript.jsonl');
+    appendFileSync(transcript, line('EVIDENCE-alpha'));
+    hook(root, 'session-end', { session_id: 's-1', transcript_path: transcript }, { MEMDEX_EXTRACTOR: recording(root, '--wait'), MEMDEX_EXTRACTOR_TIMEOUT: '1' });
+    await waitFor(() => /session-end \(background\) extractor `.*` timed out after 1000 ms; playbook not updated/.test(log(root)), 'the timeout line');
+    writeFileSync(join(root, 'go'), '');
+    hook(root, 'session-end', { session_id: 's-1', transcript_path: transcript }, { MEMDEX_EXTRACTOR: recording(root) });
+    await waitFor(() => helpful(root) === 6, 'the retried extraction');
+    expect(starts(root).map((r) => r.seen)).toEqual([['EVIDENCE-alpha'], ['EVIDENCE-alpha']]);
+  });
+
+  test('an unreadable offsets file is named in the log and left as it is; the extractor is not run', async () => {
+    const root = project(PLAYBOOK, { 'extractor.mjs': RECORDING_EXTRACTOR });
+    const state = join(root, '.claude', 'memdex', 'extracted.json');
+    mkdirSync(dirname(state), { recursive: true });
+    writeFileSync(state, '{"sessions": {"s-1": {"offset": "ten"}}}');
+    hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: recording(root) });
+    await waitFor(() => log(root).includes('(background)'), 'the worker\'s log line');
+    expect(log(root)).toContain(`session-end (background) ${state}: cannot read the extraction offsets (session "s-1" needs {"transcript": string, "offset": integer >= 0, "at": string}); fix or delete the file; playbook not updated`);
+    expect(readFileSync(state, 'utf8')).toBe('{"sessions": {"s-1": {"offset": "ten"}}}');
+    expect(starts(root)).toEqual([]);
   });
 });
 
