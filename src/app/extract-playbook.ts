@@ -103,7 +103,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     let extracted = part.lines === 0; // only bookkeeping is new: nothing to rate
     try {
       if (extracted) {
-        log(messages.extracted(part.start, part.end, job.transcriptPath, 0, 0));
+        log(messages.nothingNew(job.transcriptPath));
         return;
       }
       const file = host.playbookFile(job.root, config);
