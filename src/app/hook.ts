@@ -3,6 +3,12 @@
  * always: whatever goes wrong, the output is `{}` and one line goes to the hook
  * log (.claude/memdex-hooks.log). A hook must never block or break the agent (exit
  * 2 would block the prompt). MEMDEX_HOOKS=0 turns every hook off.
+ *
+ * The payload's `hook_event_name` must be the subcommand's event: Claude Code
+ * rejects output naming another event, so a hook wired under the wrong one
+ * answers `{}` and claims or records nothing (one log line says how to fix it).
+ * Every later prompt of a session is usually answered before this runs, by
+ * src/node/prompt-fast.ts (dist/hook-fast.cjs).
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
