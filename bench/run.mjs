@@ -19,7 +19,7 @@ const only = process.env.BENCH; // e.g. BENCH=issue9: one section
 const all = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
-  ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
+  ['`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
   [TRANSCRIPT_TITLE, () => benchTranscript()],
   ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],

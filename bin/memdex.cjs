@@ -28,6 +28,11 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
       process.exitCode = code;
     });
   return;
+} else if (command === 'hook' && (argv[1] === 'user-prompt-submit' || argv[1] === 'session-start') && argv.length === 2) {
+  // Every prompt after a session's first: the marker is there, the answer is `{}`.
+  const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
+  if (fast.answered) return;
+  handover = { stdin: fast.stdin };
 }
 import('../dist/cli.js').then(async (cli) => {
   process.exitCode = await cli.run(argv, handover);

@@ -19,10 +19,11 @@ await build({
 });
 
 // The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
-// start-up. The recall fast path and `check` (its block scanner for documents the
-// fast scanner declines is loaded on demand from inside the bundle).
+// start-up. The recall fast path, `check` (its block scanner for documents the fast
+// scanner declines is loaded on demand from inside the bundle) and the prompt hook's
+// later prompts.
 await build({
-  entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts' },
+  entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,

@@ -12,8 +12,9 @@ export const EVIDENCE = /EVIDENCE-[a-z]+/g;
 /**
  * The extractor (memdex's contract, docs/playbook.md "The extractor"): run as `<command> <transcript>`
  * with the playbook JSON on stdin. It records which evidence markers it was given, from stdin and from
- * every file named on its command line (today: the whole transcript). If memdex changes how it hands
- * over "only what is new" (issue 10 §2.6), this is the one place that reads it.
+ * every file named on its command line (memdex names a temp file holding only the transcript records
+ * added since the last extraction of the session, docs/playbook.md "The extractor"). If that hand-over
+ * changes, this is the one place that reads it.
  * Options: `--sleep <s>` before answering; `--rate <id>` answers with that key point rated helpful
  * (otherwise empty output: nothing learned).
  */

@@ -5,6 +5,10 @@ export interface HookPayload {
   readonly sessionId?: string;
   readonly transcriptPath?: string;
   readonly cwd?: string;
+  /** The event the client is running (`SessionStart`...); a hook wired under another event answers `{}`. */
+  readonly hookEventName?: string;
+  /** SessionStart only: startup | resume | clear | compact | fork. */
+  readonly source?: string;
 }
 
 export type PayloadParse = { readonly ok: true; readonly payload: HookPayload } | { readonly ok: false; readonly message: string };
@@ -22,8 +26,16 @@ export function parseHookPayload(text: string): PayloadParse {
   const sessionId = text_('session_id');
   const transcriptPath = text_('transcript_path');
   const cwd = text_('cwd');
+  const hookEventName = text_('hook_event_name');
+  const source = text_('source');
   return {
     ok: true,
-    payload: { ...(sessionId ? { sessionId } : {}), ...(transcriptPath ? { transcriptPath } : {}), ...(cwd ? { cwd } : {}) },
+    payload: {
+      ...(sessionId ? { sessionId } : {}),
+      ...(transcriptPath ? { transcriptPath } : {}),
+      ...(cwd ? { cwd } : {}),
+      ...(hookEventName ? { hookEventName } : {}),
+      ...(source ? { source } : {}),
+    },
   };
 }

@@ -2,6 +2,12 @@ import type { Config } from '../model/config.js';
 import type { Env, Host } from './host.js';
 import type { HookPayload } from './hook-payload.js';
 
+/**
+ * The hidden `memdex hook` subcommand of the background extraction worker
+ * (extract-playbook.ts); here, so that the prompt hook does not load that module.
+ */
+export const EXTRACTION_WORKER = 'extract-worker';
+
 /** Everything a hook step needs; built once per hook process. */
 export interface HookContext {
   readonly host: Host;

@@ -3,9 +3,16 @@
  * always: whatever goes wrong, the output is `{}` and one line goes to the hook
  * log (.claude/memdex-hooks.log). A hook must never block or break the agent (exit
  * 2 would block the prompt). MEMDEX_HOOKS=0 turns every hook off.
+ *
+ * The payload's `hook_event_name` must be the subcommand's event: Claude Code
+ * rejects output naming another event, so a hook wired under the wrong one
+ * answers `{}` and claims or records nothing (one log line says how to fix it).
+ * Every later prompt of a session is usually answered before this runs, by
+ * src/node/prompt-fast.ts (dist/hook-fast.cjs).
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
+import { HOOK_EVENT_NAME } from './hook-events.js';
 import { parseHookPayload } from './hook-payload.js';
 import type { HookContext } from './hook-step.js';
 
@@ -16,10 +23,10 @@ interface EventHandler {
 }
 
 export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
-  'user-prompt-submit': { hookEventName: 'UserPromptSubmit', load: () => import('./inject-playbook.js') },
-  'session-start': { hookEventName: 'SessionStart', load: () => import('./inject-playbook.js') },
-  'session-end': { hookEventName: 'SessionEnd', load: () => import('./session-end.js') },
-  'pre-compact': { hookEventName: 'PreCompact', load: () => import('./session-end.js') },
+  'user-prompt-submit': { hookEventName: HOOK_EVENT_NAME['user-prompt-submit']!, load: () => import('./inject-playbook.js') },
+  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./inject-playbook.js') },
+  'session-end': { hookEventName: HOOK_EVENT_NAME['session-end']!, load: () => import('./session-end.js') },
+  'pre-compact': { hookEventName: HOOK_EVENT_NAME['pre-compact']!, load: () => import('./session-end.js') },
 };
 
 /** The hook's output object (`{}` on any failure, which is logged). */
@@ -34,6 +41,12 @@ export async function runHook(host: Host, event: string): Promise<object> {
     if (!parsed.ok) throw new Error(parsed.message);
     root = host.hookRoot(parsed.payload.cwd);
     const hookRoot = root;
+    // The client rejects output naming another event, so wired under the wrong one the hook does nothing.
+    const running = parsed.payload.hookEventName;
+    if (running !== undefined && running !== handler.hookEventName) {
+      host.hookLog(hookRoot, event, messages.wrongEvent(event, running, handler.hookEventName));
+      return {};
+    }
     const context: HookContext = {
       host,
       event,

@@ -29,10 +29,11 @@ import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
 import type { SessionAudit } from '../node/record-session-audit.js';
 import type { Change, StoreRead } from '../node/relevance-store.js';
 import type { CommandResult } from '../node/run-command.js';
+import type { TranscriptPart } from '../node/transcript-parts.js';
 import type { TreeSource } from '../node/working-tree.js';
 import type { WriteOptions } from '../node/atomic-write.js';
 
-export type { Environment, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TreeSource };
+export type { Environment, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -105,6 +106,14 @@ export interface AgentHost {
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
   hookLog(root: string, event: string, message: string): void;
+  /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */
+  startHookWorker(root: string, args: readonly string[]): void;
+  /** This memdex as a shell command the agent's Bash tool can run (absolute, quoted). */
+  memdexCommand(): string;
+  /** The session transcript's complete lines not yet given to the extractor (those `keep` accepts copied to a temp file), claimed; undefined when none. */
+  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, keep: (line: string) => boolean, lock: LockOptions): TranscriptPart | undefined;
+  /** Deletes the part's temp file; a part not extracted is given back (false when a later claim moved on). */
+  releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions): boolean;
   /** A user-configured command with one argument (child_process, loaded only now). */
   runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;

@@ -20,6 +20,14 @@ import type { Host } from './host.js';
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
 export const HOOK_LOCK_TIMEOUT_MS = 2_000;
 
+/**
+ * Claude Code replaces any hook output string longer than 10,000 characters by a
+ * 2 KB preview and a file path, so the model would see no key point at all
+ * (measured with client 2.1.330, claude-code-behaviour.md §1). The whole
+ * additionalContext, template and block, stays strictly below it.
+ */
+export const CLIENT_CONTEXT_LIMIT = 10_000;
+
 export interface InjectionRequest {
   readonly root: string;
   readonly config: Config;
@@ -67,9 +75,24 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   const params = host.relevanceParams(request.config);
   const store = host.readRelevance(host.relevanceStorePath(request.root, request.config), params);
   if (store.corrupt !== undefined) warnings.push(store.corrupt);
-  const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params);
-  const context = injection.text === '' ? '' : host.loadTemplate(request.root, request.config).split(KEY_POINTS_PLACEHOLDER).join(injection.text);
+  const template = host.loadTemplate(request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
+  const blockBudget = blockBudgetFor(template);
+  if (blockBudget <= 0) return { ...NOTHING, tags: environment.tags, repo: environment.repo, warnings: [...warnings, messages.templateTooLong(CLIENT_CONTEXT_LIMIT)] };
+  // The block names the memdex this process runs as: the command resolves in the agent's shell.
+  const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params, { maxChars: blockBudget, feedbackCommand: host.memdexCommand() });
+  const context = injection.text === '' ? '' : template.join(injection.text);
   return { ...injection, tags: environment.tags, repo: environment.repo, warnings, context };
+}
+
+/**
+ * The characters left for the block (which replaces every `{key_points}`) so that
+ * template + block stays below CLIENT_CONTEXT_LIMIT; 0 or less when the template
+ * alone is too long. The renderer drops key points from the end to fit it.
+ */
+function blockBudgetFor(templateParts: readonly string[]): number {
+  const slots = Math.max(1, templateParts.length - 1);
+  const fixed = templateParts.reduce((sum, part) => sum + part.length, 0);
+  return Math.floor((CLIENT_CONTEXT_LIMIT - 1 - fixed) / slots);
 }
 
 /**

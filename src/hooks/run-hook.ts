@@ -1,13 +1,27 @@
 /**
  * `memdex hook <event>`: the adapter between Claude Code and the hook use case
  * (src/app/hook.ts): stdin in, one JSON line out, exit 0 whatever happens.
+ * `memdex hook extract-worker <event> <root> <session id> <transcript>` is the
+ * background worker session-end and pre-compact start (src/app/extract-playbook.ts);
+ * not for people, so not in the usage line.
  */
 import { runHook as hookUseCase } from '../app/hook.js';
+import { EXTRACTION_WORKER } from '../app/hook-step.js';
 import { messages } from '../messages/hooks.js';
 import { nodeHost } from '../node/node-host.js';
 
 export async function runHook(argv: readonly string[], handover: { readonly stdin?: string } = {}): Promise<number> {
   const [event = ''] = argv;
+  if (event === EXTRACTION_WORKER) {
+    const [, workerEvent = '', root = '', sessionId = '', transcriptPath = ''] = argv;
+    if ([workerEvent, root, sessionId, transcriptPath].includes('')) {
+      process.stderr.write(messages.workerUsage);
+      return 2;
+    }
+    const { runExtractionWorker } = await import('../app/extract-playbook.js');
+    await runExtractionWorker(nodeHost(handover), { event: workerEvent, root, sessionId, transcriptPath });
+    return 0;
+  }
   if (event === '' || event.startsWith('-')) {
     process.stderr.write(messages.usage);
     process.stdout.write('{}\n');

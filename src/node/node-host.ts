@@ -4,12 +4,14 @@ import { resolve } from 'node:path';
 import type { Host } from '../app/host.js';
 import { detectEnvironment } from './detect-environment.js';
 import { logHookFailure } from './hook-log.js';
+import { memdexCommand, startHookWorker } from './hook-worker.js';
 import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './read-playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
+import { claimTranscriptPart, releaseTranscriptPart } from './transcript-parts.js';
 import { nodeTreeHost } from './tree-host.js';
 
 /**
@@ -40,6 +42,10 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     clearSessionMarker,
     pruneSessionMarkers: (root) => pruneSessionMarkers(root),
     hookLog: logHookFailure,
+    startHookWorker,
+    memdexCommand,
+    claimTranscriptPart,
+    releaseTranscriptPart,
     runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
     evaluatePending: async (options) => (await import('./evaluate-pending.js')).evaluatePending(options),
   };

@@ -13,7 +13,7 @@ function markerDir(root: string): string {
 }
 
 /** Session ids are UUIDs; anything else is hashed into a safe file name. */
-function markerPath(root: string, sessionId: string): string {
+export function markerPath(root: string, sessionId: string): string {
   const safe = /^[A-Za-z0-9_-]{1,100}$/.test(sessionId) ? sessionId : `h-${fnv1a64(sessionId)}`;
   return join(markerDir(root), safe);
 }

@@ -6,7 +6,7 @@
  *     [MEMDEX_V1]
  *     - [MX#kpt_042] helpful=3 harmful=0 :: Never use inline styles; use CSS classes
  *     - [MX#kpt_017] helpful=0 harmful=0 :: Branch names are taps-NUMBER, lower case
- *     Treat these as soft constraints. If one doesn't apply here, run: memdex feedback <id> --not-applicable --reason "..."
+ *     A key point that does not apply here can be reported with: memdex feedback <id> --not-applicable --reason "..."
  *     [/MEMDEX_V1]
  *
  * (The predecessor's `[ENGRAMMAR_V1]` / `[EG#42]` block, with the playbook's
@@ -15,7 +15,12 @@
  * base score from the key point's track record, ties in playbook order. Items
  * with enough evidence of being wrong here are left out, except items pinned
  * by hand. The block is capped at `maxItems` entries and `maxChars`
- * characters, and an entry line is never split.
+ * characters (or the smaller budget the caller passes: the hook fits the whole
+ * additionalContext under the client's limit), and an entry line is never split.
+ * The closing line is a factual statement naming the feedback command (the
+ * client's hook guidance: imperative instructions in hook context can trigger the
+ * model's prompt-injection defences); the caller passes a command that resolves
+ * where the agent runs it.
  */
 import type { RelevanceParams } from './params.js';
 import { denseAverage } from './average.js';
@@ -56,8 +61,20 @@ export interface Injection {
 export const BLOCK_OPEN = '[MEMDEX_V1]';
 export const BLOCK_CLOSE = '[/MEMDEX_V1]';
 export const ID_MARKER = 'MX#';
-export const INSTRUCTION_LINE =
-  'Treat these as soft constraints. If one doesn\'t apply here, run: memdex feedback <id> --not-applicable --reason "..."';
+/** The command the closing line names when the caller passes none (memdex on PATH). */
+export const DEFAULT_FEEDBACK_COMMAND = 'memdex';
+
+/** The block's closing statement: how a key point that does not apply can be reported. */
+export function feedbackLine(command: string = DEFAULT_FEEDBACK_COMMAND): string {
+  return `A key point that does not apply here can be reported with: ${command} feedback <id> --not-applicable --reason "..."`;
+}
+
+export interface InjectionRenderOptions {
+  /** The shell command naming memdex, as the agent's Bash tool can run it. */
+  readonly feedbackCommand?: string;
+  /** A budget for the whole block below params.maxChars (the smaller one wins). */
+  readonly maxChars?: number;
+}
 
 /**
  * A key point's own track record in (-1, 1): (helpful - harmful) / (helpful + harmful + 1).
@@ -75,6 +92,7 @@ export function rankAndRenderForInjection(
   scores: Readonly<Record<string, ItemRelevance>>,
   tags: readonly string[],
   params: RelevanceParams,
+  options: InjectionRenderOptions = {},
 ): Injection {
   const seen = new Set<string>();
   const candidates: (RankedKeyPoint & { readonly order: number })[] = [];
@@ -105,8 +123,9 @@ export function rankAndRenderForInjection(
   candidates.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.score - a.score || a.order - b.order);
   const ranked = candidates.map(({ order: _order, ...rest }) => rest);
 
-  const fixed = BLOCK_OPEN.length + INSTRUCTION_LINE.length + BLOCK_CLOSE.length + 3; // three newlines
-  let budget = params.maxChars - fixed;
+  const closing = feedbackLine(options.feedbackCommand);
+  const fixed = BLOCK_OPEN.length + closing.length + BLOCK_CLOSE.length + 3; // three newlines
+  let budget = Math.min(params.maxChars, options.maxChars ?? Number.POSITIVE_INFINITY) - fixed;
   const lines: string[] = [];
   const shown: string[] = [];
   for (const kp of ranked) {
@@ -118,7 +137,7 @@ export function rankAndRenderForInjection(
     lines.push(line);
     shown.push(kp.id);
   }
-  const text = lines.length === 0 ? '' : [BLOCK_OPEN, ...lines, INSTRUCTION_LINE, BLOCK_CLOSE].join('\n');
+  const text = lines.length === 0 ? '' : [BLOCK_OPEN, ...lines, closing, BLOCK_CLOSE].join('\n');
   return { text, shown, ranked };
 }
 

@@ -1,22 +1,13 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { FEEDBACK_LINE, PLAYBOOK, hook, log, project, readPlaybook, waitFor } from './helpers.js';
 
-const PLAYBOOK = JSON.stringify({
-  version: '1.0',
-  last_updated: '2026-02-18T14:30:00.000Z',
-  name_counter: 2,
-  key_points: [
-    { name: 'kpt_001', text: 'use type hints', helpful: 5, harmful: 1 },
-    { name: 'kpt_002', text: 'prefer pathlib', helpful: 0, harmful: 2 },
-  ],
-});
 // Ranked for the repository's tags (no relevance scores yet: by track record) and marked with stable ids.
 const INJECTED = DEFAULT_TEMPLATE.replace(
   '{key_points}',
@@ -24,7 +15,7 @@ const INJECTED = DEFAULT_TEMPLATE.replace(
     '[MEMDEX_V1]',
     '- [MX#kpt_001] helpful=5 harmful=1 :: use type hints',
     '- [MX#kpt_002] helpful=0 harmful=2 :: prefer pathlib',
-    'Treat these as soft constraints. If one doesn\'t apply here, run: memdex feedback <id> --not-applicable --reason "..."',
+    FEEDBACK_LINE,
     '[/MEMDEX_V1]',
   ].join('\n'),
 );
@@ -37,7 +28,7 @@ const FAKE_EXTRACTOR = `
 import { readFileSync, writeFileSync } from 'node:fs';
 const transcript = process.argv[2];
 const stdin = readFileSync(0, 'utf8');
-writeFileSync(process.env.CLAUDE_PROJECT_DIR + '/extractor-input.json', JSON.stringify({ transcript, stdin, event: process.env.MEMDEX_HOOK_EVENT, session: process.env.MEMDEX_SESSION_ID }));
+writeFileSync(process.env.CLAUDE_PROJECT_DIR + '/extractor-input.json', JSON.stringify({ transcript, stdin, event: process.env.MEMDEX_HOOK_EVENT, session: process.env.MEMDEX_SESSION_ID, part: process.env.MEMDEX_TRANSCRIPT_PATH, whole: process.env.MEMDEX_SESSION_TRANSCRIPT_PATH }));
 const firstLine = readFileSync(transcript, 'utf8').split('\\n')[0];
 process.stdout.write(JSON.stringify({
   new_key_points: ['learned from ' + JSON.parse(firstLine).message.content],
@@ -45,25 +36,9 @@ process.stdout.write(JSON.stringify({
 }));
 `;
 
-function project(playbook: string | null = PLAYBOOK): string {
-  const root = mkdtempSync(join(tmpdir(), 'memdex-hooks-'));
-  mkdirSync(join(root, '.claude'));
-  if (playbook !== null) writeFileSync(join(root, '.claude', 'playbook.json'), playbook);
-  writeFileSync(join(root, 'extractor.mjs'), FAKE_EXTRACTOR);
-  writeFileSync(join(root, 'transcript.jsonl'), `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'a session' } })}\n`);
-  return root;
-}
-
 const extractor = (root: string) => `"${process.execPath}" "${join(root, 'extractor.mjs')}"`;
+const withExtractor = (playbook: string | null = PLAYBOOK) => project(playbook, { 'extractor.mjs': FAKE_EXTRACTOR });
 
-function hook(root: string, event: string, payload: object | string, env: Record<string, string> = {}) {
-  const input = typeof payload === 'string' ? payload : JSON.stringify({ hook_event_name: event, cwd: root, ...payload });
-  const result = runCli(['hook', event], { input, env: { CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '', ...env } });
-  return { ...result, json: result.stdout.trim() === '' ? undefined : JSON.parse(result.stdout) };
-}
-
-const log = (root: string) => (existsSync(join(root, '.claude', 'memdex-hooks.log')) ? readFileSync(join(root, '.claude', 'memdex-hooks.log'), 'utf8') : '');
-const readPlaybook = (root: string) => JSON.parse(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8'));
 const injection = (hookEventName: string) => ({ hookSpecificOutput: { hookEventName, additionalContext: INJECTED } });
 
 describe('memdex hook user-prompt-submit / session-start', () => {
@@ -114,26 +89,30 @@ describe('memdex hook user-prompt-submit / session-start', () => {
 });
 
 describe('memdex hook session-end / pre-compact', () => {
-  test('runs the extractor with the transcript and the playbook, and applies its result', () => {
-    const root = project();
-    const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl'), reason: 'logout' }, { MEMDEX_EXTRACTOR: extractor(root) });
-    expect([result.status, result.json, result.stderr, log(root)]).toEqual([0, {}, '', '']);
+  test('the background worker runs the extractor on the new transcript lines with the playbook, and applies its result', async () => {
+    const root = withExtractor();
+    const transcript = join(root, 'transcript.jsonl');
+    const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: transcript, reason: 'logout' }, { MEMDEX_EXTRACTOR: extractor(root) });
+    expect([result.status, result.json, result.stderr]).toEqual([0, {}, '']);
+    await waitFor(() => readPlaybook(root).name_counter === 3, 'the playbook update');
     const given = JSON.parse(readFileSync(join(root, 'extractor-input.json'), 'utf8'));
-    expect(given).toEqual({ transcript: join(root, 'transcript.jsonl'), stdin: expect.any(String), event: 'session-end', session: 's-1' });
+    expect(given).toEqual({ transcript: expect.stringMatching(/transcript-part\.jsonl$/), stdin: expect.any(String), event: 'session-end', session: 's-1', part: given.transcript, whole: transcript });
     expect(JSON.parse(given.stdin).key_points.map((kp: { name: string }) => kp.name)).toEqual(['kpt_001', 'kpt_002']);
     const updated = readPlaybook(root);
     expect(updated.key_points).toEqual([
       { name: 'kpt_001', text: 'use type hints', helpful: 6, harmful: 1 },
       { name: 'kpt_003', text: 'learned from a session', helpful: 0, harmful: 0 },
     ]);
-    expect(updated.name_counter).toBe(3);
+    await waitFor(() => log(root).includes('extracted bytes') && !existsSync(given.transcript), 'the worker\'s log line and the temp part removed');
+    const size = statSync(transcript).size;
+    expect(log(root)).toMatch(new RegExp(`^\\S+ session-end \\(background\\) extracted bytes 0-${size} of ${transcript}: 2 evaluation\\(s\\), 1 new key point\\(s\\)\n$`));
   });
 
-  test('the extractor can come from config playbook.extractor', () => {
-    const root = project();
+  test('the extractor can come from config playbook.extractor', async () => {
+    const root = withExtractor();
     writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ playbook: { extractor: extractor(root) } }));
     hook(root, 'pre-compact', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl'), trigger: 'auto' });
-    expect(readPlaybook(root).key_points[0].helpful).toBe(6);
+    await waitFor(() => readPlaybook(root).key_points[0].helpful === 6, 'the playbook update');
   });
 
   test('pre-compact forgets the session, so the next prompt injects again', () => {
@@ -145,13 +124,14 @@ describe('memdex hook session-end / pre-compact', () => {
 
   // The transcript path is appended to the command; a trailing `#` makes these shell one-liners ignore it.
   test.each([
-    ['exits non-zero', 'echo broken >&2; exit 3', /session-end playbook update: extractor `.*` exited with 3: broken; playbook not updated/],
-    ['prints no JSON', 'echo not json #', /session-end playbook update: extractor `.*` printed no valid ExtractionResult \(stdout:1:1: invalid JSON/],
+    ['exits non-zero', 'echo broken >&2; exit 3', /session-end \(background\) extractor `.*` exited with 3: broken; playbook not updated/],
+    ['prints no JSON', 'echo not json #', /session-end \(background\) extractor `.*` printed no valid ExtractionResult \(stdout:1:1: invalid JSON/],
     ['prints a wrong shape', 'echo \'{"evaluations": "kpt_001"}\' #', /printed no valid ExtractionResult \(stdout:1:17: `evaluations` must be an array/],
-  ])('an extractor that %s fails open: {} and exit 0, one log line, playbook unchanged', (_label, command, logged) => {
+  ])('an extractor that %s fails open: {} and exit 0, one log line, playbook unchanged', async (_label, command, logged) => {
     const root = project();
     const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: command });
     expect([result.status, result.json]).toEqual([0, {}]);
+    await waitFor(() => log(root) !== '', 'the worker\'s log line');
     expect(log(root)).toMatch(logged);
     expect(log(root).trim().split('\n')).toHaveLength(1);
     expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toBe(PLAYBOOK);
@@ -170,15 +150,32 @@ describe('failing open', () => {
     expect(log(root)).toMatch(logged);
   });
 
-  test('a corrupt playbook is not injected and never overwritten by session-end', () => {
+  test('a corrupt playbook is not injected and never overwritten by session-end', async () => {
     const corrupt = '{"version": "1.0", "key_points": [{"name": "kpt_001", "text": "a", "helpful": NaN, "harmful": 0}]}';
-    const root = project(corrupt);
+    const root = withExtractor(corrupt);
     expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }).json).toEqual({});
     const result = hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: extractor(root) });
     expect([result.status, result.json]).toEqual([0, {}]);
+    await waitFor(() => log(root).includes('session-end (background)'), 'the worker\'s log line');
     expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toBe(corrupt);
     expect(log(root)).toMatch(/user-prompt-submit \.claude\/playbook\.json:1:79: invalid JSON: NaN is not valid JSON/);
-    expect(log(root)).toMatch(/session-end playbook update: \.claude\/playbook\.json:1:79: invalid JSON/);
+    expect(log(root)).toMatch(/session-end \(background\) \.claude\/playbook\.json:1:79: invalid JSON/);
+  });
+
+  test('a later prompt of a session is answered without loading the full CLI; a wrong event still reaches it', () => {
+    const root = project();
+    const loaded = join(root, 'loaded.txt');
+    writeFileSync(join(root, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(root, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+    const env = { NODE_OPTIONS: `--import "${join(root, 'register.mjs')}"` };
+    const cliLoaded = () => (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '').includes('/dist/cli.js');
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual(injection('UserPromptSubmit'));
+    expect(cliLoaded()).toBe(true);
+    rmSync(loaded);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual({});
+    expect(cliLoaded()).toBe(false);
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', hook_event_name: 'SessionStart' }, env).json).toEqual({});
+    expect(log(root)).toMatch(/user-prompt-submit `memdex hook user-prompt-submit` ran for the SessionStart event/);
   });
 
   test('user-prompt-submit loads neither yargs nor remark', () => {

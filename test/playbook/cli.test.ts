@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
 import { runCli } from '../helpers/run-cli.js';
+import { FEEDBACK_LINE } from '../hooks/helpers.js';
 import { MIXED_EXAMPLE } from './fixtures/mixed-example.js';
 
 
@@ -38,7 +39,7 @@ describe('memdex playbook show', () => {
           '- [MX#kpt_001] helpful=0 harmful=0 :: Use type hints',
           '- [MX#kpt_002] helpful=0 harmful=0 :: Prefer pathlib',
           '- [MX#kpt_003] helpful=0 harmful=3 :: Avoid globals',
-          "Treat these as soft constraints. If one doesn't apply here, run: memdex feedback <id> --not-applicable --reason \"...\"",
+          FEEDBACK_LINE,
           '[/MEMDEX_V1]',
         ].join('\n'),
       ),

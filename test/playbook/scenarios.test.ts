@@ -170,10 +170,12 @@ describe('REQ-SCORE-007 pruning', () => {
 });
 
 describe('REQ-SCORE-008 template', () => {
-  test('SCN-SCORE-008-01 the template explains the scoring semantics', () => {
-    expect(DEFAULT_TEMPLATE).toMatch(/higher helpful counts indicate proven/i);
-    expect(DEFAULT_TEMPLATE).toMatch(/higher harmful counts indicate guidance that has been problematic/i);
-    expect(DEFAULT_TEMPLATE).toMatch(/ratio of helpful to harmful/i);
+  test('SCN-SCORE-008-01 the template explains the scoring semantics, as factual statements (no imperative: issue 10 §2.8)', () => {
+    expect(DEFAULT_TEMPLATE).toMatch(/rated it helpful or harmful/i);
+    expect(DEFAULT_TEMPLATE).toMatch(/many helpful ratings and few harmful ones has worked well here before/i);
+    expect(DEFAULT_TEMPLATE).toMatch(/several harmful ratings has caused problems before/i);
+    expect(DEFAULT_TEMPLATE).toMatch(/low counts in both has not been tested yet/i);
+    for (const imperative of [/^Use /m, /^Consider /m, /^- Consider /m, /\bTreat these\b/]) expect(DEFAULT_TEMPLATE).not.toMatch(imperative);
     expect(hasPlaceholder(DEFAULT_TEMPLATE)).toBe(true);
   });
   test('templates/playbook.txt is the shipped default template, byte for byte', () => {

@@ -6,7 +6,7 @@ import {
   setPinByHand,
   trackRecord,
   EMPTY_STATE,
-  INSTRUCTION_LINE,
+  feedbackLine,
   type InjectionKeyPoint,
 } from '../../src/relevance/index.js';
 import { P, rate } from './helpers.js';
@@ -18,14 +18,14 @@ const KP: InjectionKeyPoint[] = [
 ];
 
 describe('the injected block', () => {
-  test('is the [MEMDEX_V1] block: one marked line per key point, then the instruction line (#48)', () => {
+  test('is the [MEMDEX_V1] block: one marked line per key point, then the feedback statement (#48)', () => {
     expect(rankAndRenderForInjection(KP, {}, ['ts'], P).text).toBe(
       [
         '[MEMDEX_V1]',
         '- [MX#kpt_001] helpful=2 harmful=0 :: Use CSS classes, not inline styles',
         '- [MX#kpt_002] helpful=2 harmful=0 :: Run the tests before committing',
         '- [MX#kpt_003] helpful=0 harmful=0 :: Branch names are taps-NUMBER',
-        'Treat these as soft constraints. If one doesn\'t apply here, run: memdex feedback <id> --not-applicable --reason "..."',
+        'A key point that does not apply here can be reported with: memdex feedback <id> --not-applicable --reason "..."',
         '[/MEMDEX_V1]',
       ].join('\n'),
     );
@@ -106,7 +106,7 @@ describe('caps', () => {
     expect(result.text.length).toBeLessThanOrEqual(maxChars);
     expect(result.shown.length).toBeGreaterThan(0);
     const lines = result.text.split('\n');
-    expect(lines.at(-2)).toBe(INSTRUCTION_LINE);
+    expect(lines.at(-2)).toBe(feedbackLine());
     for (const line of lines.slice(1, -2)) expect(many.map((kp) => `- [MX#${kp.id}] helpful=0 harmful=0 :: ${kp.text.trim()}`)).toContain(line);
   });
 

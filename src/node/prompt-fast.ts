@@ -1,0 +1,34 @@
+/**
+ * The prompt hooks' fastest path, bundled alone as CommonJS (dist/hook-fast.cjs,
+ * like the recall fast path): every prompt after a session's first only has to
+ * see that the session's marker exists and answer `{}`. This answers exactly that
+ * case, without the ESM loader and the full CLI: the payload names the running
+ * event (or none), CLAUDE_PROJECT_DIR gives the root (as in src/app/hook.ts), hooks
+ * are on, and the marker is there. Anything else returns what it read from stdin,
+ * and bin/memdex.cjs hands it to the full hook, which decides (and logs).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { HOOK_EVENT_NAME } from '../app/hook-events.js';
+import { parseHookPayload } from '../app/hook-payload.js';
+import { markerPath } from './session-markers.js';
+import { readStdin } from './read-stdin.js';
+
+export function tryPromptHook(event: string): { readonly answered: true } | { readonly answered: false; readonly stdin: string } {
+  let stdin = '';
+  try {
+    stdin = readStdin();
+    const expected = event === 'user-prompt-submit' || event === 'session-start' ? HOOK_EVENT_NAME[event] : undefined;
+    const dir = process.env.CLAUDE_PROJECT_DIR?.trim();
+    if (expected === undefined || !dir || process.env.MEMDEX_HOOKS === '0') return { answered: false, stdin };
+    const parsed = parseHookPayload(stdin);
+    if (!parsed.ok || parsed.payload.sessionId === undefined) return { answered: false, stdin };
+    const { hookEventName, sessionId } = parsed.payload;
+    if (hookEventName !== undefined && hookEventName !== expected) return { answered: false, stdin };
+    if (!existsSync(markerPath(resolve(dir), sessionId))) return { answered: false, stdin };
+    process.stdout.write('{}\n');
+    return { answered: true };
+  } catch {
+    return { answered: false, stdin }; // the full hook redoes it and logs any failure
+  }
+}
