@@ -37,13 +37,14 @@ export function main(argv: readonly string[]): Promise<number> {
       });
       for (const title of outcome.fixed) process.stderr.write(`${fm.fixed(title)}\n`);
       const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
-      write(format, all);
+      if (format === 'sarif') process.stdout.write(formatSarif(outcome.trees, host.cwd, allRules));
+      else write(format, all);
       if (format === 'stylish' && all.length === 0) process.stdout.write(`${fm.clean(outcome.trees.length)}\n`);
       return all.some((d) => d.severity === 'error') ? 1 : 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
       if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
-        process.stdout.write(format === 'json' ? formatJsonError(error.message) : formatSarif([], allRules, error.message));
+        process.stdout.write(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
     }
@@ -66,13 +67,10 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
   }));
 }
 
-function write(format: Format, diagnostics: readonly Located[]): void {
+function write(format: Exclude<Format, 'sarif'>, diagnostics: readonly Located[]): void {
   switch (format) {
     case 'json':
       process.stdout.write(formatJson(diagnostics));
-      return;
-    case 'sarif':
-      process.stdout.write(formatSarif(diagnostics, allRules));
       return;
     case 'github': {
       const { stdout, summary } = formatGithub(diagnostics);
