@@ -5,8 +5,8 @@
  * related locations, rule help, fingerprints that survive line moves.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -16,8 +16,9 @@ import { runCli } from '../helpers/run-cli.js';
 
 const SCHEMA = join(REPO, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json');
 // unicodeRegExp off: the schema's language pattern has a stray `]`, legal only without the u flag.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
+// Both are CommonJS with `exports.default`: under NodeNext the default import is module.exports.
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+ajvFormats.default(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')));
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-sarif-'));
