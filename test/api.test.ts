@@ -35,3 +35,47 @@ test('the rule registry lists every rule file, and each rule id is its path unde
     .sort();
   expect(allRules.map((r) => r.meta.id).sort()).toEqual(files);
 });
+
+/**
+ * The public API, pinned: adding or removing an export is a deliberate change to
+ * this sorted list (and, once published, to the semver of the package).
+ */
+const PUBLIC_EXPORTS = [
+  'ACTIVITY_RESOLUTION_MS', 'BLOCK_CLOSE', 'BLOCK_OPEN', 'DEFAULT_CONFIG', 'DEFAULT_EXCERPT_CHARS',
+  'DEFAULT_FUZZY_PARAMS', 'DEFAULT_RELEVANCE_PARAMS', 'DEFAULT_RESOLVE_PARAMS', 'DEFAULT_TEMPLATE', 'EMPTY_STATE',
+  'EVALUATOR_INSTRUCTIONS', 'ID_MARKER', 'INSTRUCTION_LINE', 'InputError', 'KEY_POINTS_PLACEHOLDER',
+  'MANIFEST_FILES', 'MAX_TAGS_PER_EVENT', 'MAX_TAG_LENGTH', 'MemdexError', 'NEW_ITEM', 'PLAYBOOK_SCHEMA',
+  'PLAYBOOK_VERSION', 'POSIX', 'PRUNE_MIN_HARMFUL', 'RuleError', 'STATE_VERSION', 'UsageError', 'adjustScore',
+  'allRules', 'applyEdits', 'applyEvaluation', 'applyEvent', 'applyExtraction', 'applyFeedback', 'auditAddsNothing',
+  'buildEvaluatorInput', 'buildProject', 'check', 'checkRelevanceParams', 'claim', 'claimNextSession', 'claimOrder',
+  'clamp', 'closest', 'compactState', 'complete', 'compressHeading', 'compressKey', 'createMatcher', 'decidePin',
+  'defineRule', 'denseAverage', 'describeProblems', 'describeValue', 'detectEnvironmentTags', 'emaStep',
+  'emptyPlaybook', 'entryKey', 'extractionFromValue', 'fail', 'failEvaluation', 'feedbackRatings', 'fixUntilStable',
+  'foldKey', 'formatKeyPoint', 'formatKeyPoints', 'formatMapping', 'fzfScore', 'hasPlaceholder', 'headingForEntry',
+  'headingKey', 'headingOperator', 'holdsLease', 'isClaimable', 'isDecisionPath', 'isSafeFileName', 'itemIdProblem',
+  'keyPointName', 'keyPointNumber', 'loadPlaybook', 'loadProject', 'matchesPathPrerequisite', 'mergeAudit',
+  'normalizeTag', 'parseConfig', 'parseEvaluatorOutput', 'parseExtraction', 'parseInjectionBlock', 'parseMapping',
+  'parseQuery', 'parseRelevanceState', 'pathPrerequisiteProblem', 'planMigration', 'playbookFromValue',
+  'playbookStats', 'rankAndRenderForInjection', 'ratingProblem', 'recordAudit', 'relevanceParams', 'renderPlaybook',
+  'renderSection', 'repoName', 'resolve', 'resolveTrigger', 'rules', 'runRules', 'sectionJson', 'serializePlaybook',
+  'serializeRelevanceState', 'setPinByHand', 'shouldPrune', 'stem', 'tagProblem', 'targetLine', 'toJson',
+  'toRelevanceItem', 'tokenize', 'trackRecord', 'transcriptExcerpt', 'unevaluated', 'uniqueTags', 'validateRatings',
+  'weightOf', 'wordSimilarity',
+];
+
+test('the public export list of src/index.ts is exactly the pinned one, in the ESM and the CommonJS build', async () => {
+  const api = await import(pathToFileURL(join(REPO, 'dist', 'index.js')).href);
+  expect([...PUBLIC_EXPORTS].sort()).toEqual(PUBLIC_EXPORTS); // kept sorted, so a diff shows one line
+  expect(Object.keys(api).sort()).toEqual(PUBLIC_EXPORTS);
+  const { createRequire } = await import('node:module');
+  expect(Object.keys(createRequire(import.meta.url)(join(REPO, 'dist', 'index.cjs'))).sort()).toEqual(PUBLIC_EXPORTS);
+});
+
+test('package.json points every export condition at a built file', async () => {
+  const { existsSync, readFileSync } = await import('node:fs');
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  const entry = pkg.exports['.'];
+  expect(Object.keys(entry)).toEqual(['types', 'import', 'require']); // types first: TypeScript takes the first match
+  expect(pkg.types).toBe(entry.types);
+  for (const file of [entry.types, entry.import, entry.require, pkg.main]) expect([file, existsSync(join(REPO, file))]).toEqual([file, true]);
+});
