@@ -44,6 +44,18 @@ describe('workflow syntax', () => {
     expect(validateAction(read('action.yml').replace('using: composite', 'using: compost')).errors).not.toEqual([]);
   });
 
+  test('every use of the action passes only inputs action.yml declares (actionlint cannot read local actions)', () => {
+    const inputs = Object.keys((parse(read('action.yml')) as { inputs: Record<string, unknown> }).inputs);
+    const uses = workflows.flatMap((path) =>
+      Object.values((parse(read(path)) as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, unknown> }[] }> }).jobs)
+        .flatMap((job) => job.steps)
+        .filter((step) => step.uses === './' || step.uses?.startsWith('memdex/memdex@'))
+        .map((step) => [path, Object.keys(step.with ?? {}).filter((key) => !inputs.includes(key))]),
+    );
+    expect(uses.length).toBeGreaterThanOrEqual(2);
+    expect(uses.filter(([, unknown]) => unknown!.length > 0)).toEqual([]);
+  });
+
   test('the example workflow uploads SARIF to code scanning with the permission it needs', () => {
     const wf = parse(read(join('docs', 'examples', 'memdex-workflow.yml'))) as {
       jobs: Record<string, { permissions: Record<string, string>; steps: { uses?: string; with?: Record<string, string> }[] }>;
