@@ -113,9 +113,10 @@ describe('SARIF edge cases', () => {
     ['options not an object', { rules: { 'decision/line-limit': { options: 'ten' } } }],
     ['an option of the wrong type', { rules: { 'decision/line-limit': { options: { max: 'ten' } } } }],
     ['an unknown rule', { rules: { 'decision/no-such-rule': 'error' } }],
+    ['malformed JSON', '{"rules": {'],
   ])('bad rule options (%s): a valid document, whether the config is refused or not', (_name, config) => {
     const tree = copy(join(REPO, 'fixtures', 'example'));
-    writeFileSync(join(tree, 'memdex.config.json'), JSON.stringify(config));
+    writeFileSync(join(tree, 'memdex.config.json'), typeof config === 'string' ? config : JSON.stringify(config));
     sarif([], tree, runCli(['check'], { cwd: tree }).status === 2 ? 2 : 'findings or clean');
   });
 
