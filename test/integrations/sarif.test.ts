@@ -149,12 +149,17 @@ describe('SARIF content for code scanning', () => {
     ]);
   });
 
-  test('every rule has a full description and a help page on the repository', () => {
+  test('every rule has a full description (sentences: what, default severity, fix) and a help page on the repository', async () => {
     const log = sarif([], copy(join(REPO, 'fixtures', 'example')), 0);
     const homepage = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { homepage: string }).homepage;
-    for (const rule of log.runs[0]!.tool.driver.rules) {
+    const { allRules } = await import('../../src/rules/all.js');
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(allRules.map((r) => r.meta.id));
+    for (const [i, rule] of log.runs[0]!.tool.driver.rules.entries()) {
+      const { description, severity, fixable } = allRules[i]!.meta;
       expect(rule.helpUri).toBe(`${homepage}/blob/main/docs/rules/${rule.id}.md`);
-      expect(rule.fullDescription.text.length).toBeGreaterThan(20);
+      expect(rule.fullDescription.text).toBe(
+        `${description.replace(/[^.]$/, '$&.')} Default severity: ${severity}.${fixable ? ' Fixable: `memdex check --fix` applies the fix.' : ''} The rule's page has examples and options.`,
+      );
     }
   });
 

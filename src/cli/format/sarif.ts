@@ -77,7 +77,7 @@ export function formatSarif(trees: readonly SarifTree[], cwd: string, rules: rea
             rules: rules.map((r) => ({
               id: r.meta.id,
               shortDescription: { text: r.meta.description },
-              fullDescription: { text: m.fullDescription(r.meta.description, r.meta.fixable) },
+              fullDescription: { text: m.fullDescription(r.meta.description, r.meta.severity, r.meta.fixable) },
               helpUri: ruleHelpUri(r.meta.id),
               defaultConfiguration: { level: r.meta.severity },
             })),
