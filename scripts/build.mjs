@@ -4,7 +4,7 @@
 // library's CommonJS entry and declarations, and the notices of the bundled packages.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
 
@@ -28,8 +28,12 @@ const builds = [
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),
 ];
 
-// Declarations of the public API (package.json `types`), from the sources.
+// Declarations of the public API (package.json `types`), from the sources; the same
+// files again under a `"type": "commonjs"` folder for require('memdex'), since
+// TypeScript reads a .d.ts as ESM or CommonJS by its nearest package.json.
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
+cpSync(new URL('../dist/types', import.meta.url), new URL('../dist/cjs-types', import.meta.url), { recursive: true });
+writeFileSync(new URL('../dist/cjs-types/package.json', import.meta.url), '{ "type": "commonjs" }\n');
 
 // MIT and ISC ask for their notices in every copy: those of each package esbuild bundled.
 writeFileSync(new URL('../dist/THIRD-PARTY-NOTICES.md', import.meta.url), thirdPartyNotices(repo, builds.map((b) => b.metafile)));

@@ -74,8 +74,12 @@ test('the public export list of src/index.ts is exactly the pinned one, in the E
 test('package.json points every export condition at a built file', async () => {
   const { existsSync, readFileSync } = await import('node:fs');
   const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
-  const entry = pkg.exports['.'];
-  expect(Object.keys(entry)).toEqual(['types', 'import', 'require']); // types first: TypeScript takes the first match
-  expect(pkg.types).toBe(entry.types);
-  for (const file of [entry.types, entry.import, entry.require, pkg.main]) expect([file, existsSync(join(REPO, file))]).toEqual([file, true]);
+  const { import: esm, require: cjs } = pkg.exports['.'];
+  // types first in each condition: TypeScript takes the first match.
+  expect([Object.keys(esm), Object.keys(cjs)]).toEqual([['types', 'default'], ['types', 'default']]);
+  expect(pkg.types).toBe(esm.types);
+  expect(pkg.main).toBe(cjs.default);
+  for (const file of [esm.types, esm.default, cjs.types, cjs.default]) expect([file, existsSync(join(REPO, file))]).toEqual([file, true]);
+  // TypeScript reads a .d.ts as CommonJS only under a "type": "commonjs" package.json.
+  expect(JSON.parse(readFileSync(join(REPO, 'dist', 'cjs-types', 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
 });

@@ -68,10 +68,11 @@ function consumer(type: 'module' | 'commonjs') {
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'main.ts'), MAIN);
   writeFileSync(join(dir, 'src', 'wrong.ts'), WRONG);
+  // CommonJS with node16, where TypeScript refuses to require an ES module's declarations.
   const compilerOptions = {
     target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
+    module: type === 'module' ? 'NodeNext' : 'Node16',
+    moduleResolution: type === 'module' ? 'NodeNext' : 'Node16',
     strict: true,
     outDir: 'out',
     rootDir: 'src',
