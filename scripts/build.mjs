@@ -1,36 +1,49 @@
-// Bundles the CLI into dist/ with code splitting, so that each command loads only
-// what it needs: the resolver path never pulls in yargs or remark (see README, Speed).
+// Bundles the CLI and the library into dist/ (the published package has no runtime
+// dependencies), with code splitting so that each command loads only what it needs:
+// the resolver path never pulls in remark (see README, Speed). Also writes the
+// library's CommonJS entry and declarations, and the notices of the bundled packages.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { thirdPartyNotices } from './third-party-notices.mjs';
 
+const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: false,
-  legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  logLevel: 'warning',
-});
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning' };
 
-// The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
-// start-up. The recall fast path, `check` (its block scanner for documents the fast
-// scanner declines is loaded on demand from inside the bundle) and the prompt hook's
-// later prompts.
-await build({
-  entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  supported: { 'dynamic-import': false }, // an import() of a bundled module becomes a require
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+const builds = [
+  await build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+    outdir: 'dist',
+    splitting: true,
+    format: 'esm',
+    sourcemap: false,
+    chunkNames: 'chunks/[name]-[hash]',
+  }),
+  // The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
+  // start-up. The recall fast path, `check` (its block scanner for documents the fast
+  // scanner declines is loaded on demand from inside the bundle) and the prompt hook's
+  // later prompts. An import() of a bundled module becomes a require.
+  await build({
+    ...common,
+    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    supported: { 'dynamic-import': false },
+  }),
+  // The library for require('memdex') (package.json exports): one file, remark inlined.
+  await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),
+];
+
+// Declarations of the public API (package.json `types`), from the sources; the same
+// files again under a `"type": "commonjs"` folder for require('memdex'), since
+// TypeScript reads a .d.ts as ESM or CommonJS by its nearest package.json.
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
+cpSync(new URL('../dist/types', import.meta.url), new URL('../dist/cjs-types', import.meta.url), { recursive: true });
+writeFileSync(new URL('../dist/cjs-types/package.json', import.meta.url), '{ "type": "commonjs" }\n');
+
+// MIT and ISC ask for their notices in every copy: those of each package esbuild bundled.
+writeFileSync(new URL('../dist/THIRD-PARTY-NOTICES.md', import.meta.url), thirdPartyNotices(repo, builds.map((b) => b.metafile)));

@@ -1,7 +1,8 @@
 /**
- * memdex public API: pure functions and types (text and data in, values out).
- * Adapters (CLI, hooks, file system, git) are not exported: the CLI and the hooks
- * are the interfaces for those.
+ * memdex public API (docs/api.md): two high-level functions, check and loadProject,
+ * which read a memory tree from disk or take its texts; the rest is pure functions and
+ * types (text and data in, values out). The other adapters (CLI, hooks, git, writes)
+ * are not exported: the CLI and the hooks are the interfaces for those.
  */
 export type { Diagnostic, Edit, Fix, Point, Related, Severity, Span } from './core/diagnostic.js';
 export { defineRule, type OptionsSchema, type Rule, type RuleMeta, type Report } from './core/rule.js';
@@ -24,3 +25,5 @@ export * from './playbook/index.js';
 export * from './relevance/index.js';
 export * from './suggest/index.js';
 export * from './transcript/index.js';
+export { check, loadProject, type CheckOptions, type Files, type LoadOptions } from './library.js';
+export { InputError, MemdexError, UsageError } from './core/errors.js';

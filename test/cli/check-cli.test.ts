@@ -69,7 +69,7 @@ describeCorpora('output formats', () => {
     expect(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).toContain('index/entry-has-heading');
     const error = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'index/entry-has-heading');
     expect(error.locations[0].physicalLocation).toEqual({
-      artifactLocation: { uri: 'agents/memory-index.md' },
+      artifactLocation: { uri: 'agents/memory-index.md', uriBaseId: '%SRCROOT%' },
       region: expect.objectContaining({ startLine: 20, startColumn: 1 }),
     });
   });

@@ -40,13 +40,14 @@ export function main(argv: readonly string[]): Promise<number> {
       });
       for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
       const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
-      write(host, format, all);
+      if (format === 'sarif') host.writeStdout(formatSarif(outcome.trees, host.cwd, allRules));
+      else write(host, format, all);
       if (format === 'stylish' && all.length === 0) host.writeStdout(`${fm.clean(outcome.trees.length)}\n`);
       return all.some((d) => d.severity === 'error') ? 1 : 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
       if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
-        host.writeStdout(format === 'json' ? formatJsonError(error.message) : formatSarif([], allRules, error.message));
+        host.writeStdout(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
     }
@@ -69,13 +70,10 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
   }));
 }
 
-function write(host: TreeHost, format: Format, diagnostics: readonly Located[]): void {
+function write(host: TreeHost, format: Exclude<Format, 'sarif'>, diagnostics: readonly Located[]): void {
   switch (format) {
     case 'json':
       host.writeStdout(formatJson(diagnostics));
-      return;
-    case 'sarif':
-      host.writeStdout(formatSarif(diagnostics, allRules));
       return;
     case 'github': {
       const { stdout, summary } = formatGithub(diagnostics);

@@ -1,0 +1,107 @@
+/**
+ * memdex as a typed library, the way a user installs it: the packed tarball installed
+ * into a fresh project, an ESM one and a CommonJS one, each compiled by tsc against
+ * the package's declarations (package.json exports/types) and run with node (the
+ * CommonJS build through require). A call with the wrong types must not compile: the
+ * declarations are real, not `any`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO } from '../helpers/corpora.js';
+
+const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+const temp = mkdtempSync(join(tmpdir(), 'memdex-consumer-'));
+let tarball: string;
+
+beforeAll(() => {
+  // dist/ is built by pretest; --ignore-scripts: no rebuild under the other tests' feet.
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', temp], { cwd: REPO, stdio: 'ignore' });
+  tarball = join(temp, readdirSync(temp).find((f) => f.endsWith('.tgz'))!);
+}, 120_000);
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** The user's code, the same for both module systems (tsc writes import or require). */
+const MAIN = `
+import { check, loadProject, resolve, MemdexError, type Diagnostic } from 'memdex';
+
+async function main(): Promise<void> {
+  const findings: Diagnostic[] = await check('.');
+  const inMemory = await check({
+    'agents/memory-index.md': '# Memory Index\\n\\n## agents/decisions/a.md\\n\\n/when writing mock tests | mocks\\n/when a heading nobody wrote\\n',
+    'agents/decisions/a.md': '# A\\n\\n## When Writing Mock Tests\\n\\nPatch where it is used.\\n',
+  });
+  const project = await loadProject('.');
+  const found = resolve(project, '/when writing mock tests');
+  let refused = '';
+  try {
+    await check('no-such-folder');
+  } catch (error) {
+    if (error instanceof MemdexError) refused = error.message;
+  }
+  console.log(JSON.stringify({
+    findings: findings.length,
+    inMemory: inMemory.map((d) => \`\${d.path}:\${d.span?.start.line}: \${d.ruleId}\`),
+    resolved: found.kind === 'found' ? found.section.heading : found.kind,
+    refused,
+  }));
+}
+void main();
+`;
+
+const WRONG = `
+import { resolve, loadProject } from 'memdex';
+export async function wrong(): Promise<unknown> {
+  const project = await loadProject('.');
+  return resolve(project, 42);
+}
+`;
+
+function consumer(type: 'module' | 'commonjs') {
+  const dir = join(temp, type);
+  cpSync(join(REPO, 'fixtures', 'example'), dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${type}`, private: true, type }));
+  // memdex has no runtime dependencies: the install needs no network.
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'ignore' });
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src', 'main.ts'), MAIN);
+  writeFileSync(join(dir, 'src', 'wrong.ts'), WRONG);
+  // CommonJS with node16, where TypeScript refuses to require an ES module's declarations.
+  const compilerOptions = {
+    target: 'ES2022',
+    module: type === 'module' ? 'NodeNext' : 'Node16',
+    moduleResolution: type === 'module' ? 'NodeNext' : 'Node16',
+    strict: true,
+    outDir: 'out',
+    rootDir: 'src',
+    typeRoots: [join(REPO, 'node_modules', '@types')],
+    types: ['node'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+  return dir;
+}
+
+describe.each(['module', 'commonjs'] as const)('a %s project', (type) => {
+  let dir: string;
+  beforeAll(() => {
+    dir = consumer(type);
+  }, 120_000);
+
+  test('type-checks against the declarations (the one wrong call is refused), compiles, runs: check, loadProject, resolve, MemdexError', () => {
+    // One tsc run for both files (tsc is the slow part): main.ts is clean, wrong.ts has exactly its error, out/ is written anyway.
+    const tsc = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+    expect(tsc.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^src\/wrong\.ts\(5,\d+\): error TS2345: Argument of type 'number' is not assignable to parameter of type 'string'\.$/),
+    ]);
+    const run = spawnSync(process.execPath, [join('out', 'main.js')], { cwd: dir, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      findings: 0,
+      inMemory: ['agents/memory-index.md:6: index/entry-has-heading'],
+      resolved: 'When Writing Mock Tests',
+      refused: expect.stringMatching(/no-such-folder/),
+    });
+  }, 180_000);
+});
