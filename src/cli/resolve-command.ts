@@ -3,7 +3,8 @@
  * node:util parseArgs, no yargs, no remark unless a document needs it, no chalk.
  * Reads only the index and the decision files.
  */
-import { formatHelp, parseCommand } from './command-spec.js';
+import { parseCommand } from './command-spec.js';
+import { printHelp } from './run-command.js';
 import type { Handover } from './registry.js';
 import { howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { UsageError } from '../core/errors.js';
@@ -34,10 +35,7 @@ export interface ResolveRequest {
 
 export async function runResolve(command: string, operator: Operator | undefined, argv: readonly string[], handover: Handover = {}): Promise<number> {
   const request = prepareResolve(command, operator, argv, handover.stdin !== undefined ? () => handover.stdin! : readStdinOnce);
-  if (request === 'help') {
-    process.stdout.write(formatHelp(specOf(command)));
-    return 0;
-  }
+  if (request === 'help') return printHelp(specOf(command));
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
   const results = answerFromTable(request) ?? (await (await import('./resolve-model.js')).fromModel(request));
   return writeResults(results, request);
