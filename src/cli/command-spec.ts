@@ -112,7 +112,8 @@ export function helpRequested(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
-function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<string, string | readonly string[] | undefined> {
+/** Binds positionals to the spec's names in order; the last variadic one takes the rest. */
+export function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<string, string | readonly string[] | undefined> {
   const bound: Record<string, string | readonly string[] | undefined> = {};
   let at = 0;
   for (const p of spec.positionals ?? []) {

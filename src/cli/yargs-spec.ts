@@ -14,7 +14,7 @@
  */
 import yargs, { type Argv, type Options } from 'yargs';
 import type { CommandSpec, GroupSpec, OptionSpec, Parsed } from './command-spec.js';
-import { helpRequested, parseCommand } from './command-spec.js';
+import { bindPositionals, helpRequested, parseCommand } from './command-spec.js';
 import { UsageError } from '../core/errors.js';
 import { messages as cliMessages } from '../messages/cli.js';
 import { specMessages as m } from '../messages/commands.js';
@@ -28,12 +28,12 @@ export function parseWithYargs(spec: CommandSpec, argv: readonly string[]): Pars
   const parsed = parser.parseSync() as Record<string, unknown>;
   const values: Record<string, Parsed['values'][string]> = {};
   for (const [name, o] of Object.entries(spec.options ?? {})) values[name] = parsed[name] as Parsed['values'][string];
-  return { values, positionals: positionalsOf(spec, parsed) };
+  return { values, positionals: bindPositionals(spec, ((parsed._ as unknown[] | undefined) ?? []).map(String)) };
 }
 
 /** The `--help` of a command or of a group of subcommands. */
 export async function helpOf(spec: CommandSpec | GroupSpec): Promise<string> {
-  return withNewline(await ('subcommands' in spec ? groupParser(spec) : commandParser(spec, [])).getHelp());
+  return withNewline(await ('subcommands' in spec ? groupParser(spec) : commandParser(spec, [], true)).getHelp());
 }
 
 type Listed = readonly { readonly name: string; readonly describe: string }[];
@@ -61,6 +61,7 @@ export async function mainHelp(commands: Listed, epilogue: string): Promise<stri
 
 function topLevelParser(commands: Listed, epilogue: string, argv: readonly string[]): Argv {
   return listing(base(argv, `${m.usage}: memdex <command> [options]`), commands, epilogue)
+    .strict() // a word that is not a command fails too
     // yargs's plural entry ({one, other}: its types say string)
     .updateStrings({ 'Unknown argument: %s': { one: m.unknownOption('%s'), other: m.unknownOptions('%s') } as unknown as string })
     .option('version', { type: 'boolean', alias: 'v', describe: m.versionOption })
@@ -68,17 +69,22 @@ function topLevelParser(commands: Listed, epilogue: string, argv: readonly strin
     .alias('help', 'h');
 }
 
-function commandParser(spec: CommandSpec, argv: readonly string[]): Argv {
+/**
+ * The spec's options, and for the help its positionals too: yargs binds positionals
+ * to a command's names by parsing them again, which drops a lone `-` (stdin), so the
+ * parser leaves them in `_` and bindPositionals (the spec's) binds them.
+ */
+function commandParser(spec: CommandSpec, argv: readonly string[], forHelp = false): Argv {
   const positionals = (spec.positionals ?? []).map((p) => (p.required ? `<${p.name}${p.variadic ? '..' : ''}>` : `[${p.name}${p.variadic ? '..' : ''}]`));
   let parser = base(argv, `${m.usage}: memdex ${[spec.name, ...positionals].join(' ')} [options]\n\n${spec.describe}`);
   for (const [name, o] of Object.entries(spec.options ?? {})) parser = parser.option(name, optionOf(spec.name, name, o));
-  parser = parser
-    .command(['$0', ...positionals].join(' '), spec.describe, (command) => {
+  if (forHelp) {
+    parser = parser.command(['$0', ...positionals].join(' '), spec.describe, (command) => {
       for (const p of spec.positionals ?? []) command.positional(p.name, { type: 'string', describe: p.describe });
       return command;
-    })
-    .help('help', m.helpOption)
-    .alias('help', 'h');
+    });
+  }
+  parser = parser.help('help', m.helpOption).alias('help', 'h');
   for (const [command, what] of spec.examples ?? []) parser = parser.example(command, what);
   return spec.notes ? parser.epilogue(spec.notes) : parser;
 }
@@ -100,10 +106,15 @@ function base(argv: readonly string[], usage: string): Argv {
     .scriptName('memdex')
     .usage(usage)
     .version(false)
-    .strict()
+    .strictOptions() // positionals: bindPositionals
     .exitProcess(false)
-    // what the help lists and no more: no --no-x, --camelCase or --a.b spellings
-    .parserConfiguration({ 'duplicate-arguments-array': true, 'boolean-negation': false, 'camel-case-expansion': false, 'dot-notation': false });
+    .parserConfiguration({
+      'duplicate-arguments-array': true,
+      'parse-positional-numbers': false, // `007` stays the text it was
+      'boolean-negation': false, // what the help lists and no more: no --no-x, --camelCase or --a.b
+      'camel-case-expansion': false,
+      'dot-notation': false,
+    });
 }
 
 function optionOf(command: string, name: string, o: OptionSpec): Options {
@@ -137,18 +148,6 @@ function reworded(spec: CommandSpec, argv: readonly string[], message: string | 
     if (error instanceof UsageError) return error;
   }
   return new UsageError(`${message ?? ''}\n${m.helpHint(spec.name)}`);
-}
-
-function positionalsOf(spec: CommandSpec, parsed: Record<string, unknown>): Parsed['positionals'] {
-  const bound: Record<string, string | readonly string[] | undefined> = {};
-  // what follows `--` is positional too (yargs leaves it in `_`)
-  const after = ((parsed._ as unknown[] | undefined) ?? []).map(String);
-  for (const p of spec.positionals ?? []) {
-    const value = parsed[p.name] as string | string[] | undefined;
-    bound[p.name] = p.variadic ? [...(value ?? []), ...after.splice(0)] : (value ?? after.shift());
-  }
-  if (after.length > 0) throw new UsageError(`${m.extraArgument(after[0]!)}\n${m.helpHint(spec.name)}`);
-  return bound;
 }
 
 const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);

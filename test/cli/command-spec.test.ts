@@ -74,7 +74,7 @@ describe('parseWithYargs (yargs configured from the same spec)', () => {
   };
 
   test('binds what parseCommand binds', () => {
-    for (const argv of [['a', 'b', 'c', '--tag', 'x', '--tag=y', '--limit', '3', '-q'], ['a'], ['--format=json', 'a', '--root', 'r', '--', '--not-an-option']]) {
+    for (const argv of [['a', 'b', 'c', '--tag', 'x', '--tag=y', '--limit', '3', '-q'], ['a'], ['--format=json', 'a', '--root', 'r', '--', '--not-an-option'], ['-', '007', '-']]) {
       expect(parseWithYargs(spec, argv)).toEqual(parseCommand(spec, argv));
     }
   });
