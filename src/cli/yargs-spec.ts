@@ -105,6 +105,7 @@ function base(argv: readonly string[], usage: string): Argv {
   return yargs([...argv])
     .scriptName('memdex')
     .usage(usage)
+    .locale('en') // the sentences of src/messages, whatever LANG says
     .version(false)
     .strictOptions() // positionals: bindPositionals
     .exitProcess(false)

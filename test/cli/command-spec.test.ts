@@ -132,6 +132,18 @@ describe('helpOf: yargs renders the help from the spec', () => {
     expect(help).toMatch(/\nExamples:\n {2}memdex demo a +the first only\n\nExit codes: none.\n$/);
   });
 
+  test('in English whatever LANG says (the sentences are those of src/messages)', async () => {
+    const saved = process.env.LC_ALL;
+    process.env.LC_ALL = 'de_DE.UTF-8';
+    try {
+      expect(await helpOf(spec)).toMatch(/\nOptions:\n/);
+      expect(() => parseWithYargs(spec, ['a', '--limit', 'ten'])).toThrow('--limit ten: expected a number');
+    } finally {
+      if (saved === undefined) delete process.env.LC_ALL;
+      else process.env.LC_ALL = saved;
+    }
+  });
+
   test('a group lists its subcommands', async () => {
     const group = { name: 'grp', describe: 'A group', subcommands: [{ name: 'grp one', describe: 'The one' }, { name: 'grp two', describe: 'The two' }] };
     const help = await helpOf(group);
