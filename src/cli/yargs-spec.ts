@@ -47,8 +47,8 @@ export function parseTopLevel(commands: Listed, argv: readonly string[], closest
   if (argv.length === 0 || argv[0] === 'help' || helpRequested(argv)) return 'help';
   const parsed = topLevelParser(commands, '', argv)
     .fail((message) => {
-      const [first] = argv;
-      throw new UsageError(first !== undefined && !first.startsWith('-') ? m.unknownCommand(first, closest(first)) : `${message ?? ''}\n${cliMessages.usageHint}`);
+      const word = argv.find((arg) => !arg.startsWith('-'));
+      throw new UsageError(word !== undefined ? m.unknownCommand(word, closest(word)) : `${message ?? ''}\n${cliMessages.usageHint}`);
     })
     .parseSync() as Record<string, unknown>;
   return parsed.version === true ? 'version' : 'help';
