@@ -7,7 +7,7 @@
  *
  * yargs is told nothing the spec does not say; what it does not check is checked
  * here from the spec: a repeated single-valued option (yargs collects it into an
- * array) and a number that is not one (yargs yields NaN). Its own failures are
+ * array) and a number that is not one (yargs yields NaN, or 0 for ''). Its own failures are
  * reworded by the spec's parser (parseCommand), so a usage error reads the same
  * whichever parser met it, and goes through reportFailure like every error:
  * yargs never prints, never exits, never shows a stack.
@@ -77,7 +77,7 @@ function topLevelParser(commands: Listed, epilogue: string, argv: readonly strin
 function commandParser(spec: CommandSpec, argv: readonly string[], forHelp = false): Argv {
   const positionals = (spec.positionals ?? []).map((p) => (p.required ? `<${p.name}${p.variadic ? '..' : ''}>` : `[${p.name}${p.variadic ? '..' : ''}]`));
   let parser = base(argv, `${m.usage}: memdex ${[spec.name, ...positionals].join(' ')} [options]\n\n${spec.describe}`);
-  for (const [name, o] of Object.entries(spec.options ?? {})) parser = parser.option(name, optionOf(spec.name, name, o));
+  for (const [name, o] of Object.entries(spec.options ?? {})) parser = parser.option(name, optionOf(spec.name, name, o, forHelp));
   if (forHelp) {
     parser = parser.command(['$0', ...positionals].join(' '), spec.describe, (command) => {
       for (const p of spec.positionals ?? []) command.positional(p.name, { type: 'string', describe: p.describe });
@@ -118,9 +118,13 @@ function base(argv: readonly string[], usage: string): Argv {
     });
 }
 
-function optionOf(command: string, name: string, o: OptionSpec): Options {
+/**
+ * A number option is parsed as a string and converted here: yargs turns `--limit=`
+ * into 0 and `--limit ten` into NaN, losing what was typed; the help still says [number].
+ */
+function optionOf(command: string, name: string, o: OptionSpec, forHelp: boolean): Options {
   const option: Options = {
-    type: o.type,
+    type: o.type === 'number' && !forHelp ? 'string' : o.type,
     describe: o.describe,
     ...(o.short ? { alias: o.short } : {}),
     ...(o.choices ? { choices: [...o.choices] } : {}),
@@ -130,13 +134,16 @@ function optionOf(command: string, name: string, o: OptionSpec): Options {
     ...(o.multiple ? { array: true, nargs: 1 } : {}),
     ...(o.type !== 'boolean' ? { requiresArg: true } : {}),
   };
-  if (o.multiple) return option;
+  if (o.multiple || forHelp) return option;
+  const usage = (problem: string) => new UsageError(`${problem}\n${m.helpHint(command)}`);
   return {
     ...option,
     coerce: (value: unknown) => {
-      if (Array.isArray(value)) throw new UsageError(`${m.repeated(name)}\n${m.helpHint(command)}`);
-      if (o.type === 'number' && !Number.isFinite(value)) throw new RangeError(name); // the spec's parser names the value
-      return value;
+      if (Array.isArray(value)) throw usage(m.repeated(name));
+      if (o.type !== 'number' || typeof value === 'number') return value; // a number is the spec's default
+      const number = Number(value);
+      if (value === '' || !Number.isFinite(number)) throw usage(m.notANumber(name, String(value)));
+      return number;
     },
   };
 }

@@ -97,6 +97,7 @@ describe('parseWithYargs (yargs configured from the same spec)', () => {
     [['a', '--format', 'xml'], 'UsageError: --format xml: expected one of text, json'],
     [['a', '--limit', 'ten'], 'UsageError: --limit ten: expected a number'],
     [['a', '--limit', '1e400'], 'UsageError: --limit 1e400: expected a number'],
+    [['a', '--limit='], 'UsageError: --limit : expected a number'],
     [[], 'UsageError: missing argument <first>'],
     [['a', '--nope'], "UsageError: Unknown option '--nope'"],
     [['a', '--no-quiet'], "UsageError: Unknown option '--no-quiet'"],

@@ -225,6 +225,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     [['suggest', 'x', '--limit', '2', '--limit', '3'], 'memdex: --limit was given more than once; give it once\nRun `memdex suggest --help` for usage.\n'],
     [['suggest', 'x', '--limit', 'ten'], 'memdex: --limit ten: expected a number\nRun `memdex suggest --help` for usage.\n'],
     [['relevance', 'evaluate', '--timeout', 'soon'], 'memdex: --timeout soon: expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
+    [['relevance', 'evaluate', '--timeout='], 'memdex: --timeout : expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
     [['rules', '--format', 'xml'], 'memdex: --format xml: expected one of text, json\nRun `memdex rules --help` for usage.\n'],
     [['check', '--format', 'xml'], 'memdex: --format xml: expected one of stylish, json, github, sarif\nRun `memdex check --help` for usage.\n'],
     [['feedback'], 'memdex: missing argument <id>\nRun `memdex feedback --help` for usage.\n'],
