@@ -1,10 +1,16 @@
 /**
  * One option spec per command drives both its parsing and its `--help`, for every
- * command: the per-call ones (check, when/how/resolve, hook) and the others alike,
- * so what the help lists is exactly what the parser accepts. Parsing is node:util
- * parseArgs (built in, strict), with what it lacks added here: choices, numbers,
- * required positionals, and a repeated single-valued option as a usage error
- * (`--root a --root b` would otherwise keep the last one silently).
+ * command, so what the help lists is exactly what the parser accepts. yargs parses
+ * the commands that are not run per call and renders every help (yargs-spec.ts).
+ *
+ * The per-call commands (check on every commit, when/how/resolve and hook on every
+ * agent action) parse here with node:util parseArgs instead, for start-up speed:
+ * loading yargs costs each of those processes more than the whole parse (see
+ * README, Speed), so they load it only for `--help`. parseArgs is built in and
+ * strict; what it lacks is added here: choices, numbers, required positionals, and
+ * a repeated single-valued option as a usage error (`--root a --root b` would
+ * otherwise keep the last one silently). yargs-spec.ts also words its usage errors
+ * with this parser, so both read the same.
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
@@ -65,9 +71,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   for (const [name, o] of Object.entries(options)) {
     config[name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   }
-  // --help wins over every other mistake on the line (before a `--` that ends the options).
-  const end = argv.indexOf('--');
-  if ((end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h')) return 'help';
+  if (helpRequested(argv)) return 'help';
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true, tokens: true });
@@ -102,7 +106,14 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   return { values, positionals: bindPositionals(spec, parsed.positionals) };
 }
 
-function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<string, string | readonly string[] | undefined> {
+/** --help wins over every other mistake on the line (before a `--` that ends the options). */
+export function helpRequested(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/** Binds positionals to the spec's names in order; the last variadic one takes the rest. */
+export function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<string, string | readonly string[] | undefined> {
   const bound: Record<string, string | readonly string[] | undefined> = {};
   let at = 0;
   for (const p of spec.positionals ?? []) {
@@ -117,48 +128,4 @@ function bindPositionals(spec: CommandSpec, given: readonly string[]): Record<st
   }
   if (at < given.length) throw new UsageError(`${m.extraArgument(given[at]!)}\n${m.helpHint(spec.name)}`);
   return bound;
-}
-
-/** `memdex <name> --help`: usage line, description, arguments, options, examples, notes. */
-export function formatHelp(spec: CommandSpec): string {
-  const positionals = (spec.positionals ?? []).map((p) => (p.required ? `<${p.name}${p.variadic ? '..' : ''}>` : `[${p.name}${p.variadic ? '..' : ''}]`));
-  const lines = [`${m.usage}: memdex ${[spec.name, ...positionals].join(' ')} [options]`, '', spec.describe];
-  if ((spec.positionals ?? []).length > 0) {
-    lines.push('', `${m.arguments}:`, ...table((spec.positionals ?? []).map((p) => [p.name, p.describe])));
-  }
-  const rows: [string, string][] = Object.entries(spec.options ?? {}).map(([name, o]) => [optionLabel(name, o), optionText(o)]);
-  rows.push(['-h, --help', m.helpOption]);
-  lines.push('', `${m.options}:`, ...table(rows));
-  if (spec.examples && spec.examples.length > 0) {
-    lines.push('', `${m.examples}:`, ...table(spec.examples.map(([command, what]) => [command, what])));
-  }
-  if (spec.notes) lines.push('', spec.notes);
-  return `${lines.join('\n')}\n`;
-}
-
-/** `memdex <group> --help`: the subcommands. */
-export function formatGroupHelp(group: GroupSpec): string {
-  const rows = group.subcommands.map((s): [string, string] => [`memdex ${s.name}`, s.describe]);
-  return `${[`${m.usage}: memdex ${group.name} <command> [options]`, '', group.describe, '', `${m.commands}:`, ...table(rows), '', m.subHelpHint(group.name)].join('\n')}\n`;
-}
-
-/** `memdex --help`. */
-export function formatMainHelp(commands: readonly { readonly name: string; readonly describe: string }[], epilogue: string): string {
-  const rows = commands.map((c): [string, string] => [`memdex ${c.name}`, c.describe]);
-  return `${[`${m.usage}: memdex <command> [options]`, '', `${m.commands}:`, ...table(rows), '', `${m.options}:`, ...table([['-h, --help', m.helpOption], ['--version', m.versionOption]]), '', epilogue].join('\n')}\n`;
-}
-
-function optionLabel(name: string, o: OptionSpec): string {
-  const value = o.type === 'boolean' ? '' : ` ${o.placeholder ?? (o.choices ? o.choices.join('|') : o.type === 'number' ? 'N' : 'VALUE')}`;
-  return `${o.short ? `-${o.short}, ` : ''}--${name}${value}`;
-}
-
-function optionText(o: OptionSpec): string {
-  const extras = [o.multiple ? m.repeatable : undefined, o.required ? m.required : undefined, o.default !== undefined && o.type !== 'boolean' ? m.defaultValue(String(o.default)) : undefined];
-  return [o.describe, ...extras.filter((e) => e !== undefined)].join(' ');
-}
-
-function table(rows: readonly (readonly [string, string])[]): string[] {
-  const width = Math.max(...rows.map(([left]) => left.length));
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd());
 }

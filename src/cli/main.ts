@@ -1,8 +1,9 @@
 /**
  * memdex entry point (bin/memdex.cjs calls `run`): finds the command in the registry
- * and loads only its module. No argument parser library is loaded: every command
- * parses with its own option spec (command-spec.ts), which also prints its --help,
- * so the per-call commands hooks run on every agent action pay for nothing else.
+ * and loads only its module. Every command parses with its own option spec: the
+ * per-call ones (check, when/how/resolve, hook) with node:util parseArgs, the others
+ * and the top level with yargs (yargs-spec.ts), which also renders every --help;
+ * so the per-call commands hooks run on every agent action never load yargs.
  */
 import { commands, type Handover } from './registry.js';
 import { reportFailure } from './report-failure.js';
@@ -13,7 +14,7 @@ export async function run(argv: readonly string[], handover: Handover = {}): Pro
     const command = commands.find((c) => c.spec.name === name);
     if (command) return await (await command.load()).main(rest, handover);
     const { topLevel } = await import('./top-level.js');
-    return topLevel(argv);
+    return await topLevel(argv);
   } catch (error) {
     return reportFailure(error);
   }

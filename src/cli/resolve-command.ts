@@ -3,7 +3,8 @@
  * node:util parseArgs, no yargs, no remark unless a document needs it, no chalk.
  * Reads only the index and the decision files.
  */
-import { formatHelp, parseCommand } from './command-spec.js';
+import { parseCommand } from './command-spec.js';
+import { printHelp } from './run-command.js';
 import type { Handover } from './registry.js';
 import { howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { UsageError } from '../core/errors.js';
@@ -55,10 +56,7 @@ export async function runResolve(command: string, operator: Operator | undefined
     stamps = recall.stamps;
   } else {
     const prepared = prepareResolve(command, operator, argv, handover.stdin !== undefined ? () => handover.stdin! : readStdin);
-    if (prepared === 'help') {
-      process.stdout.write(formatHelp(specOf(command)));
-      return 0;
-    }
+    if (prepared === 'help') return printHelp(specOf(command));
     request = prepared;
     const answer = answerFromTable(request);
     if ('results' in answer) return writeResults(answer.results, request);

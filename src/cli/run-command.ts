@@ -1,37 +1,45 @@
+/**
+ * Runs a command from its spec. runCommand is the per-call commands' (parseArgs,
+ * command-spec.ts); runYargsCommand and runGroup are the others' (yargs,
+ * yargs-spec.ts, loaded on first use so a per-call command never loads yargs).
+ */
 import type { CommandSpec, GroupSpec, Parsed } from './command-spec.js';
-import { formatGroupHelp, formatHelp, parseCommand } from './command-spec.js';
+import { parseCommand } from './command-spec.js';
 import { UsageError } from '../core/errors.js';
 import { specMessages as m } from '../messages/commands.js';
 
-/** Parses argv with the command's spec; `--help` prints the help from the same spec. */
-export async function runCommand(spec: CommandSpec, argv: readonly string[], handler: (args: Parsed) => Promise<number> | number): Promise<number> {
+type Handler = (args: Parsed) => Promise<number> | number;
+
+/** Parses argv with node:util parseArgs from the spec (per-call commands); `--help` prints the help. */
+export async function runCommand(spec: CommandSpec, argv: readonly string[], handler: Handler): Promise<number> {
   const parsed = parseCommand(spec, argv);
-  if (parsed === 'help') {
-    process.stdout.write(formatHelp(spec));
-    return 0;
-  }
-  return handler(parsed);
+  return parsed === 'help' ? printHelp(spec) : handler(parsed);
+}
+
+/** Parses argv with yargs configured from the spec (commands not run per call). */
+export async function runYargsCommand(spec: CommandSpec, argv: readonly string[], handler: Handler): Promise<number> {
+  const parsed = (await import('./yargs-spec.js')).parseWithYargs(spec, argv);
+  return parsed === 'help' ? printHelp(spec) : handler(parsed);
+}
+
+/** The help of a command or group, rendered by yargs from its spec. */
+export async function printHelp(spec: CommandSpec | GroupSpec): Promise<number> {
+  process.stdout.write(await (await import('./yargs-spec.js')).helpOf(spec));
+  return 0;
 }
 
 /** `memdex <group> <sub> ...`: the subcommand's spec and handler; the group's help without one. */
-export async function runGroup(
-  group: GroupSpec,
-  argv: readonly string[],
-  handlers: Readonly<Record<string, (args: Parsed) => Promise<number> | number>>,
-): Promise<number> {
+export async function runGroup(group: GroupSpec, argv: readonly string[], handlers: Readonly<Record<string, Handler>>): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) throw new UsageError(m.noSubcommand(group.name, group.subcommands.map((s) => subName(s.name))));
-  if (name === '--help' || name === '-h') {
-    process.stdout.write(formatGroupHelp(group));
-    return 0;
-  }
+  if (name === '--help' || name === '-h') return printHelp(group);
   const spec = group.subcommands.find((s) => subName(s.name) === name);
   if (!spec) {
     const names = group.subcommands.map((s) => subName(s.name));
     const { didYouMean } = await import('./did-you-mean.js');
     throw new UsageError(m.unknownSubcommand(group.name, name, didYouMean(name, names), names));
   }
-  return runCommand(spec, rest, handlers[subName(spec.name)]!);
+  return runYargsCommand(spec, rest, handlers[subName(spec.name)]!);
 }
 
 function subName(name: string): string {

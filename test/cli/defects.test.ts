@@ -39,7 +39,7 @@ function runWithClosedStdout(args: readonly string[], cwd: string): Promise<{ st
 }
 
 describe('§5.1 a closed stdout ends quietly', () => {
-  test.each([[['rules']], [['compress-key', '--all']], [['migrate', 'plan', '--out=-', '--all']], [['when', 'writing mock tests']], [['check', '--format', 'json']]])(
+  test.each([[['rules']], [['compress-key', '--all']], [['migrate', 'plan', '--out=-', '--all']], [['when', 'writing mock tests']], [['check', '--format', 'json']], [['check', '--help']], [[]]])(
     'memdex %j | (reader gone)',
     async (args) => {
       const result = await runWithClosedStdout(args, example());
@@ -201,14 +201,18 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
   test('check --help lists exactly what check accepts (no --version)', () => {
     const help = runCli(['check', '--help']).stdout;
     expect(help).not.toMatch(/--version/);
-    const listed = [...help.matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]);
+    const listed = [...help.matchAll(/^ +(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]);
     expect(listed).toEqual(['root', 'fix', 'staged', 'format', 'quiet', 'help']);
+    expect(runCli(['check', '--version']).stderr).toMatch(/^memdex: Unknown option '--version'/);
     for (const option of listed.filter((o) => o !== 'help' && o !== 'root' && o !== 'format')) {
       expect(runCli(['check', `--${option}`, '--help']).status).toBe(0);
     }
   });
 
-  test.each([['check'], ['when', 'x'], ['migrate', 'recover'], ['playbook', 'show'], ['relevance', 'tags'], ['compress-key', '--all']])(
+  test.each([
+    ['check'], ['when', 'x'], ['how', 'x'], ['resolve', 'x'], ['migrate', 'recover'], ['migrate', 'plan'], ['playbook', 'show'], ['playbook', 'stats'],
+    ['relevance', 'tags'], ['compress-key', '--all'], ['suggest', 'mock tests'], ['feedback', 'kpt_001'],
+  ])(
     'memdex %s with a repeated --root is a usage error, not a crash',
     (...command) => {
       const result = runCli([...command, '--root', '.', '--root', '.'], { cwd: example() });
@@ -217,11 +221,39 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     },
   );
 
+  test.each([
+    [['suggest', 'x', '--limit', '2', '--limit', '3'], 'memdex: --limit was given more than once; give it once\nRun `memdex suggest --help` for usage.\n'],
+    [['suggest', 'x', '--limit', 'ten'], 'memdex: --limit ten: expected a number\nRun `memdex suggest --help` for usage.\n'],
+    [['relevance', 'evaluate', '--timeout', 'soon'], 'memdex: --timeout soon: expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
+    [['relevance', 'evaluate', '--timeout='], 'memdex: --timeout : expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
+    [['rules', '--format', 'xml'], 'memdex: --format xml: expected one of text, json\nRun `memdex rules --help` for usage.\n'],
+    [['check', '--format', 'xml'], 'memdex: --format xml: expected one of stylish, json, github, sarif\nRun `memdex check --help` for usage.\n'],
+    [['feedback'], 'memdex: missing argument <id>\nRun `memdex feedback --help` for usage.\n'],
+    [['playbook', 'update'], 'memdex: missing required option --extraction\nRun `memdex playbook update --help` for usage.\n'],
+    [['migrate', 'apply', 'a.tsv', 'b.tsv'], "memdex: unexpected argument 'b.tsv'\nRun `memdex migrate apply --help` for usage.\n"],
+    [['rules', '--dryRun'], "memdex: Unknown option '--dryRun'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--dryRun\"\nRun `memdex rules --help` for usage.\n"],
+    [['--bogus'], "memdex: Unknown option '--bogus'\nRun `memdex --help` for usage.\n"],
+  ])('memdex %j: a usage error in the same words from either parser, exit 2', (argv, stderr) => {
+    const result = runCli(argv, { cwd: example() });
+    expect([result.stderr, result.status]).toEqual([stderr, 2]);
+  });
+
+  test('memdex --version and -v print the version; the top-level help lists every command', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(runCli(['--version']).stdout).toBe(`${version}\n`);
+    expect(runCli(['-v']).stdout).toBe(`${version}\n`);
+    const help = runCli(['--help']).stdout;
+    const listed = [...help.matchAll(/^ {2}memdex ([\w-]+)/gm)].map((m) => m[1]);
+    expect(listed).toEqual(['check', 'rules', 'when', 'how', 'resolve', 'suggest', 'compress-key', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
+    expect(help).toMatch(/^ {2}-v, --version +Print the version/m);
+    expect(help).toMatch(/\nExit codes: 0 clean, 1 findings, 2 usage or internal error\./);
+  });
+
   test.each([['when'], ['how'], ['resolve'], ['hook'], ['playbook', 'update'], ['relevance', 'evaluate'], ['migrate', 'apply']])('memdex %s --help, from the spec', (...command) => {
     const result = runCli([...command, '--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^Usage: memdex ${command.join(' ')} `));
-    expect(result.stdout).toMatch(/\n {2}-h, --help +Show this help\n/);
+    expect(result.stdout).toMatch(/\n {2}-h, --help +Show this help +\[boolean\]\n/);
   });
 });
 
@@ -256,6 +288,34 @@ describe('the per-call commands stay lean', () => {
     const hook = builtinsLoaded(['hook', 'user-prompt-submit'], { cwd: root, input: JSON.stringify({ session_id: 's-lean' }), env: { CLAUDE_PROJECT_DIR: root } });
     expect(hook).not.toContain('NativeModule child_process');
     expect(hook).toContain('NativeModule fs'); // the record is real
+  });
+});
+
+describe('only the commands that are not run per call load yargs (it renders every --help)', () => {
+  /** The dist/ modules a run loaded (a module loader hook records them), and whether one is yargs. */
+  function loadsYargs(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string> }): boolean {
+    const dir = temp();
+    const out = join(dir, 'loaded.txt');
+    writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(out)}, url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+    runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: `--import "${join(dir, 'register.mjs')}"` } });
+    const files = readFileSync(out, 'utf8').split('\n').filter((url) => url.startsWith('file:') && url.includes('/dist/'));
+    expect(files.length).toBeGreaterThan(0); // the record is real
+    // yargs is recognised by its API (demandCommand), wherever esbuild put it
+    return files.some((url) => /yargs/.test(url.slice(url.lastIndexOf('/'))) || /\bdemandCommand\b/.test(readFileSync(fileURLToPath(url), 'utf8')));
+  }
+
+  test('check, when (past the fast path: a fuzzy query) and the prompt hook do not', () => {
+    const root = example();
+    expect(loadsYargs(['check'], { cwd: root })).toBe(false);
+    expect(loadsYargs(['when', 'writing mok tests', '--root', root], { cwd: root, env: { MEMDEX_CACHE_DIR: temp() } })).toBe(false);
+    expect(loadsYargs(['hook', 'user-prompt-submit'], { cwd: root, input: JSON.stringify({ session_id: 's-lean' }), env: { CLAUDE_PROJECT_DIR: root } })).toBe(false);
+  });
+
+  test('their --help does, and so do the other commands', () => {
+    const root = example();
+    expect(loadsYargs(['check', '--help'], { cwd: root })).toBe(true);
+    expect(loadsYargs(['rules'], { cwd: root })).toBe(true);
   });
 });
 

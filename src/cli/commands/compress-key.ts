@@ -1,10 +1,10 @@
 import { compressKeys } from '../../app/compress-key.js';
 import { compressKeySpec } from '../../messages/command-specs.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
-import { bool, rest, runCommand, str } from '../run-command.js';
+import { bool, rest, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[]): Promise<number> {
-  return runCommand(compressKeySpec, argv, async (args) => {
+  return runYargsCommand(compressKeySpec, argv, async (args) => {
     const all = bool(args, 'all');
     const root = str(args, 'root');
     const { rows, failures } = await compressKeys(nodeTreeHost(), { heading: rest(args, 'heading').join(' ').trim(), all, ...(root !== undefined ? { root } : {}) });

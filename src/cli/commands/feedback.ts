@@ -2,11 +2,11 @@ import { recordFeedback } from '../../app/feedback.js';
 import { feedbackSpec } from '../../messages/command-specs.js';
 import { messages } from '../../messages/relevance.js';
 import { nodeHost } from '../../node/node-host.js';
-import { bool, positional, runCommand, str, strings } from '../run-command.js';
+import { bool, positional, runYargsCommand, str, strings } from '../run-command.js';
 
 /** `memdex feedback <id>` (the work: src/app/feedback.ts). */
 export function main(argv: readonly string[]): Promise<number> {
-  return runCommand(feedbackSpec, argv, (args) => {
+  return runYargsCommand(feedbackSpec, argv, (args) => {
     const root = str(args, 'root');
     const reason = str(args, 'reason');
     const { id, ratings, outcome } = recordFeedback(nodeHost(), {

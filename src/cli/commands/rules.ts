@@ -1,11 +1,11 @@
 import { rulesSpec } from '../../messages/command-specs.js';
 import { rulesMessages } from '../../messages/check-cli.js';
 import { allRules } from '../../rules/registry.js';
-import { runCommand, str } from '../run-command.js';
+import { runYargsCommand, str } from '../run-command.js';
 
 /** `memdex rules`: the rule list is pure data; nothing to read. */
 export function main(argv: readonly string[]): Promise<number> {
-  return runCommand(rulesSpec, argv, (args) => {
+  return runYargsCommand(rulesSpec, argv, (args) => {
     if (str(args, 'format') === 'json') {
       process.stdout.write(`${JSON.stringify(allRules.map((r) => r.meta), null, 2)}\n`);
       return 0;

@@ -3,10 +3,10 @@ import { suggestMessages as m } from '../../messages/suggest.js';
 import { suggestSpec } from '../../messages/command-specs.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import type { Handover } from '../registry.js';
-import { num, rest, runCommand, str } from '../run-command.js';
+import { num, rest, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {
-  return runCommand(suggestSpec, argv, async (args) => {
+  return runYargsCommand(suggestSpec, argv, async (args) => {
     const host = nodeTreeHost(handover);
     const words = rest(args, 'text');
     const text = words.length === 1 && words[0] === '-' ? host.stdin() : words.join(' ');
