@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
-import { UsageError } from '../core/errors.js';
+import { OsError, UsageError } from '../core/errors.js';
 import { fixUntilStable } from '../core/fix.js';
 import { checkCliMessages as m } from '../messages/check-cli.js';
 import { allRules } from '../rules/registry.js';
@@ -44,8 +44,16 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     let project = await host.loadProject(config, source);
     if (request.fix) {
       const result = await fixUntilStable(project.files, async (files) => runRules(await host.buildProject(files, config), allRules));
+      let written = 0;
       for (const [path, text] of result.files) {
-        if (project.files.get(path) !== text) host.writeTextAtomic(host.resolvePath(root, path), text);
+        if (project.files.get(path) === text) continue;
+        try {
+          host.writeTextAtomic(host.resolvePath(root, path), text);
+        } catch (error) {
+          // The host verified this file; the files written before it did change.
+          throw error instanceof OsError && written > 0 ? error.afterChanges() : error;
+        }
+        written++;
       }
       fixed.push(...result.applied.map((fix) => fix.title));
       project = await host.buildProject(result.files, config);
