@@ -9,14 +9,13 @@ import { howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
-import { join } from 'node:path';
 import type { Config } from '../model/config.js';
 import { readCachedTable } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig } from '../node/load-config.js';
 import { resolveRoot } from '../node/project-root.js';
 import { readStdin as readProcessStdin } from '../node/read-stdin.js';
-import { readText } from '../node/read-text.js';
+import { readTreeText } from '../node/read-confined.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
@@ -147,7 +146,7 @@ export function answerFromTable({ root, config, source, queries, operator }: Res
   if (text === undefined) return undefined;
   const table = openRecallTable(text);
   const files = new Map<string, string>();
-  const read = (path: string) => files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+  const read = (path: string) => files.get(path) ?? files.set(path, readTreeText(root, config.decisions, path)).get(path)!;
   const results: ResolveResult[] = [];
   for (const query of queries) {
     const result = table.resolve(query, operator, read);

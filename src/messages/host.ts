@@ -7,6 +7,9 @@ export const hostMessages = {
   decisionsUnlistable: (folder: string, code: string | undefined) => `${folder}: cannot list the decisions folder (${code})`,
   commandTimedOut: (ms: number) => `timed out after ${ms} ms`,
   commandKilled: (signal: string) => `killed by ${signal}`,
+  notRegularFile: (file: string) => `${file}: not a regular file; expected a markdown file`,
+  outsideFolder: (file: string) =>
+    `${file}: resolves outside the decisions folder (or was swapped while being read); a query reads only files inside it`,
 };
 
 /**

@@ -13,7 +13,7 @@ import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/sn
 import { writeFileAtomic } from './atomic-write.js';
 import { CACHE_FORMAT, cachePath, headerMatches, sameFiles, sha1, tablePath, writeTable, type CacheHeader, type FileStamp } from './cache-files.js';
 import { buildWithFallback, type TreeSource } from './load-project.js';
-import { readText } from './read-text.js';
+import { readTreeText } from './read-confined.js';
 
 /** Data derived from the project that a command wants cached with it (e.g. the resolver's phrase index). */
 export interface Derived {
@@ -46,7 +46,7 @@ export async function loadProjectCached(root: string, config: Config, source: Tr
   const cached = readCache(file, root, config);
   const { derived } = options;
   if (cached && sameFiles(root, cached, paths) && (!derived || cached.derived !== undefined)) {
-    const project = projectFromSnapshot(cached.snapshot, config, (path) => readText(join(root, path), path));
+    const project = projectFromSnapshot(cached.snapshot, config, (path) => readTreeText(root, config.decisions, path));
     derived?.restore(project, cached.derived);
     if (options.table && !existsSync(tablePath(file))) writeTable(file, cached, options.table(project));
     return project;
