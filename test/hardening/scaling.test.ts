@@ -7,6 +7,8 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Diagnostic, Fix } from '../../src/core/diagnostic.js';
+import { fixUntilStable } from '../../src/core/fix.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -45,4 +47,31 @@ describe('a decision file of many structural headings', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
   }, 60_000);
+});
+
+describe('the fix loop', () => {
+  /**
+   * n findings sharing one fix (a rule's single plan moving n misplaced entries): the
+   * loop reads that fix's edits a constant number of times, not once per finding
+   * (each read serialized the whole n-sized move: n² for `check --fix`).
+   */
+  test.each([1_000, 8_000])('%i findings sharing one fix: its edits are read a constant number of times', async (n) => {
+    let reads = 0;
+    const edits = [{ path: 'index.md', range: [0, 1] as const, text: 'y'.repeat(n) }];
+    const fix: Fix = {
+      title: 'Move entries',
+      get edits() {
+        reads++;
+        return edits;
+      },
+    };
+    const findings = (files: ReadonlyMap<string, string>): Diagnostic[] =>
+      files.get('index.md') === 'x'
+        ? Array.from({ length: n }, () => ({ ruleId: 'index/entry-in-file-section', severity: 'error', path: 'index.md', message: 'misplaced', fix }) as Diagnostic)
+        : [];
+    const result = await fixUntilStable(new Map([['index.md', 'x']]), async (files) => findings(files));
+    expect(result.files.get('index.md')).toBe('y'.repeat(n));
+    expect(result.applied).toHaveLength(1);
+    expect(reads).toBeLessThanOrEqual(4);
+  });
 });
