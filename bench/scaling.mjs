@@ -50,7 +50,6 @@ const COMMANDS = [
       rmSync(`${dir}-run`, { recursive: true, force: true });
       cpSync(dir, `${dir}-run`, { recursive: true });
     },
-    expectStatus: 1,
   },
   { name: '`compress-key --all`', base: 250, setup: (dir, n) => generateTree(dir, { entries: n, seed: 1, perFile: 40 }), args: (dir) => [CLI, 'compress-key', '--all', '--format', 'json', '--root', dir] },
   { name: '`migrate plan --all`', base: 250, setup: (dir, n) => generateTree(dir, { entries: n, seed: 1, perFile: 40 }), args: (dir) => [CLI, 'migrate', 'plan', '--all', '--out=-', '--root', dir] },
