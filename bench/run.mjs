@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchResolve } from './resolve.mjs';
+import { benchScaling } from './scaling.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 
@@ -15,6 +16,7 @@ const sections = [
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
   [TRANSCRIPT_TITLE, () => benchTranscript()],
+  ['Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
 ];
 const out = [
   '# Benchmark results',

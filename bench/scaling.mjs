@@ -3,7 +3,7 @@
 // work doubles (ratio 2), n log n a little more; quadratic work quadruples (ratio 4).
 // Each t is the median wall time of whole processes minus `node -e 0` measured in the
 // same run (start-up is constant: it would hide the growth at small n).
-//   node bench/scaling.mjs            (RUNS=3 by default: big inputs)
+//   node bench/scaling.mjs            (SCALING_RUNS=3 by default: big inputs)
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ const COMMANDS = [
 
 const FACTORS = [1, 2, 4, 8];
 
-export function benchScaling(runs = Number(process.env.RUNS ?? 3)) {
+export function benchScaling(runs = Number(process.env.SCALING_RUNS ?? 3)) {
   const rows = ['| command | n | t(n) ms | t(2n)/t(n) |', '|---|---:|---:|---:|'];
   const temps = [];
   for (const command of COMMANDS) {
