@@ -61,6 +61,16 @@ const FACTORS = [1, 2, 4, 8];
 export function benchScaling(runs = Number(process.env.SCALING_RUNS ?? 3)) {
   const rows = ['| command | n | t(n) ms | t(2n)/t(n) |', '|---|---:|---:|---:|'];
   const temps = [];
+  try {
+    measureAll(rows, temps, runs);
+  } finally {
+    temps.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  }
+  rows.push('', 'Ratio 2: linear; about 2.1–2.3: n log n; 4: quadratic. Times are wall medians minus `node -e 0`.');
+  return rows.join('\n');
+}
+
+function measureAll(rows, temps, runs) {
   for (const command of COMMANDS) {
     const cases = FACTORS.map((f) => {
       const n = command.base * f;
@@ -79,9 +89,6 @@ export function benchScaling(runs = Number(process.env.SCALING_RUNS ?? 3)) {
       previous = t;
     }
   }
-  temps.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  rows.push('', 'Ratio 2: linear; about 2.1–2.3: n log n; 4: quadratic. Times are wall medians minus `node -e 0`.');
-  return rows.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) process.stdout.write(`${benchScaling()}\n`);
