@@ -11,6 +11,7 @@ import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
 import { benchResolve } from './resolve.mjs';
+import { benchScaling } from './scaling.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 
@@ -24,6 +25,7 @@ const all = [
   [TRANSCRIPT_TITLE, () => benchTranscript()],
   ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
   ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
+  ['Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
 ];
 const sections = only ? all.filter(([title]) => title.includes(only === 'issue9' ? 'issue 9' : only)) : all;
 const out = [

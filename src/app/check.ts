@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
-import { UsageError } from '../core/errors.js';
+import { OsError, UsageError } from '../core/errors.js';
 import { fixUntilStable } from '../core/fix.js';
 import { checkCliMessages as m } from '../messages/check-cli.js';
 import { allRules } from '../rules/registry.js';
@@ -50,10 +50,18 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     let found: readonly Diagnostic[];
     if (request.fix) {
       const result = await fixUntilStable(files, findings);
+      let written = 0;
       for (const [path, text] of result.files) {
         const before = files.get(path);
-        // Refused when the file changed since it was read: an edit made meanwhile is never lost.
-        if (before !== text) host.writeTextAtomic(host.resolvePath(root, path), text, { expected: before, display: path });
+        if (before === text) continue;
+        try {
+          // Refused when the file changed since it was read: an edit made meanwhile is never lost.
+          host.writeTextAtomic(host.resolvePath(root, path), text, { expected: before, display: path });
+        } catch (error) {
+          // The host verified this file; the files written before it did change.
+          throw error instanceof OsError && written > 0 ? error.afterChanges() : error;
+        }
+        written++;
       }
       fixed.push(...result.applied.map((fix) => fix.title));
       parseCache.save(result.files);

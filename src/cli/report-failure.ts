@@ -1,8 +1,13 @@
-import { MemdexError } from '../core/errors.js';
+import { MemdexError, osErrorOf } from '../core/errors.js';
 import { messages } from '../messages/cli.js';
 
-/** Expected failures print their message; anything else is a bug: exit 2, stack only with MEMDEX_DEBUG=1. */
-export function reportFailure(error: unknown): number {
+/**
+ * Expected failures print their message; so does an operating-system error (disk full,
+ * permission denied...: the machine's doing, not a bug). Anything else is a bug: exit 2,
+ * stack only with MEMDEX_DEBUG=1.
+ */
+export function reportFailure(raw: unknown): number {
+  const error = osErrorOf(raw, false) ?? raw;
   if (error instanceof MemdexError) {
     process.stderr.write(`memdex: ${error.message}\n`);
     return error.exitCode;

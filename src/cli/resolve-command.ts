@@ -10,14 +10,13 @@ import { howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { UsageError } from '../core/errors.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import type { Operator } from '../model/keys.js';
-import { join } from 'node:path';
 import type { Config } from '../model/config.js';
 import { readPayload, readStamps, type Stamps } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig } from '../node/load-config.js';
 import { resolveRoot } from '../node/project-root.js';
 import { readStdin } from '../node/read-stdin.js';
-import { readText } from '../node/read-text.js';
+import { readTreeText } from '../node/read-confined.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
 import { writeStderr, writeStdout } from '../node/write-output.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
@@ -160,7 +159,7 @@ export function answerFromTable({ root, config, source, queries, operator }: Res
   const files = new Map<string, string>();
   const read = (path: string) => {
     if (!stamped.has(path)) throw new ForeignPath();
-    return files.get(path) ?? files.set(path, readText(join(root, path), path)).get(path)!;
+    return files.get(path) ?? files.set(path, readTreeText(root, config.decisions, path)).get(path)!;
   };
   const results: ResolveResult[] = [];
   try {

@@ -1,3 +1,5 @@
+import { OS_ERROR_DESCRIPTIONS, osMessages, WRITER_ONLY_CODES } from '../messages/host.js';
+
 /**
  * Expected failures that end a command. They carry a user-facing message (no stack
  * trace is ever shown for them) and the exit code the CLI must use.
@@ -27,4 +29,40 @@ export class InputError extends MemdexError {
     super(message, 2);
     this.name = 'InputError';
   }
+}
+
+/**
+ * The operating system refused a read or write (disk full, permission denied,
+ * read-only file system...): not a bug in memdex. `nothingChanged` is set only by a
+ * writer that verified it; the message then says so. `where` names the failed step.
+ */
+export class OsError extends MemdexError {
+  constructor(
+    readonly where: string,
+    readonly code: string,
+    readonly nothingChanged: boolean,
+  ) {
+    super(osMessages.failure(where, OS_ERROR_DESCRIPTIONS[code] ?? code, code, nothingChanged), 2);
+    this.name = 'OsError';
+  }
+
+  /** The same failure after an earlier write of the same command landed. */
+  afterChanges(): OsError {
+    return new OsError(this.where, this.code, false);
+  }
+}
+
+/**
+ * The OsError for a Node system error whose code is the machine's doing (see
+ * OS_ERROR_DESCRIPTIONS), else undefined. `where` names the write that failed (a
+ * writer's guard); without it, the system call and path the error carries, and the
+ * writer-only codes stay bugs.
+ */
+export function osErrorOf(error: unknown, nothingChanged: boolean, where?: string): OsError | undefined {
+  if (error instanceof OsError) return error;
+  const e = error as { code?: unknown; syscall?: unknown; path?: unknown } | null;
+  if (typeof e !== 'object' || e === null || typeof e.code !== 'string' || !(e.code in OS_ERROR_DESCRIPTIONS)) return undefined;
+  if (where === undefined && WRITER_ONLY_CODES.has(e.code)) return undefined;
+  const call = osMessages.callFailed(typeof e.syscall === 'string' ? e.syscall : undefined, typeof e.path === 'string' ? e.path : undefined);
+  return new OsError(where ?? call, e.code, nothingChanged);
 }

@@ -85,12 +85,18 @@ function lowerBound(list: readonly Edit[], start: number): number {
   return lo;
 }
 
+/**
+ * One fix per distinct edit list. A rule gives every finding of one plan the same Fix
+ * object (n misplaced entries, one move of size n): those are merged by identity first,
+ * so each distinct object is serialized once; serializing per finding was n².
+ */
 function uniqueFixes(diagnostics: readonly Diagnostic[]): Fix[] {
+  const distinct = new Set<Fix>();
+  for (const d of diagnostics) if (d.fix) distinct.add(d.fix);
   const byKey = new Map<string, Fix>();
-  for (const d of diagnostics) {
-    if (!d.fix) continue;
-    const key = JSON.stringify(d.fix.edits);
-    if (!byKey.has(key)) byKey.set(key, d.fix);
+  for (const fix of distinct) {
+    const key = JSON.stringify(fix.edits);
+    if (!byKey.has(key)) byKey.set(key, fix);
   }
   return [...byKey.values()];
 }

@@ -7,4 +7,43 @@ export const hostMessages = {
   decisionsUnlistable: (folder: string, code: string | undefined) => `${folder}: cannot list the decisions folder (${code})`,
   commandTimedOut: (ms: number) => `timed out after ${ms} ms`,
   commandKilled: (signal: string) => `killed by ${signal}`,
+  notRegularFile: (file: string) => `${file}: not a regular file; expected a markdown file`,
+  outsideFolder: (file: string) =>
+    `${file}: resolves outside the decisions folder (or was swapped while being read); a query reads only files inside it`,
+};
+
+/**
+ * What an errno code means to a user. The report of any failure maps the codes that are the machine's doing;
+ * ENOENT and EEXIST only count when a writer's guard (src/node/guard-writes.ts) sees them: elsewhere they are bugs.
+ */
+export const OS_ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  EMFILE: 'too many open files in this process',
+  ENFILE: 'too many open files on this system',
+  EIO: 'input/output error (failing disk or network file system)',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'it is a folder, not a file',
+  ENAMETOOLONG: 'the file name is too long',
+  ELOOP: 'too many levels of symbolic links',
+  EBUSY: 'the file or device is busy',
+  ETXTBSY: 'the file is busy',
+  EFBIG: 'the file is too large',
+  ENOMEM: 'out of memory',
+  // only from a writer (see WRITER_ONLY_CODES): a folder on the way is missing or is a file
+  ENOENT: 'no such file or folder',
+  EEXIST: 'a file is already there (expected a folder)',
+};
+
+/** Codes that name the machine's doing only inside a writer's guard; elsewhere they point at a bug. */
+export const WRITER_ONLY_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EEXIST']);
+
+export const osMessages = {
+  cannotWrite: (target: string) => `cannot write ${target}`,
+  callFailed: (syscall: string | undefined, path: string | undefined) => `${syscall ?? 'a file operation'}${path ? ` ${path}` : ''} failed`,
+  failure: (what: string, description: string, code: string, nothingChanged: boolean) =>
+    `${what}: ${description} (${code})${nothingChanged ? '; nothing was changed.' : '.'}`,
 };

@@ -75,24 +75,23 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
       bodyStart: table.nexts[h.line - 1]!,
     };
   });
+  // One pass with a stack of open sections (depths strictly increasing): a heading closes
+  // every open section at its depth or deeper (their sectionEnd is its start), and the one
+  // left on top is its parent. Each heading is pushed and popped once: linear, where a
+  // search back and forth per heading was quadratic on a file of N structural headings.
+  const sectionEnds = raw.map(() => text.length);
+  const parents = raw.map(() => -1);
+  const open: number[] = [];
+  raw.forEach((h, i) => {
+    while (open.length > 0 && raw[open[open.length - 1]!]!.depth >= h.depth) sectionEnds[open.pop()!] = h.start;
+    parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
+    open.push(i);
+  });
   const headings: DecisionHeading[] = raw.map((h, i) => {
-    let sectionEnd = text.length;
-    for (let j = i + 1; j < raw.length; j++) {
-      if (raw[j]!.depth <= h.depth) {
-        sectionEnd = raw[j]!.start;
-        break;
-      }
-    }
+    const sectionEnd = sectionEnds[i]!;
     const next = raw[i + 1];
     const directEnd = next && next.start < sectionEnd ? next.start : sectionEnd;
-    let parent = -1;
-    for (let j = i - 1; j >= 0; j--) {
-      if (raw[j]!.depth < h.depth) {
-        parent = j;
-        break;
-      }
-    }
-    return { ...h, sectionEnd, directEnd, parent, directContentLines: countContentLines(text, table, h.line, directEnd) };
+    return { ...h, sectionEnd, directEnd, parent: parents[i]!, directContentLines: countContentLines(text, table, h.line, directEnd) };
   });
   return { path, text, lines: table, headings, lineCount: table.starts.length, opaqueLines: scan.opaqueLines };
 }

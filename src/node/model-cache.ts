@@ -11,7 +11,7 @@ import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/sn
 import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type Stamps } from './cache-files.js';
 import { buildWithFallback, type TreeSource } from './load-project.js';
 import { openParseCache } from './parse-cache.js';
-import { readText } from './read-text.js';
+import { readTreeText } from './read-confined.js';
 
 /** Data derived from the project that a command wants cached with it (e.g. the resolver's phrase index). */
 export interface Derived {
@@ -54,7 +54,7 @@ export async function loadProjectCached(root: string, config: Config, source: Tr
     // Only stamped memory files can be read back: a path in a cache never reaches outside them.
     const stamped = new Set(stamps.files.map((f) => f.path));
     if (model && (!derived || model.derived !== undefined) && snapshotPaths(model.snapshot).every((p) => stamped.has(p))) {
-      const project = projectFromSnapshot(model.snapshot, config, (path) => readText(join(root, path), path));
+      const project = projectFromSnapshot(model.snapshot, config, (path) => readTreeText(root, config.decisions, path));
       derived?.restore(project, model.derived);
       if (table && readPayload(root, 'table', stamps) === undefined) writePayload(root, 'table', stamps, table(project));
       return project;

@@ -2,7 +2,9 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Host } from '../app/host.js';
+import { osMessages } from '../messages/host.js';
 import { detectEnvironment } from './detect-environment.js';
+import { guardWrites } from './guard-writes.js';
 import { logHookFailure } from './hook-log.js';
 import { memdexCommand, startHookWorker } from './hook-worker.js';
 import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from './playbook-file.js';
@@ -25,8 +27,8 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     playbookFile,
     readPlaybook,
     readPlaybookKeyPoints,
-    updatePlaybook,
-    migratePlaybook,
+    updatePlaybook: (file, extraction, now) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => updatePlaybook(file, extraction, now)),
+    migratePlaybook: (file, now) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => migratePlaybook(file, now)),
     loadTemplate,
     relevanceStorePath,
     relevanceParams: projectRelevanceParams,

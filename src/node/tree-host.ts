@@ -1,9 +1,11 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TreeHost } from '../app/host.js';
+import { osMessages } from '../messages/host.js';
 import { migrateMessages } from '../messages/migrate.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { nowIso } from './clock.js';
+import { guardWrites } from './guard-writes.js';
 import { gitIndexSource } from './git.js';
 import { uncommittedPaths as uncommitted } from './git-status.js';
 import { commitFiles, recoverPendingJournal } from './journal.js';
@@ -33,14 +35,21 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     resolvePath: (base, path) => resolve(base, path),
     exists: existsSync,
     readText,
-    writeTextAtomic: writeFileAtomic,
+    writeTextAtomic: (path, text, options) => guardWrites([path], () => osMessages.cannotWrite(path), () => writeFileAtomic(path, text, options)),
     appendText: appendFileSync,
     findRoot: treeOfFolder,
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     hookRoot: (payloadCwd) => hookProjectRoot(process.env, payloadCwd, cwd),
     loadConfig,
     recoverJournal: recoverPendingJournal,
-    commitFiles,
+    // A failed migration is rolled back at once (its temps removed), then the targets say whether anything changed.
+    commitFiles: (root, changes, hooks) =>
+      guardWrites(
+        [...changes.keys()].map((path) => resolve(root, path)),
+        (error) => osMessages.cannotWrite(typeof error.path === 'string' ? error.path : root),
+        () => commitFiles(root, changes, hooks),
+        () => recoverPendingJournal(root),
+      ),
     workingTree: workingTreeSource,
     gitIndex: gitIndexSource,
     loadProject,

@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath, type Config } from '../model/config.js';
+import { readConfined } from './read-confined.js';
 import { readTextIfExists } from './read-text.js';
 import { hostMessages } from '../messages/host.js';
 
@@ -14,8 +15,10 @@ export interface TreeSource {
 }
 
 export function workingTreeSource(root: string): TreeSource {
+  let decisions: string | undefined; // the decisions folder, once listed: its files are read confined
   return {
     listDecisions(config) {
+      decisions = config.decisions;
       const dir = join(root, config.decisions);
       let names: string[];
       try {
@@ -44,6 +47,7 @@ export function workingTreeSource(root: string): TreeSource {
         .filter((path) => isDecisionPath(config, path));
     },
     read(path) {
+      if (decisions !== undefined && path.startsWith(`${decisions}/`)) return readConfined(join(root, decisions), path.slice(decisions.length + 1), path);
       return readTextIfExists(join(root, path), path);
     },
   };

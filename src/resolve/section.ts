@@ -6,7 +6,7 @@
  */
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
-import type { ResolverIndex } from './targets.js';
+import type { ResolverIndex, Target } from './targets.js';
 import { entryLabel } from '../model/entry-line.js';
 
 export interface Section {
@@ -45,12 +45,35 @@ export function headingSection(project: Project, index: ResolverIndex, file: Dec
   }
   broader.push(`/when ${fileLink(file)}`);
   const related: string[] = [];
-  for (const target of index.targets) {
-    if (target.file !== file || target.heading === heading || target.heading.parent !== heading.parent) continue;
+  for (const target of siblingsOf(index, file, heading.parent)) {
+    if (target.heading === heading) continue;
     const entry = target.entry;
     if (entry?.kind === 'entry') related.push(entryLabel(entry));
   }
   return { heading: heading.text, file: file.path, line: heading.line, content: trimSection(body), broader, related };
+}
+
+/**
+ * The targets under one parent heading of one file, in index order, grouped once per
+ * index: a section's siblings are then read directly, where scanning every target for
+ * every section made `compress-key --all` (a section per heading) quadratic.
+ */
+const siblingGroups = new WeakMap<ResolverIndex, Map<DecisionFile, Map<number, Target[]>>>();
+
+function siblingsOf(index: ResolverIndex, file: DecisionFile, parent: number): readonly Target[] {
+  let groups = siblingGroups.get(index);
+  if (!groups) {
+    groups = new Map();
+    for (const target of index.targets) {
+      let byParent = groups.get(target.file);
+      if (!byParent) groups.set(target.file, (byParent = new Map()));
+      const list = byParent.get(target.heading.parent);
+      if (list) list.push(target);
+      else byParent.set(target.heading.parent, [target]);
+    }
+    siblingGroups.set(index, groups);
+  }
+  return groups.get(file)?.get(parent) ?? [];
 }
 
 export function fileSection(file: DecisionFile): Section {

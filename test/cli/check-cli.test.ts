@@ -59,7 +59,7 @@ describeCorpora('output formats', () => {
     const result = runCli(['check'], { cwd: broken(), env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^::error file=agents\/memory-index\.md,line=20,col=1,endLine=20,endColumn=\d+,title=index\/entry-has-heading::Entry /m);
-    expect(readFileSync(summary, 'utf8')).toMatch(/\| error \| `agents\/memory-index\.md:20:1` \|/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/\| error \| <code>agents\/memory-index\.md:20:1<\/code> \|/);
   });
 
   test('sarif: a 2.1.0 log with the rules and a located result', () => {

@@ -2,14 +2,31 @@
  * GitHub Actions workflow commands. GitHub shows at most 10 error and 10 warning
  * annotations per step, so those are emitted as annotations and everything is also
  * printed as plain lines and (when available) appended to the step summary.
+ *
+ * Every field of every line is escaped, because file names and headings are
+ * attacker-controlled (a pull request can add `a\n::warning ...::.md`): the runner
+ * executes any output line that starts, after blanks, with `::`. GitHub's own escaping
+ * (%25 %0D %0A for data, plus %3A %2C for properties) keeps each diagnostic on one
+ * line, and plain lines start with the escaped path (no `:`), so no line we print can
+ * begin a command (the legacy `##[` form, matched anywhere in a line, is broken up). The summary is GitHub-flavoured markdown: a raw `|` would add a
+ * cell, a newline end the row, and HTML render; cells are escaped for that too.
  */
 import { formatMessages as fm } from '../../messages/format.js';
-import { where, type Located } from './located.js';
+import type { Located } from './located.js';
 
 export const ANNOTATIONS_PER_SEVERITY = 10;
 
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** The runner still honours the legacy `##[command]` form anywhere in a line: its `[` is escaped too. */
+const escapeData = (s: string) =>
+  s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** A plain-text markdown table cell: one line, no cell break, no HTML. */
+const markdownCell = (s: string) => escapeData(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|');
+/** A code cell: every punctuation character as an entity, so no backtick, pipe or tag can close it. */
+const codeCell = (s: string) => `<code>${escapeData(s).replace(/[^\w ./:%-]/g, (c) => `&#${c.codePointAt(0)};`)}</code>`;
+
+const lineCol = (d: Located) => `${d.span?.start.line ?? 1}:${d.span?.start.column ?? 1}`;
 
 export function formatGithub(diagnostics: readonly Located[]): { stdout: string; summary: string } {
   const lines: string[] = [];
@@ -31,9 +48,13 @@ export function formatGithub(diagnostics: readonly Located[]): { stdout: string;
     ].join(',');
     lines.push(`::${d.severity} ${props}::${escapeData(d.message)}`);
   }
-  for (const d of diagnostics) lines.push(`${where(d.displayPath, d)} ${d.severity} ${d.ruleId} ${d.message}`);
+  for (const d of diagnostics) {
+    lines.push(`${escapeProperty(d.displayPath)}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}`);
+  }
   if (hidden > 0) lines.push(fm.githubMore(hidden));
-  const rows = diagnostics.map((d) => `| ${d.severity} | \`${where(d.displayPath, d)}\` | ${d.message.replace(/\|/g, '\\|')} | ${d.ruleId} |`);
+  const rows = diagnostics.map(
+    (d) => `| ${d.severity} | ${codeCell(`${d.displayPath}:${lineCol(d)}`)} | ${markdownCell(d.message)} | ${markdownCell(d.ruleId)} |`,
+  );
   const summary = diagnostics.length
     ? [fm.githubSummaryTitle, '', fm.githubSummaryHeader, '|---|---|---|---|', ...rows, ''].join('\n')
     : `${fm.githubSummaryTitle}\n\n${fm.clean(1)}\n`;

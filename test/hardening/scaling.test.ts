@@ -1,0 +1,77 @@
+/**
+ * Issue 16 §7: work that must grow at most n log n. Not timing assertions: inputs that
+ * take minutes when an algorithm is quadratic, run as a child process with a generous
+ * time limit (a hang guard), and counts of the work done.
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Diagnostic, Fix } from '../../src/core/diagnostic.js';
+import { fixUntilStable } from '../../src/core/fix.js';
+import { buildProject } from '../../src/model/build-project.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** N sibling structural headings (no H1: the old parent search went back to the start for each). */
+function structuralFile(n: number, tail = ''): string {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(`## .Group ${i}`, '', `text ${i}`, '');
+  return lines.join('\n') + tail;
+}
+
+describe('a decision file of many structural headings', () => {
+  test('parents and section ends from the one-pass stack', () => {
+    const n = 2_000;
+    const path = 'agents/decisions/many.md';
+    const text = structuralFile(n, '### When Nested Last\n\nbody\n\n# Top\n\n## When Under Top\n\nbody\n');
+    const project = buildProject(new Map([['agents/memory-index.md', '# Memory Index\n'], [path, text]]), DEFAULT_CONFIG);
+    const headings = project.decisions[0]!.headings;
+    expect(headings).toHaveLength(n + 3);
+    expect(headings.slice(0, n).every((h) => h.parent === -1)).toBe(true);
+    expect(headings[0]!.sectionEnd).toBe(headings[1]!.start);
+    expect([headings[n]!.parent, headings[n - 1]!.sectionEnd, headings[n]!.sectionEnd]).toEqual([n - 1, headings[n + 1]!.start, headings[n + 1]!.start]);
+    expect([headings[n + 1]!.parent, headings[n + 1]!.sectionEnd, headings[n + 2]!.parent, headings[n + 2]!.sectionEnd]).toEqual([-1, text.length, n + 1, text.length]);
+  });
+
+  test('check on 100,000 structural headings in one file ends (quadratic: minutes; guard: 45 s)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-scaling-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'agents/decisions'), { recursive: true });
+    writeFileSync(join(dir, 'agents/memory-index.md'), '# Memory Index\n');
+    writeFileSync(join(dir, 'agents/decisions/many.md'), structuralFile(100_000));
+    const result = runCli(['check', '--format', 'json'], { cwd: dir, timeout: 45_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(1);
+  }, 60_000);
+});
+
+describe('the fix loop', () => {
+  /**
+   * n findings sharing one fix (a rule's single plan moving n misplaced entries): the
+   * loop reads that fix's edits a constant number of times, not once per finding
+   * (each read serialized the whole n-sized move: n² for `check --fix`).
+   */
+  test.each([1_000, 8_000])('%i findings sharing one fix: its edits are read a constant number of times', async (n) => {
+    let reads = 0;
+    const edits = [{ path: 'index.md', range: [0, 1] as const, text: 'y'.repeat(n) }];
+    const fix: Fix = {
+      title: 'Move entries',
+      get edits() {
+        reads++;
+        return edits;
+      },
+    };
+    const findings = (files: ReadonlyMap<string, string>): Diagnostic[] =>
+      files.get('index.md') === 'x'
+        ? Array.from({ length: n }, () => ({ ruleId: 'index/entry-in-file-section', severity: 'error', path: 'index.md', message: 'misplaced', fix }) as Diagnostic)
+        : [];
+    const result = await fixUntilStable(new Map([['index.md', 'x']]), async (files) => findings(files));
+    expect(result.files.get('index.md')).toBe('y'.repeat(n));
+    expect(result.applied).toHaveLength(1);
+    expect(reads).toBeLessThanOrEqual(4);
+  });
+});
