@@ -48,6 +48,10 @@ export interface Observation {
 const RECALL_OPERATORS = /^(when|how|resolve)$/;
 /** `memdex when x` anywhere in a command (`node_modules/.bin/memdex`, `npx memdex`, after `cd … &&`). */
 const BASH_RECALL = /(?:^|[\s/;&|(])memdex(?:\.cjs|\.js)?\s+(when|how|resolve)\s+([^;&|\n]+)/;
+/** A redirection after the query (`2>&1`, `> out.txt`): not part of it. */
+const REDIRECTION = /\s+\d*[<>].*$/;
+/** memdex's own error lines start with `memdex: ` (a shell's "bash: memdex: command not found" does not). */
+const MEMDEX_MESSAGE = /(?:^|\n)memdex: /;
 const TAG_BOILERPLATE = /<(local-command-caveat|local-command-stdout|local-command-stderr|command-name|command-message|command-args|system-reminder)>[\s\S]*?<\/\1>/g;
 const POINTER_LINE = /^\s*(?:[-*]\s+)?(?:\d+(?:\.\d+)?\s+)?(\/(?:when|how)\s+\S.*?)\s*$/;
 const PLAYBOOK_OPEN = '[MEMDEX_V1]';
@@ -62,7 +66,7 @@ function recallSkill(skill: string | undefined): 'when' | 'how' | undefined {
 function unquote(text: string): string {
   const trimmed = text.trim();
   const quoted = /^(['"])([\s\S]*)\1$/.exec(trimmed);
-  return quoted ? quoted[2]! : trimmed.replace(/\s+2>&1.*$/, '').replace(/\s*\|\|.*$/, '');
+  return quoted ? quoted[2]! : trimmed;
 }
 
 function queryOf(operator: string, args: string): string {
@@ -74,7 +78,7 @@ function queryOf(operator: string, args: string): string {
 /** A Bash command's recall query, if it runs memdex's resolver. */
 export function bashRecall(command: string): string | undefined {
   const match = BASH_RECALL.exec(command);
-  return match ? queryOf(match[1]!, match[2]!) : undefined;
+  return match ? queryOf(match[1]!, match[2]!.replace(REDIRECTION, '')) : undefined;
 }
 
 /** An MCP tool's recall query: `mcp__<server>__when|how|resolve`, or a tool named like `memdex_when`. */
@@ -211,6 +215,6 @@ export class SessionObserver {
 /** The client refused the call (it never reached memdex), as opposed to memdex answering "no match". */
 function refusedResult(kind: RecallKind, result: EventOf<'tool_result'>): boolean {
   if (!result.isError) return false;
-  if (kind === 'bash') return !/memdex:/.test(`${result.stdout ?? ''}\n${result.stderr ?? ''}\n${result.text}`);
+  if (kind === 'bash') return !MEMDEX_MESSAGE.test(`${result.stdout ?? ''}\n${result.stderr ?? ''}\n${result.text}`);
   return true;
 }

@@ -111,7 +111,7 @@ ${sections.join('\n')}
 <script>
 const data = ${scriptJson(data)};
 const whole = { onlyInteger: true, low: 0 };
-new Chartist.LineChart('#chart-trend', data.trend, { axisY: whole, fullWidth: true, chartPadding: { right: 40 } });
+new Chartist.LineChart('#chart-trend', data.trend, { axisY: whole, fullWidth: true, lineSmooth: false, chartPadding: { right: 60 } });
 new Chartist.BarChart('#chart-kinds', data.kinds, { horizontalBars: true, reverseData: true, axisX: whole, axisY: { offset: 200 } });
 document.getElementById('chart-entries').style.height = data.entryHeight + 'px';
 new Chartist.BarChart('#chart-entries', data.entries, { horizontalBars: true, reverseData: true, axisX: whole, axisY: { offset: 260 } });
