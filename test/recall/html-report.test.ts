@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The HTML report renders offline in a real browser (Debian's chromium, driven by
  * playwright-core): no console error, no request leaves the page, the three charts
