@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The HTML report renders offline in a real browser (Debian's chromium, driven by
  * playwright-core): no console error, no request leaves the page, the three charts
