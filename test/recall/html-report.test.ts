@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 /**
  * The HTML report renders offline in a real browser (Debian's chromium, driven by
  * playwright-core): no console error, no request leaves the page, the three charts
@@ -52,12 +50,13 @@ run('the HTML report renders in headless chromium with its charts and numbers, o
     });
     await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' });
 
-    const charts = await tab.evaluate(() =>
-      ['chart-trend', 'chart-kinds', 'chart-entries'].map((id) => {
-        const svg = document.querySelector(`#${id} svg`);
-        return { id, svg: svg !== null, lines: svg?.querySelectorAll('.ct-line').length ?? 0, bars: svg?.querySelectorAll('.ct-bar').length ?? 0, labels: [...(svg?.querySelectorAll('.ct-label') ?? [])].map((l) => l.textContent) };
-      }),
-    );
+    // Page code as text: the test program is typed without the DOM library (src/ must not see it).
+    type Chart = { id: string; svg: boolean; lines: number; bars: number; labels: string[] };
+    const charts = await tab.evaluate<Chart[]>(`['chart-trend', 'chart-kinds', 'chart-entries'].map((id) => {
+      const svg = document.querySelector('#' + id + ' svg');
+      return { id, svg: svg !== null, lines: svg ? svg.querySelectorAll('.ct-line').length : 0, bars: svg ? svg.querySelectorAll('.ct-bar').length : 0,
+        labels: svg ? [...svg.querySelectorAll('.ct-label')].map((l) => l.textContent) : [] };
+    })`);
     expect(charts.map((c) => c.svg)).toEqual([true, true, true]);
     // Trend: two series (sessions, with recall) over the weeks of the sessions.
     expect(charts[0]!.lines).toBe(2);
@@ -68,7 +67,7 @@ run('the HTML report renders in headless chromium with its charts and numbers, o
     expect(charts[2]!.bars).toBe(18);
     expect(charts[2]!.labels).toEqual(expect.arrayContaining(['/when writing mock tests']));
 
-    const summary = await tab.evaluate(() => Object.fromEntries([...document.querySelectorAll('#summary dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])));
+    const summary = await tab.evaluate<Record<string, string>>(`Object.fromEntries([...document.querySelectorAll('#summary dt')].map((dt) => [dt.textContent, dt.nextElementSibling.textContent]))`);
     expect(summary).toMatchObject({ 'sessions analysed': '8', 'sessions with at least one recall': '6', 'recall events': '16', 'misses (no entry, near-tie)': '2' });
     expect(await tab.textContent('body')).toContain('Before and after 2026-11-20T00:00:00.000Z');
 
