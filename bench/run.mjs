@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
+import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchHook } from './hook.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchSuggest } from './suggest.mjs';
@@ -15,6 +16,7 @@ const sections = [
   ['`memdex hook user-prompt-submit` (issues 5 and 6)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest()], // quality and in-process speed: see bench/suggest.mjs
   [TRANSCRIPT_TITLE, () => benchTranscript()],
+  [RECALL_TITLE, () => benchRecall()],
 ];
 const out = [
   '# Benchmark results',

@@ -19,7 +19,7 @@
  * entry, near-tie) is a recall: the index, not the client, failed it.
  *
  * The query of a call is what the resolver would be given (`when x` → `/when x`),
- * mapped to an entry later (entries.ts) with memdex's own resolver, so that a
+ * mapped to an entry later (analyze-session.ts) with memdex's own resolver, so that a
  * recall reaches exactly the entry `memdex when` would have shown.
  *
  * Task text is only what the user typed (`prompt` events): the reader already
