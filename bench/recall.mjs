@@ -22,7 +22,7 @@ const CLI = join(ROOT, 'dist/cli.js');
 
 /** Runs `memdex recall` in a child that reports its own peak RSS once the command returns. */
 function recallInChild(args) {
-  const script = `const { run } = await import(${JSON.stringify(CLI)}); const started = performance.now(); const code = await run(${JSON.stringify(args)}); process.stdout.write(JSON.stringify({ code, ms: performance.now() - started, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));`;
+  const script = `const { run } = await import(${JSON.stringify(CLI)}); const started = performance.now(); const code = await run(${JSON.stringify(args)}); const u = process.resourceUsage(); process.stdout.write(JSON.stringify({ code, ms: performance.now() - started, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, maxRssBytes: u.maxRSS * 1024 }));`;
   const started = performance.now();
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
   const wallMs = performance.now() - started;
@@ -65,9 +65,9 @@ export async function benchRecall(megabytes = Number(process.env.RECALL_MB ?? 10
     return [
       `${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${(bytes / 1e6).toFixed(1)} MB in ${sessions} sessions (generate-transcript.mjs), ${report.totals.recalls.toLocaleString('en-US')} recall events and ${report.totals.opportunities.toLocaleString('en-US')} opportunities found; one run (\`node -e 0\`: ${node.toFixed(0)} ms). Load average at the end: ${loadavg()[0].toFixed(1)} (times vary with it; RSS does not).`,
       '',
-      '| transcripts | wall s | MB/s | s per GB | target | peak RSS MB | target | met |',
-      '|---:|---:|---:|---:|---|---:|---|---|',
-      `| ${(bytes / 1e6).toFixed(0)} MB | ${seconds.toFixed(1)} | ${(bytes / 1e6 / seconds).toFixed(1)} | ${perGb.toFixed(1)} | < ${TIME_TARGET_S_PER_GB} s | ${rss.toFixed(1)} | < ${RSS_TARGET_MB} MB | ${perGb < TIME_TARGET_S_PER_GB && rss < RSS_TARGET_MB ? 'yes' : '**no**'} |`,
+      '| transcripts | wall s | CPU s (user+sys) | MB/s (wall) | wall s per GB | target | peak RSS MB | target | met |',
+      '|---:|---:|---:|---:|---:|---|---:|---|---|',
+      `| ${(bytes / 1e6).toFixed(0)} MB | ${seconds.toFixed(1)} | ${(run.cpuMs / 1000).toFixed(1)} | ${(bytes / 1e6 / seconds).toFixed(1)} | ${perGb.toFixed(1)} | < ${TIME_TARGET_S_PER_GB} s | ${rss.toFixed(1)} | < ${RSS_TARGET_MB} MB | ${perGb < TIME_TARGET_S_PER_GB && rss < RSS_TARGET_MB ? 'yes' : '**no**'} |`,
     ].join('\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
