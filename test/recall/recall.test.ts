@@ -14,12 +14,13 @@
  * `/when test` is a near-tie in fixtures/example (memdex prints the choices), `/when quantum entanglement` has no entry.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { Ajv } from 'ajv';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
-import { runCli } from '../helpers/run-cli.js';
+import { CLI, runCli } from '../helpers/run-cli.js';
 
 const FIXTURES = join(REPO, 'test/fixtures/transcripts');
 const CLIENT = join(FIXTURES, 'claude-2.1.330');
@@ -254,5 +255,16 @@ describe('recall, the report and its inputs', () => {
     expect(r.status).toBe(0);
     const parsed = JSON.parse(r.stdout) as Json;
     expect(parsed.totals).toMatchObject({ sessions: 2, byKind: kinds({ skill: 1, bash: 1, playbook: 2 }) });
+  });
+
+  // A terminal is needed for the progress line: util-linux `script` gives the command one.
+  const SCRIPT = '/usr/bin/script';
+  (existsSync(SCRIPT) ? test : test.skip)('a progress line counts the sessions on a terminal, and is cleared; none when stderr is not one', () => {
+    const { root, projects } = workspace([join(CLIENT, 'bash-recall.jsonl'), join(CLIENT, 'skill-tool-recall.jsonl')]);
+    const out = join(root, 'r.json');
+    const command = [process.execPath, CLI, 'recall', '--root', root, '--projects-dir', projects, '--format', 'json', '--out', out].map((a) => `'${a}'`).join(' ');
+    const tty = spawnSync(SCRIPT, ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: '' } });
+    expect(tty.stdout).toContain('\rmemdex recall: 0/2 sessions\rmemdex recall: 1/2 sessions\r\u001b[K');
+    expect(runCli(['recall', '--root', root, '--projects-dir', projects, '--format', 'json', '--out', out]).stderr).toBe(`memdex recall: report written to ${out}\n`);
   });
 });
