@@ -38,6 +38,15 @@ function table(header: readonly string[], rows: readonly (readonly (string | num
   return `<table><thead><tr>${cells('th', header)}</tr></thead><tbody>${rows.map((r) => `<tr>${cells('td', r)}</tr>`).join('')}</tbody></table>`;
 }
 
+/**
+ * A horizontal bar chart draws its first label at the bottom: labels and values go in
+ * reversed so the list reads top-down. (The library's `reverseData` would also swap
+ * the series, and with them their colours and legend.)
+ */
+function topDown(labels: readonly string[], series: readonly (readonly number[])[]) {
+  return { labels: [...labels].reverse(), series: series.map((values) => [...values].reverse()) };
+}
+
 export function renderHtml(report: RecallReport, library: ChartLibrary): string {
   const t = report.totals;
   const chartEntries = report.entries.slice(0, CHART_ENTRIES);
@@ -46,11 +55,11 @@ export function renderHtml(report: RecallReport, library: ChartLibrary): string 
       labels: report.weekly.map((p) => p.week),
       series: [report.weekly.map((p) => p.sessions), report.weekly.map((p) => p.sessionsWithRecall)],
     },
-    kinds: { labels: RECALL_KINDS.map((k) => w.kind[k]), series: [RECALL_KINDS.map((k) => t.byKind[k])] },
-    entries: {
-      labels: chartEntries.map((e) => e.entry),
-      series: [chartEntries.map((e) => e.recalls), chartEntries.map((e) => e.opportunities)],
-    },
+    kinds: topDown(RECALL_KINDS.map((k) => w.kind[k]), [RECALL_KINDS.map((k) => t.byKind[k])]),
+    entries: topDown(
+      chartEntries.map((e) => e.entry),
+      [chartEntries.map((e) => e.recalls), chartEntries.map((e) => e.opportunities)],
+    ),
     entryHeight: Math.max(120, chartEntries.length * ENTRY_BAR_PX * 2),
   };
   const legend = (names: readonly string[]) =>
@@ -112,9 +121,9 @@ ${sections.join('\n')}
 const data = ${scriptJson(data)};
 const whole = { onlyInteger: true, low: 0 };
 new Chartist.LineChart('#chart-trend', data.trend, { axisY: whole, fullWidth: true, lineSmooth: false, chartPadding: { right: 60 } });
-new Chartist.BarChart('#chart-kinds', data.kinds, { horizontalBars: true, reverseData: true, axisX: whole, axisY: { offset: 200 } });
+new Chartist.BarChart('#chart-kinds', data.kinds, { horizontalBars: true, axisX: whole, axisY: { offset: 200 } });
 document.getElementById('chart-entries').style.height = data.entryHeight + 'px';
-new Chartist.BarChart('#chart-entries', data.entries, { horizontalBars: true, reverseData: true, axisX: whole, axisY: { offset: 260 } });
+new Chartist.BarChart('#chart-entries', data.entries, { horizontalBars: true, axisX: whole, axisY: { offset: 260 } });
 </script>
 </body></html>
 `;

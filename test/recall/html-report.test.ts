@@ -67,6 +67,10 @@ run('the HTML report renders in headless chromium with its charts and numbers, o
     expect(charts[2]!.bars).toBe(18);
     expect(charts[2]!.labels).toEqual(expect.arrayContaining(['/when writing mock tests']));
 
+    // The first series (the legend's first colour) is the recalls, drawn top-down in the table's order.
+    const seriesValues = (series: string) => tab.evaluate<string[]>(`[...document.querySelectorAll('#chart-entries .ct-series-${series} .ct-bar')].map((b) => b.getAttribute('ct:value'))`);
+    expect((await seriesValues('a')).reverse()).toEqual(['6', '2', '1', '1', '1', '1', '0', '0', '0']);
+    expect((await seriesValues('b')).reverse()).toEqual(['4', '2', '1', '0', '0', '0', '0', '0', '0']);
     const summary = await tab.evaluate<Record<string, string>>(`Object.fromEntries([...document.querySelectorAll('#summary dt')].map((dt) => [dt.textContent, dt.nextElementSibling.textContent]))`);
     expect(summary).toMatchObject({ 'sessions analysed': '8', 'sessions with at least one recall': '6', 'recall events': '16', 'misses (no entry, near-tie)': '2' });
     expect(await tab.textContent('body')).toContain('Before and after 2026-11-20T00:00:00.000Z');
