@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchCheck } from './check.mjs';
+import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchHook } from './hook.mjs';
 import { benchLinear } from './linear.mjs';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const all = [
   ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
   ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
   ['Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
+  [RECALL_TITLE, () => benchRecall()],
 ];
 const sections = only ? all.filter(([title]) => title.includes(only === 'issue9' ? 'issue 9' : only)) : all;
 const out = [

@@ -3,11 +3,12 @@
 // was generated. `npm run bench:transcript` runs it alone and updates its section
 // of bench/RESULTS.md; `npm run bench` runs it with the others.
 //   TRANSCRIPT_MB=200 npm run bench:transcript
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTranscript } from './generate-transcript.mjs';
+import { updateResultsSection } from './results-section.mjs';
 import { bundleReader, readInChild } from './transcript-reader.mjs';
 
 export const TITLE = 'Transcript reader, generated transcript (issue 10 §3)';
@@ -56,20 +57,8 @@ function check(report, expected) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Replaces (or appends) this bench's section of RESULTS.md. */
-function updateResults(section) {
-  const file = new URL('RESULTS.md', import.meta.url);
-  const text = readFileSync(file, 'utf8');
-  const heading = `## ${TITLE}`;
-  const start = text.indexOf(heading);
-  const block = `${heading}\n\n${section}\n`;
-  if (start === -1) return writeFileSync(file, `${text.trimEnd()}\n\n${block}`);
-  const next = text.indexOf('\n## ', start + heading.length);
-  writeFileSync(file, `${text.slice(0, start)}${block}${next === -1 ? '' : text.slice(next)}`);
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const section = await benchTranscript();
-  updateResults(section);
+  updateResultsSection(TITLE, section);
   process.stdout.write(`## ${TITLE}\n\n${section}\n`);
 }

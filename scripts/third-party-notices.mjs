@@ -5,13 +5,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `node_modules/a/node_modules/@s/b/lib/x.js` → `node_modules/a/node_modules/@s/b` (the innermost package). */
+/**
+ * `node_modules/a/node_modules/@s/b/lib/x.js` → `node_modules/a/node_modules/@s/b` (the innermost package);
+ * a plugin's namespace prefix (`chart-assets:node_modules/chartist/…`, inlined assets) is ignored.
+ */
 export function packageDirOf(input) {
-  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+  const match = /^(?:[a-z-]+:)?(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
   return match?.[1];
 }
 
-const LICENSE_FILE = /^(licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
+const LICENSE_FILE = /^(licen[cs]e|copying)(-[a-z0-9.]+)?(\.(md|txt|markdown))?$/i; // LICENSE, LICENSE.md, LICENSE-MIT.txt (emoji-regex)
 
 export function bundledPackages(repo, metafiles) {
   const dirs = new Set();

@@ -32,6 +32,8 @@ import type { CommandResult } from '../node/run-command.js';
 import type { TranscriptPart } from '../node/transcript-parts.js';
 import type { TreeSource } from '../node/working-tree.js';
 import type { WriteOptions } from '../node/atomic-write.js';
+import type { TranscriptEvent } from '../transcript/events.js';
+import type { ChartLibrary } from '../recall/render-html.js';
 
 export type { Environment, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
 
@@ -117,6 +119,29 @@ export interface AgentHost {
   /** A user-configured command with one argument (child_process, loaded only now). */
   runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;
+}
+
+/** A session transcript in the client's folder; `start`: its first record that has a timestamp. */
+export interface SessionFile {
+  readonly id: string;
+  readonly path: string;
+  readonly start: string | undefined;
+  /** Why it could not be opened (it is then skipped and reported). */
+  readonly unreadable?: string;
+}
+
+/** The client's transcripts (`memdex recall`). */
+export interface TranscriptHost {
+  /** `$CLAUDE_CONFIG_DIR` (or ~/.claude) `/projects/<root encoded as the client does>`. */
+  transcriptsDir(root: string): string;
+  /** The folder's top-level sessions (`<id>.jsonl`), by name; undefined when the folder does not exist. */
+  listSessions(dir: string): SessionFile[] | undefined;
+  /** Streams a session's events in conversation order (then its subagents', when asked); throws when it cannot be read. */
+  readSession(path: string, subagents: boolean, onEvent: (event: TranscriptEvent) => void): void;
+  /** The chart library inlined into the HTML report. */
+  chartLibrary(): Promise<ChartLibrary>;
+  /** A progress line on a terminal (nothing otherwise); cleared when done = total. */
+  sessionProgress(done: number, total: number): void;
 }
 
 export type Host = TreeHost & AgentHost;

@@ -5,6 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
 import { root, textOrJson } from './commands.js';
+import { recallMessages } from './recall.js';
 import { suggestMessages } from './suggest.js';
 
 export const rulesSpec: CommandSpec = {
@@ -150,4 +151,24 @@ export const suggestSpec: CommandSpec = {
     format: textOrJson,
   },
   examples: [['memdex suggest "split the validation into mechanical and semantic checks"', 'the entries that text is about'], ['memdex suggest - < plan.md', 'a whole document from stdin']],
+};
+
+export const recallSpec: CommandSpec = {
+  name: 'recall',
+  describe: recallMessages.describe,
+  options: {
+    since: { type: 'string', placeholder: 'DATE', describe: recallMessages.sinceOption },
+    until: { type: 'string', placeholder: 'DATE', describe: recallMessages.untilOption },
+    sessions: { type: 'number', placeholder: 'N', describe: recallMessages.sessionsOption },
+    before: { type: 'string', placeholder: 'DATE', describe: recallMessages.beforeOption },
+    'include-subagents': { type: 'boolean', describe: recallMessages.subagentsOption },
+    format: { type: 'string', choices: ['md', 'json', 'html'], default: 'md', describe: recallMessages.formatOption },
+    out: { type: 'string', placeholder: 'FILE', describe: recallMessages.outOption },
+    root,
+    'projects-dir': { type: 'string', placeholder: 'DIR', describe: recallMessages.projectsDirOption },
+  },
+  examples: [
+    ['memdex recall', 'a markdown report of every session of this project'],
+    ['memdex recall --since 2026-11-01 --before 2026-11-15 --format html --out recall.html', 'a page with charts, comparing before and after a change'],
+  ],
 };
