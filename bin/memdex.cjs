@@ -21,7 +21,8 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
     return;
   }
   handover = answer ?? {};
-} else if (command === 'check') {
+} else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
+  // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
   require('../dist/check.cjs')
     .runCheckCommand(argv.slice(1))
     .then((code) => {

@@ -7,23 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
-import { readFileSync } from 'node:fs';
-
-// `memdex recall --format html` inlines the chart library (chartist: SVG charts) into its page, so the page opens
-// offline; its minified script and stylesheet become a module of the bundle, and the package keeps no runtime dependency.
-const chartist = new URL('../node_modules/chartist/', import.meta.url);
-const chartAssets = {
-  name: 'chart-assets',
-  setup(b) {
-    // Resolved to chartist's own file, so the metafile names the package and its notice is included.
-    b.onResolve({ filter: /^virtual:chart-assets$/ }, () => ({ path: 'node_modules/chartist/dist/index.umd.js', namespace: 'chart-assets' }));
-    b.onLoad({ filter: /.*/, namespace: 'chart-assets' }, () => {
-      const dist = (file) => readFileSync(new URL(`dist/${file}`, chartist), 'utf8');
-      const version = JSON.parse(readFileSync(new URL('package.json', chartist), 'utf8')).version;
-      return { contents: `export default ${JSON.stringify({ name: 'chartist', version, script: dist('index.umd.js'), style: dist('index.css') })};`, loader: 'js' };
-    });
-  },
-};
+import { chartAssets } from './chart-assets.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -50,6 +34,9 @@ const builds = [
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     supported: { 'dynamic-import': false },
+    // --help is rendered by yargs in the full CLI (bin/memdex.cjs sends `check --help` there): yargs stays out of
+    // these bundles, which every commit and agent action loads.
+    plugins: [...common.plugins, { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) }],
   }),
   // The library for require('memdex') (package.json exports): one file, remark inlined.
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),

@@ -244,7 +244,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     expect(runCli(['-v']).stdout).toBe(`${version}\n`);
     const help = runCli(['--help']).stdout;
     const listed = [...help.matchAll(/^ {2}memdex ([\w-]+)/gm)].map((m) => m[1]);
-    expect(listed).toEqual(['check', 'rules', 'when', 'how', 'resolve', 'suggest', 'compress-key', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
+    expect(listed).toEqual(['check', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
     expect(help).toMatch(/^ {2}-v, --version +Print the version/m);
     expect(help).toMatch(/\nExit codes: 0 clean, 1 findings, 2 usage or internal error\./);
   });
@@ -298,7 +298,9 @@ describe('only the commands that are not run per call load yargs (it renders eve
     const out = join(dir, 'loaded.txt');
     writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(out)}, url + '\\n'); return next(url, context); }\n`);
     writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
-    runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: `--import "${join(dir, 'register.mjs')}"` } });
+    // The per-call commands start from CommonJS bundles (dist/check.cjs, recall.cjs, hook-fast.cjs): record those too.
+    writeFileSync(join(dir, 'record.cjs'), `const M = require('node:module'); const { appendFileSync } = require('node:fs'); const js = M._extensions['.js'];\nM._extensions['.js'] = function (m, file) { appendFileSync(${JSON.stringify(out)}, 'file://' + file + '\\n'); return js.call(this, m, file); };\n`);
+    runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: `--require "${join(dir, 'record.cjs')}" --import "${join(dir, 'register.mjs')}"` } });
     const files = readFileSync(out, 'utf8').split('\n').filter((url) => url.startsWith('file:') && url.includes('/dist/'));
     expect(files.length).toBeGreaterThan(0); // the record is real
     // yargs is recognised by its API (demandCommand), wherever esbuild put it

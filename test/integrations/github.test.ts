@@ -127,7 +127,7 @@ describe('the action, run step by step', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^::error file=memory\/agents\/decisions\/b\.md,line=3,col=1,.*title=decision\/no-duplicate-heading::/m);
     expect(result.summary).toMatch(/^## memdex check$/m);
-    expect(result.summary).toContain('`memory/agents/decisions/b.md:3:1`');
+    expect(result.summary).toContain('<code>memory/agents/decisions/b.md:3:1</code>'); // escaped: no backtick in a name can break the cell
     expect(result.output).toBe('file=memdex.sarif\n');
     const sarif = JSON.parse(readFileSync(join(workspace, 'memdex.sarif'), 'utf8'));
     expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('decision/no-duplicate-heading');
