@@ -1,20 +1,16 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
 //   RUNS=15 npm run bench
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { benchCheck } from './check.mjs';
-import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
-import { benchHook } from './hook.mjs';
-import { benchLinear } from './linear.mjs';
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
+import { benchLinear } from './linear.mjs';
+import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchScaling } from './scaling.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
+import { cpus, loadavg } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const runs = Number(process.env.RUNS ?? 15);
 const only = process.env.BENCH; // e.g. BENCH=issue9: one section
