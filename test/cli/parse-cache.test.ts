@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER, copyTree } from '../helpers/corpora.js';
+import { AFTER, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const TESTING = 'agents/decisions/testing.md';
@@ -34,7 +34,7 @@ function parseCache(cacheDir: string) {
   return { path: join(cacheDir, name), header: header!, scans: JSON.parse(body!) as Record<string, unknown> };
 }
 
-describe('check parse cache', () => {
+describeCorpora('check parse cache', () => {
   test('holds one scan per memory document, keyed by content; a second check takes them from it', () => {
     const { dir, cacheDir, env } = setup();
     const first = runCli(['check'], { cwd: dir, env });

@@ -100,7 +100,7 @@ describeCorpora('trigger renames on after-migration', () => {
   });
 });
 
-describe('links: only in files git can give back, never in code', () => {
+describeCorpora('links: only in files git can give back, never in code', () => {
   test('a git-ignored file and links inside code spans or code blocks are left as they are', () => {
     const dir = gitRepo(AFTER);
     const link = '[cwd](agents/decisions/cli.md#when-getting-current-working-directory)';

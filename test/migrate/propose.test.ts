@@ -3,21 +3,21 @@
  * never a heading that drops words of the original: compared row by row with the
  * real 2026 mapping (shared/corpora/migration-mapping.tsv).
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { entryKey, headingKey, keyWords } from '../../src/model/keys.js';
 import { proposeRows } from '../../src/migrate/propose.js';
-import { AFTER, BEFORE, copyTree, readTree } from '../helpers/corpora.js';
+import { AFTER, BEFORE, copyTree, describeCorpora, readTree } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 import { corpusRows } from './helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('an already migrated tree: nothing to do', () => {
+describeCorpora('an already migrated tree: nothing to do', () => {
   test('no rows for after-migration (152 `/when`/`/how` entries, all paired)', () => {
     const result = proposeRows(buildProject(readTree(AFTER), DEFAULT_CONFIG));
     expect(result).toEqual({ rows: [], orphans: 0, migrated: 152 });
@@ -39,10 +39,15 @@ describe('an already migrated tree: nothing to do', () => {
   });
 });
 
-describe('an old-format tree: lossless proposals, checked against the real mapping', () => {
-  const project = buildProject(readTree(BEFORE), DEFAULT_CONFIG);
-  const { rows } = proposeRows(project);
-  const real = new Map(corpusRows().map((r) => [r.oldIndexEntry, r]));
+describeCorpora('an old-format tree: lossless proposals, checked against the real mapping', () => {
+  let project: ReturnType<typeof buildProject>;
+  let rows: ReturnType<typeof proposeRows>['rows'];
+  let real: Map<string, ReturnType<typeof corpusRows>[number]>;
+  beforeAll(() => {
+    project = buildProject(readTree(BEFORE), DEFAULT_CONFIG);
+    ({ rows } = proposeRows(project));
+    real = new Map(corpusRows().map((r) => [r.oldIndexEntry, r]));
+  });
 
   test('one row per old entry, naming the same heading as the real mapping', () => {
     expect(rows).toHaveLength(152);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { CACHE_FORMAT, cachePath, RACY_WINDOW_MS, readPayload, readStamps, writeTreeCache, type CacheIo } from '../../src/node/cache-files.js';
-import { AFTER, copyTree } from '../helpers/corpora.js';
+import { AFTER, copyTree, describeCorpora } from '../helpers/corpora.js';
 import { runCliCounting } from '../helpers/count-fs.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -122,7 +122,7 @@ describe('cache stamps', () => {
   });
 });
 
-describe('reads per call, counted in a real process', () => {
+describeCorpora('reads per call, counted in a real process', () => {
   const TRIGGER = 'apply mock patches correctly';
 
   /** A copied tree whose cache was built, then every memory file's mtime moved an hour back (same bytes). */
