@@ -19,7 +19,7 @@
  * Test switch: MEMDEX_TEST_CRASH_AFTER=k makes the writer SIGKILL itself after its
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
-import { createHash } from 'node:crypto';
+import { crypto } from './crypto.js';
 import { existsSync, mkdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
@@ -160,7 +160,7 @@ function tempFor(path: string): string {
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return crypto().createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 function removeIfExists(path: string): void {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileMessages } from '../messages/files.js';
+import { crypto } from './crypto.js';
 import { MemdexError } from '../core/errors.js';
 import { processAlive, removeStaleTemps } from './atomic-write.js';
 
@@ -71,12 +71,12 @@ interface SeenLock {
 }
 
 function newToken(): string {
-  return `${process.pid} ${Date.now()} ${randomBytes(6).toString('hex')}\n`;
+  return `${process.pid} ${Date.now()} ${crypto().randomBytes(6).toString('hex')}\n`;
 }
 
 /** Creates `path` holding `content`, or returns false if it exists. Never leaves a partial file. */
 function createWhole(path: string, content: string): boolean {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  const temp = `${path}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.new`;
   const fd = openSync(temp, 'wx', 0o644);
   try {
     writeSync(fd, content);

@@ -1,5 +1,4 @@
 import { readFileSync, readSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { InputError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
 import { hostMessages } from '../messages/host.js';
@@ -25,7 +24,8 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS, maxBytes = MAX_STDIN_BYT
 const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
 
 function readBounded(timeoutMs: number, maxBytes: number): Buffer {
-  if (isatty(0)) return readAllBlocking(maxBytes); // a person typing: no deadline, Ctrl-D ends
+  // node:tty (and node:net behind it) loaded only when stdin is read
+  if (process.getBuiltinModule('node:tty').isatty(0)) return readAllBlocking(maxBytes); // a person typing: no deadline, Ctrl-D ends
   // Creating process.stdin puts a pipe or socket into non-blocking mode (libuv); paused, it
   // reads nothing itself, and readSync answers EAGAIN while the writer has sent nothing more.
   const stream = process.stdin;
