@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/transcripts.js';
-import { countKinds, readFile, SDK_ORDER, uuids } from './helpers.js';
+import { countKinds, readFile, RESUMED_SESSION_KINDS, SDK_ORDER, uuids } from './helpers.js';
 
 const RESUMED = join(FIXTURES, 'cc-2.1.330-resumed.jsonl');
 const INTERACTIVE = join(FIXTURES, 'cc-2.1.330-interactive.jsonl');
@@ -11,21 +11,7 @@ describe('cc-2.1.330-resumed (one session resumed 8 times)', () => {
   const { events, summary } = readFile(RESUMED);
 
   test('counts per event kind are those of the untrimmed file', () => {
-    expect(countKinds(events)).toEqual({
-      hook_result: 3,
-      hook_context: 3,
-      command: 4,
-      skill_body: 3,
-      assistant_text: 6,
-      prompt: 4,
-      tool_use: 3,
-      'tool_use:Skill': 2,
-      'tool_use:Bash': 1,
-      tool_result: 3,
-      command_output: 2,
-      compact_boundary: 1,
-      compact_summary: 1,
-    });
+    expect(countKinds(events)).toEqual(RESUMED_SESSION_KINDS);
     expect(summary).toMatchObject({ lines: 37, records: 37, malformed: 0, problems: [], unknownTypes: {}, offChain: 0, pendingBytes: 0 });
   });
 

@@ -31,3 +31,23 @@ export function uuids(events: readonly TranscriptEvent[]): string[] {
   for (const e of events) if (e.uuid !== undefined && out.at(-1) !== e.uuid) out.push(e.uuid);
   return out;
 }
+
+/**
+ * Events per kind in cc-2.1.330-loopback-695073e7.jsonl (one session resumed 8 times), counted
+ * independently with jq; the trimmed committed fixture must give exactly the same.
+ */
+export const RESUMED_SESSION_KINDS = {
+  hook_result: 3,
+  hook_context: 3,
+  command: 4,
+  skill_body: 3,
+  assistant_text: 6,
+  prompt: 4,
+  tool_use: 3,
+  'tool_use:Skill': 2,
+  'tool_use:Bash': 1,
+  tool_result: 3,
+  command_output: 2,
+  compact_boundary: 1,
+  compact_summary: 1,
+};

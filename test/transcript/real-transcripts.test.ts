@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyTranscripts, SHARED_TRANSCRIPTS } from '../helpers/transcripts.js';
-import { countKinds, readFile, SDK_ORDER, uuids } from './helpers.js';
+import { countKinds, readFile, RESUMED_SESSION_KINDS, SDK_ORDER, uuids } from './helpers.js';
 
 const FILES = ['cc-2.1.330-loopback-695073e7.jsonl', 'cc-2.1.330-loopback-interactive-d8886271.jsonl', 'spotter-2.1.38-short.jsonl', 'spotter-2.1.39-compact-skill.jsonl'];
 
@@ -23,21 +23,7 @@ if (SHARED_TRANSCRIPTS === undefined) {
   describe('counts per event kind', () => {
     test('2.1.330, one session resumed 8 times: typed /when and /how, Skill denied then allowed, Bash, /compact, hook context', () => {
       const { events, summary } = read(FILES[0]!);
-      expect(countKinds(events)).toEqual({
-        hook_result: 3,
-        hook_context: 3,
-        command: 4,
-        skill_body: 3,
-        assistant_text: 6,
-        prompt: 4,
-        tool_use: 3,
-        'tool_use:Skill': 2,
-        'tool_use:Bash': 1,
-        tool_result: 3,
-        command_output: 2,
-        compact_boundary: 1,
-        compact_summary: 1,
-      });
+      expect(countKinds(events)).toEqual(RESUMED_SESSION_KINDS);
       expect(summary).toMatchObject({ lines: 124, records: 124, malformed: 0, unknownTypes: {}, offChain: 0, offset: 354034, pendingBytes: 0 });
     });
     test('2.1.330 interactive: the session start hook, one prompt, one answer', () => {
