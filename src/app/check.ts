@@ -33,12 +33,15 @@ export interface CheckOutcome {
   readonly trees: readonly TreeFindings[];
   /** Titles of the fixes applied (--fix). */
   readonly fixed: readonly string[];
+  /** Warnings found in every tree, --quiet or not (what --max-warnings counts). */
+  readonly warnings: number;
 }
 
 export async function check(host: TreeHost, request: CheckRequest): Promise<CheckOutcome> {
   if (request.fix && request.staged) throw new UsageError(m.fixWithStaged);
   const trees: TreeFindings[] = [];
   const fixed: string[] = [];
+  let warnings = 0;
   for (const root of selectRoots(host, request)) {
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
@@ -70,10 +73,11 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       found = await findings(files);
       parseCache.save(files);
     }
+    warnings += found.filter((d) => d.severity === 'warning').length;
     const diagnostics = found.filter((d) => !request.quiet || d.severity === 'error');
     trees.push({ root, diagnostics });
   }
-  return { trees, fixed };
+  return { trees, fixed, warnings };
 }
 
 /**

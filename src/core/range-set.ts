@@ -30,12 +30,16 @@ export class RangeSet {
     return range !== undefined && offset < range[1];
   }
 
-  /** An edit [start, end) changes text in a range; an insertion (start === end) must land strictly inside one. */
+  /**
+   * An edit [start, end) changes text in a range. An insertion (start === end) touches
+   * one it lands in or at the end of (appending to a section that ends the file is
+   * editing it), not one it lands before.
+   */
   touches(path: string, start: number, end: number): boolean {
     if (this.wholeFiles.has(path)) return true;
     if (start === end) {
-      const range = this.at(path, start);
-      return range !== undefined && range[0] < start && start < range[1];
+      const range = this.at(path, start - 1);
+      return range !== undefined && start > range[0] && start <= range[1];
     }
     const range = this.at(path, end - 1);
     return range !== undefined && range[1] > start;
