@@ -12,4 +12,6 @@ export const checkCliMessages = {
 
 export const rulesMessages = {
   severityHint: 'Severities are set in memdex.config.json: { "rules": { "<id>": "error" | "warning" | "off" } }',
+  docsHint: (url: string) =>
+    `What each rule checks, why, its options and examples: ${url} (docs/rules/ in the package). Suppress one place with <!-- memdex-disable-next-line <id> -->.`,
 };
