@@ -10,7 +10,8 @@
  * commas; ` -- ` starts a free-text reason (`<!-- memdex-disable-next-line
  * index/entry-order -- kept first on purpose -->`). A directive is an HTML comment
  * alone on its line (at most 3 spaces of indent, as any CommonMark HTML block); one
- * inside fenced or indented code is text, not a directive. A directive covers the
+ * inside fenced or indented code is text, not a directive (a line that starts like one
+ * but has text after `-->` or no `-->` is reported, not read). A directive covers the
  * lines of its own file only, and a finding by its first line.
  *
  * The algorithm. Directives are read from each file once, in line order. A sweep over
@@ -36,7 +37,9 @@ import { spanOf } from '../model/lines.js';
 export const DIRECTIVE_KINDS = ['memdex-disable-next-line', 'memdex-disable', 'memdex-enable'] as const;
 export type DirectiveKind = (typeof DIRECTIVE_KINDS)[number];
 
-/** `<!-- memdex-…` alone on a line: the word, then the rest up to `-->`. */
+/** A line that starts like a directive (at most 3 spaces, `<!-- memdex-`). */
+const DIRECTIVE_START = /^( {0,3}<!--\s*)(memdex-[\w-]*)/;
+/** A directive alone on its line: the word, then the rest up to `-->`. */
 const DIRECTIVE_LINE = /^( {0,3}<!--\s*)(memdex-[\w-]*)(.*?)-->\s*$/;
 /** Where a directive's free-text reason starts. */
 const REASON = /\s--\s|\s--$/;
@@ -56,6 +59,8 @@ export interface Directive {
   readonly kind: DirectiveKind | undefined;
   /** Empty: every rule. */
   readonly rules: readonly RuleMention[];
+  /** Starts like a directive but is not one comment alone on its line. */
+  readonly malformed?: true;
 }
 
 /** A markdown document as the model has it: text, lines, and the lines inside code or HTML blocks. */
@@ -88,8 +93,15 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
         continue;
       }
     }
+    const opening = DIRECTIVE_START.exec(line);
+    if (!opening) continue;
+    const commentStart = start + line.length - line.trimStart().length;
     const match = DIRECTIVE_LINE.exec(line);
-    if (!match) continue;
+    if (!match) {
+      // Text after the comment, or a comment spanning lines: not read as a directive, and said so.
+      directives.push({ path: doc.path, line: lineNo, span: spanOf(lines, commentStart, start + line.trimEnd().length), word: opening[2]!, kind: undefined, rules: [], malformed: true });
+      continue;
+    }
     const word = match[2]!;
     const kind = (DIRECTIVE_KINDS as readonly string[]).includes(word) ? (word as DirectiveKind) : undefined;
     const argsStart = start + match[1]!.length + word.length;
@@ -100,7 +112,6 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
       const at = argsStart + token.index;
       rules.push({ id: token[0], span: spanOf(lines, at, at + token[0].length) });
     }
-    const commentStart = start + line.length - line.trimStart().length;
     directives.push({ path: doc.path, line: lineNo, span: spanOf(lines, commentStart, start + line.trimEnd().length), word, kind, rules });
   }
   return directives;
@@ -108,6 +119,7 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
 
 /** A mistake in a directive, or a part of one that did nothing. */
 export type DirectiveProblem =
+  | { readonly kind: 'malformed-directive'; readonly directive: Directive }
   | { readonly kind: 'unknown-directive'; readonly directive: Directive }
   | { readonly kind: 'unknown-rule'; readonly directive: Directive; readonly rule: RuleMention }
   | { readonly kind: 'unused-disable'; readonly directive: Directive; readonly rule?: RuleMention }
@@ -151,8 +163,8 @@ export function applyDirectives(
   for (const [path, list] of directives) {
     const valid: Directive[] = [];
     for (const directive of list) {
-      if (!directive.kind) {
-        problems.push({ kind: 'unknown-directive', directive });
+      if (directive.malformed || !directive.kind) {
+        problems.push({ kind: directive.malformed ? 'malformed-directive' : 'unknown-directive', directive });
         continue;
       }
       const rules = directive.rules.filter((rule) => {

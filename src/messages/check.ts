@@ -43,6 +43,8 @@ export const checkMessages = {
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
+  malformedDirective: (word: string) =>
+    `Directive ${q(word)} is not a comment alone on one line, so it is not read; expected \`<!-- ${word} [<rule>…] [-- reason] -->\` with nothing after it`,
   unknownDirective: (word: string, words: readonly string[], suggestion: string | undefined) =>
     `Unknown directive ${q(word)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; expected one of ${words.map(q).join(', ')}`,
   unknownDirectiveRule: (id: string, suggestion: string | undefined) =>

@@ -87,6 +87,17 @@ describe('--output-file', () => {
     expect(result.stderr).toContain('memdex.config.json:1:14: ignores[0] must stay inside the memory tree: `..` is not allowed');
   });
 
+  test.each([['agents/memory-index.md'], ['agents/decisions/testing.md'], ['memdex.config.json']])('-o %s (a file memdex checks) is refused and the file is untouched', (target) => {
+    const dir = warningTree('{}');
+    const before = readFileSync(join(dir, target), 'utf8');
+    for (const format of ['stylish', 'json']) {
+      const result = runCli(['check', '--format', format, '-o', target], { cwd: dir });
+      expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
+      expect(result.stderr).toContain(`--output-file names ${target}, a file memdex checks; expected a separate report file (like memdex-report.txt): nothing was written`);
+      expect(readFileSync(join(dir, target), 'utf8')).toBe(before);
+    }
+  });
+
   test('a file that cannot be written is an error naming it, and no report is half-written', () => {
     const dir = warningTree();
     writeFileSync(join(dir, 'blocker'), 'a file, not a folder');
@@ -95,6 +106,20 @@ describe('--output-file', () => {
     expect(result.stderr).toContain('blocker/report.txt');
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(dir, 'blocker', 'report.txt'))).toBe(false);
+  });
+});
+
+describe('--fix and suppressions', () => {
+  test('a suppressed finding is not fixed; the directive stays; the check is clean', () => {
+    const dir = warningTree();
+    const index = join(dir, 'agents', 'memory-index.md');
+    const text = readFileSync(index, 'utf8');
+    const swapped = text.replace('/when printing errors | stderr, exit codes\n/how parse command line flags | argv, yargs\n', '/how parse command line flags | argv, yargs\n<!-- memdex-disable-next-line index/entry-order -- newest first -->\n/when printing errors | stderr, exit codes\n');
+    expect(swapped).not.toBe(text);
+    writeFileSync(index, swapped);
+    const result = runCli(['check', '--fix', '--max-warnings', '2'], { cwd: dir });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readFileSync(index, 'utf8')).toBe(swapped);
   });
 });
 

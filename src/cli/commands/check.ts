@@ -6,7 +6,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { check, type TreeFindings } from '../../app/check.js';
+import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { MemdexError, UsageError } from '../../core/errors.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
@@ -43,6 +43,7 @@ export function main(argv: readonly string[]): Promise<number> {
         fix: bool(args, 'fix'),
         staged: bool(args, 'staged'),
         quiet: bool(args, 'quiet'),
+        ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
       });
       for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
       const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
@@ -58,7 +59,7 @@ export function main(argv: readonly string[]): Promise<number> {
       return 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
-      if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
+      if (error instanceof MemdexError && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
         emit(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;

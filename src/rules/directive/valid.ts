@@ -10,7 +10,7 @@ import { checkMessages as m } from '../../messages/check.js';
 export default defineRule({
   meta: {
     id: 'directive/valid',
-    description: 'Every `<!-- memdex-… -->` comment is a known directive naming known rules',
+    description: 'Every `<!-- memdex-… -->` comment is alone on its line, a known directive, and names known rules',
     severity: 'error',
     fixable: false,
     phase: 'directives',
@@ -18,7 +18,9 @@ export default defineRule({
   *check(_project, { directives }) {
     for (const problem of directives.problems) {
       const { directive } = problem;
-      if (problem.kind === 'unknown-directive') {
+      if (problem.kind === 'malformed-directive') {
+        yield { path: directive.path, span: directive.span, message: m.malformedDirective(directive.word) };
+      } else if (problem.kind === 'unknown-directive') {
         yield { path: directive.path, span: directive.span, message: m.unknownDirective(directive.word, DIRECTIVE_KINDS, closestWord(directive.word, DIRECTIVE_KINDS)) };
       } else if (problem.kind === 'unknown-rule') {
         yield { path: directive.path, span: problem.rule.span, message: m.unknownDirectiveRule(problem.rule.id, closestWord(problem.rule.id, directives.knownIds)) };

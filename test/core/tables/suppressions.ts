@@ -86,5 +86,13 @@ export default {
         'agents/memory-index.md': text(['## agents/decisions/cli.md', '', '/when printing errors', '/how parse flags', '', '## agents/decisions/testing.md', '', '/how encode paths', '<!-- memdex-disable-next-line index/entry-order -->', '/when writing mock tests']),
       },
     },
+    {
+      name: 'a fix shared with a suppressed finding (one move of two entries) is withdrawn; the other finding stays',
+      files: tree(['## agents/decisions/cli.md', '', '/when printing errors', '/how parse flags', '<!-- memdex-disable-next-line index/entry-in-file-section -->', '/when writing mock tests', '/how encode paths'], { 'cli.md': CLI, 'testing.md': TESTING }),
+      errors: [
+        'agents/memory-index.md:7:1-7:18 Entry `/how encode paths` is in section `## agents/decisions/cli.md`, but its heading is in agents/decisions/testing.md; expected it under `## agents/decisions/testing.md` (index/entry-in-file-section)\n  agents/decisions/testing.md:9:1 Heading here',
+      ],
+      output: null,
+    },
   ],
 } satisfies EngineTable;

@@ -22,6 +22,10 @@ export default {
         'agents/memory-index.md:7:21-7:24 Directive names unknown rule `foo`; expected rule ids as `memdex rules` lists them',
         'agents/memory-index.md:7:44-7:47 Directive names unknown rule `bar`; expected rule ids as `memdex rules` lists them',
       ] },
+    { name: 'text after the comment, or a comment over two lines: not read, and said so', files: tree(INDEX, { 'testing.md': ['<!-- memdex-disable decision/line-limit --> legacy file', '<!-- memdex-enable', 'decision/line-limit -->', ...TESTING] }), errors: [
+        'agents/decisions/testing.md:1:1-1:56 Directive `memdex-disable` is not a comment alone on one line, so it is not read; expected `<!-- memdex-disable [<rule>…] [-- reason] -->` with nothing after it',
+        'agents/decisions/testing.md:2:1-2:19 Directive `memdex-enable` is not a comment alone on one line, so it is not read; expected `<!-- memdex-enable [<rule>…] [-- reason] -->` with nothing after it',
+      ] },
     { name: 'a word that is no directive at all', files: tree(INDEX, { 'testing.md': [...TESTING, '  <!-- memdex-ignore -->'] }), errors: [
         `agents/decisions/testing.md:15:3-15:25 Unknown directive \`memdex-ignore\`; expected one of ${WORDS}`,
       ] },
