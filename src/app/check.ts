@@ -15,6 +15,7 @@ import { allRules } from '../rules/registry.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import type { TreeHost } from './host.js';
 import { parentDir } from './paths.js';
+import { CONFIG_FILE } from '../model/config.js';
 
 export interface CheckRequest {
   readonly files: readonly string[];
@@ -22,6 +23,8 @@ export interface CheckRequest {
   readonly fix: boolean;
   readonly staged: boolean;
   readonly quiet: boolean;
+  /** Absolute path of the report file (--output-file): refused when it is one of the files checked. */
+  readonly outputFile?: string;
 }
 
 export interface TreeFindings {
@@ -33,12 +36,15 @@ export interface CheckOutcome {
   readonly trees: readonly TreeFindings[];
   /** Titles of the fixes applied (--fix). */
   readonly fixed: readonly string[];
+  /** Warnings found in every tree, --quiet or not (what --max-warnings counts). */
+  readonly warnings: number;
 }
 
 export async function check(host: TreeHost, request: CheckRequest): Promise<CheckOutcome> {
   if (request.fix && request.staged) throw new UsageError(m.fixWithStaged);
   const trees: TreeFindings[] = [];
   const fixed: string[] = [];
+  let warnings = 0;
   for (const root of selectRoots(host, request)) {
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
@@ -46,6 +52,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
     const parseCache = host.parseCache(root);
     const files = host.readProjectFiles(config, source);
+    if (request.outputFile !== undefined) refuseMemoryFile(host, root, request.outputFile, files);
     const findings = async (texts: ReadonlyMap<string, string>) => runRules(await host.buildProject(texts, config, parseCache), allRules);
     let found: readonly Diagnostic[];
     if (request.fix) {
@@ -70,10 +77,21 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       found = await findings(files);
       parseCache.save(files);
     }
+    warnings += found.filter((d) => d.severity === 'warning').length;
     const diagnostics = found.filter((d) => !request.quiet || d.severity === 'error');
     trees.push({ root, diagnostics });
   }
-  return { trees, fixed };
+  return { trees, fixed, warnings };
+}
+
+/** --output-file names a memory file: nothing may be written there, not even an error report. */
+export class OutputIsMemoryFile extends UsageError {}
+
+/** A report written over the memory index, a decision file, the playbook or the config would destroy it. */
+function refuseMemoryFile(host: TreeHost, root: string, outputFile: string, files: ReadonlyMap<string, string>): void {
+  for (const path of [...files.keys(), CONFIG_FILE]) {
+    if (host.resolvePath(root, path) === outputFile) throw new OutputIsMemoryFile(m.outputIsMemoryFile(path));
+  }
 }
 
 /**

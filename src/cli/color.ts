@@ -9,3 +9,8 @@ export function applyColorEnv(env: Readonly<Record<string, string | undefined>>)
   if (env.FORCE_COLOR !== undefined) return;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') chalk.level = 0;
 }
+
+/** No colour for text that does not go to a terminal (a report file), unless FORCE_COLOR asks for it. */
+export function plainText(env: Readonly<Record<string, string | undefined>>): void {
+  if (env.FORCE_COLOR === undefined) chalk.level = 0;
+}

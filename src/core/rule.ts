@@ -1,6 +1,7 @@
 import type { Diagnostic, Severity } from './diagnostic.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Project } from '../model/project.js';
+import type { DirectiveProblem } from './suppress.js';
 
 export interface RuleMeta {
   /** Stable forever, `<area>/<name>`, equal to the rule's file path under src/rules/. */
@@ -18,6 +19,12 @@ export interface RuleMeta {
    * the shipped config schema is generated from it, and the engine fills the defaults.
    */
   readonly options?: OptionsSchema;
+  /**
+   * 'directives': the rule judges the suppression comments (rules/directive/). The
+   * engine runs it after the other rules and their suppression, hands it what the
+   * comments did (RuleContext.directives), and its findings cannot be suppressed.
+   */
+  readonly phase?: 'directives';
 }
 
 /** A rule's options: an object of named, documented, defaulted properties. */
@@ -33,6 +40,15 @@ export type Report = Omit<Diagnostic, 'ruleId' | 'severity'>;
 /** Per-rule options from memdex.config.json (`rules.<id>.options`), validated against meta.options, defaults filled. */
 export interface RuleContext {
   readonly options: Readonly<Record<string, unknown>>;
+  /** What the suppression comments did (core/suppress.ts): filled for meta.phase 'directives', empty for the other rules. */
+  readonly directives: DirectiveReport;
+}
+
+export interface DirectiveReport {
+  /** Unknown directives and rule ids, unused disables and enables, in path and line order. */
+  readonly problems: readonly DirectiveProblem[];
+  /** The rule ids a directive may name. */
+  readonly knownIds: readonly string[];
 }
 
 export interface Rule {

@@ -3,10 +3,16 @@ export const checkCliMessages = {
     `nothing was checked: ${files.length === 1 ? `${files[0]} is not` : `none of ${files.join(', ')} is`} in a memory tree (a folder holding memdex.config.json or agents/memory-index.md, at or above the file); pass --root to name one`,
   usageHint: 'Run `memdex check --help` for usage.',
   badFormat: (format: string, formats: readonly string[]) => `Invalid --format ${format}; expected one of ${formats.join(', ')}`,
+  outputIsMemoryFile: (path: string) => `--output-file names ${path}, a file memdex checks; expected a separate report file (like memdex-report.txt): nothing was written`,
+  badMaxWarnings: (value: string) => `--max-warnings ${value}: expected a whole number of warnings (0 or more)`,
+  tooManyWarnings: (warnings: number, max: number) =>
+    `memdex found too many warnings: ${warnings} (maximum: ${max}); expected at most ${max}: fix them, or raise --max-warnings`,
   fixWithStaged:
     '--fix and --staged cannot be combined: --staged checks the git index, --fix edits the working tree (lint-staged already hides unstaged changes; run `memdex check --fix` without --staged)',
 };
 
 export const rulesMessages = {
   severityHint: 'Severities are set in memdex.config.json: { "rules": { "<id>": "error" | "warning" | "off" } }',
+  docsHint: (url: string) =>
+    `What each rule checks, why, its options and examples: ${url} (docs/rules/ in the package). Suppress one place with <!-- memdex-disable-next-line <id> -->.`,
 };

@@ -43,6 +43,21 @@ export const checkMessages = {
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
+  malformedDirective: (word: string) =>
+    `Directive ${q(word)} is not a comment alone on one line, so it is not read; expected \`<!-- ${word} [<rule>…] [-- reason] -->\` with nothing after it`,
+  unknownDirective: (word: string, words: readonly string[], suggestion: string | undefined) =>
+    `Unknown directive ${q(word)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; expected one of ${words.map(q).join(', ')}`,
+  unknownDirectiveRule: (id: string, suggestion: string | undefined) =>
+    `Directive names unknown rule ${q(id)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; expected rule ids as \`memdex rules\` lists them`,
+  unusedDisable: (word: string, id: string | undefined, whole: boolean) =>
+    id === undefined
+      ? `Unused ${q(word)}: no finding here to suppress; expected the comment removed`
+      : `Unused ${q(word)} for ${q(id)}: no ${q(id)} finding here to suppress; expected ${whole ? 'the comment' : q(id)} removed${whole ? '' : ' from the comment'}`,
+  unusedEnable: (word: string, id: string | undefined, whole: boolean) =>
+    id === undefined
+      ? `Unused ${q(word)}: no rule is disabled here; expected the comment removed`
+      : `Unused ${q(word)} for ${q(id)}: ${q(id)} is not disabled here; expected ${whole ? 'the comment' : q(id)} removed${whole ? '' : ' from the comment'}`,
+  fixRemoveDirective: (word: string, path: string, line: number) => `Remove unused ${q(word)} (${path}:${line})`,
   /** Bugs in a rule, not findings (exit 2). */
   ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
   fixNotDeclared: 'reported a fix but is not marked fixable',

@@ -42,14 +42,18 @@ export const checkSpec: CommandSpec = {
     fix: { type: 'boolean', describe: 'Fix what can be fixed (entry placement, order, structural entries), then check again' },
     staged: { type: 'boolean', describe: 'Check the files as staged in git (what the commit will contain)' },
     format: { type: 'string', choices: CHECK_FORMATS, describe: 'Output format (default: github under GITHUB_ACTIONS=true, else stylish)' },
-    quiet: { type: 'boolean', describe: 'Report errors only' },
+    quiet: { type: 'boolean', describe: 'Report errors only (hidden warnings still count for the maximum)' },
+    'max-warnings': { type: 'number', placeholder: 'N', describe: 'Exit 1 when there are more than N warnings (default: warnings alone never fail)' },
+    'output-file': { type: 'string', short: 'o', placeholder: 'FILE', describe: 'Write the report to FILE (replaced atomically, folders created) instead of stdout' },
   },
   examples: [
     ['memdex check', 'check the tree containing the current directory'],
     ['memdex check --fix', 'move and sort index entries, then check'],
     ['memdex check --staged agents/memory-index.md', 'what lint-staged runs before a commit'],
+    ['memdex check --format sarif -o memdex.sarif', 'a SARIF file for code scanning'],
+    ['memdex check --max-warnings 0', 'fail on warnings too'],
   ],
-  notes: 'Exit codes: 0 clean (warnings allowed), 1 findings, 2 usage error or input memdex cannot read.',
+  notes: 'Exit codes: 0 clean (warnings allowed, up to --max-warnings), 1 errors or too many warnings, 2 usage error or input memdex cannot read. Inline `<!-- memdex-disable… -->` comments and config `ignores` set findings aside: docs/rules/README.md.',
 };
 
 const recallOptions: Record<string, OptionSpec> = {

@@ -14,6 +14,13 @@ export const configMessages = {
   unknownRule: (suggestion: string | undefined) =>
     `is not a rule of memdex${suggestion ? `; did you mean "${suggestion}"?` : ''} (run \`memdex rules\` for the list)`,
   noOptions: (id: string) => `is not an option of ${id}, which takes none`,
+  /** An `ignores` pattern that cannot name a place in the tree (model/ignores.ts). */
+  badIgnore: {
+    absolute: 'must be a path relative to the memory tree root (like `agents/decisions/old-*.md`), not an absolute one',
+    parent: 'must stay inside the memory tree: `..` is not allowed',
+    emptyPath: 'must start with a path glob before `#` (like `agents/decisions/*.md#.Archive`)',
+    emptyHeading: 'must name a heading after `#` (like `agents/decisions/testing.md#.Archive`), or drop the `#` to ignore the whole file',
+  },
   ruleSetting: 'one of "error", "warning", "off", or an object {severity, options}',
   /** Thrown by the engine when options reach it unvalidated (the library API). */
   badOptions: (key: string, problem: string) => `invalid rule options: ${key} ${problem}`,

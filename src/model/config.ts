@@ -6,6 +6,8 @@
  */
 import type { Severity } from '../core/diagnostic.js';
 import { validateJson, type SchemaProblem } from '../core/json-schema.js';
+import { configMessages } from '../messages/config.js';
+import { ignoreProblem } from './ignores.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -35,6 +37,8 @@ export interface Config {
     readonly weight?: number;
   };
   readonly rules: Readonly<Record<string, RuleConfig>>;
+  /** Files and sections memdex reads but does not report on (model/ignores.ts); absent: none. */
+  readonly ignores?: readonly string[];
 }
 
 export const CONFIG_FILE = 'memdex.config.json';
@@ -80,6 +84,12 @@ export const CONFIG_SCHEMA = {
         weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
       },
     },
+    ignores: {
+      type: 'array',
+      description:
+        'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
+      items: { type: 'string', minLength: 1, pattern: NON_BLANK },
+    },
     rules: {
       type: 'object',
       description: 'Per-rule severity ("error" | "warning" | "off") or {severity, options}. See `memdex rules`.',
@@ -114,7 +124,7 @@ export type ConfigResult =
  * (the model does not know the rules).
  */
 export function parseConfig(value: unknown): ConfigResult {
-  const problems: ConfigProblem[] = validateJson(CONFIG_SCHEMA, value).map(toConfigProblem);
+  const problems: ConfigProblem[] = [...validateJson(CONFIG_SCHEMA, value).map(toConfigProblem), ...ignoresProblems(value)];
   if (problems.length > 0) return { ok: false, problems };
   const record = value as RawConfig;
   const rules: Record<string, RuleConfig> = {};
@@ -138,8 +148,21 @@ export function parseConfig(value: unknown): ConfigResult {
         ...(relevance.weight !== undefined ? { weight: relevance.weight } : {}),
       },
       rules,
+      ...(record.ignores !== undefined ? { ignores: record.ignores } : {}),
     },
   };
+}
+
+/** Patterns of `ignores` that are strings (the schema judges the rest) but cannot name a place in the tree. */
+function ignoresProblems(value: unknown): ConfigProblem[] {
+  const ignores = value !== null && typeof value === 'object' ? (value as { ignores?: unknown }).ignores : undefined;
+  if (!Array.isArray(ignores)) return [];
+  const problems: ConfigProblem[] = [];
+  ignores.forEach((pattern: unknown, i) => {
+    const problem = typeof pattern === 'string' && pattern.trim() !== '' ? ignoreProblem(pattern) : undefined;
+    if (problem) problems.push({ pointer: `/ignores/${i}`, message: configMessages.badIgnore[problem] });
+  });
+  return problems;
 }
 
 /** A schema problem as a config problem: an unexpected key is pointed at by its name. */
@@ -154,6 +177,7 @@ interface RawConfig {
   readonly playbook?: { readonly path?: string; readonly template?: string; readonly extractor?: string };
   readonly relevance?: { readonly path?: string; readonly evaluator?: string; readonly weight?: number };
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
+  readonly ignores?: readonly string[];
 }
 
 /**

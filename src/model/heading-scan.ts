@@ -29,7 +29,8 @@ export interface ScanResult {
   readonly opaqueLines: ReadonlySet<number>;
 }
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+/** A code fence opener: indent, fence run, info string (a backtick fence's info holds no backtick). */
+export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const THEMATIC = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})$/;

@@ -95,6 +95,8 @@ export interface MemoryIndex {
   readonly entries: readonly IndexEntry[];
   readonly malformed: readonly MalformedLine[];
   readonly textLines: readonly TextLine[];
+  /** 1-based lines inside code or raw HTML blocks (the scan's): where suppression comments are looked for. */
+  readonly opaqueLines: ReadonlySet<number>;
 }
 
 /** A section names a decision file when its title is a `.md` path. */
@@ -222,5 +224,6 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     entries: all,
     malformed: allMalformed,
     textLines: allText,
+    opaqueLines: scan.opaqueLines,
   };
 }

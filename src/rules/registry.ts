@@ -1,6 +1,6 @@
 /**
  * The one rule registry: every rule `memdex check` runs, in `memdex rules` order
- * (memory index, decision files, playbook). A test checks it against the rule files:
+ * (memory index, decision files, playbook, then the suppression comments). A test checks it against the rule files:
  * each file under src/rules/<area>/ is one rule whose id is its path (`index/entry-format`).
  * Rule ids are permanent, which is why the memory-index rules keep the folder `index/`.
  */
@@ -30,6 +30,8 @@ import uniqueNames from './playbook/unique-names.js';
 import nonEmptyText from './playbook/non-empty-text.js';
 import noScore from './playbook/no-score.js';
 import templatePlaceholder from './playbook/template-placeholder.js';
+import directiveValid from './directive/valid.js';
+import directiveNoUnused from './directive/no-unused.js';
 
 export const allRules: readonly Rule[] = [
   entryFormat,
@@ -57,6 +59,8 @@ export const allRules: readonly Rule[] = [
   nonEmptyText,
   noScore,
   templatePlaceholder,
+  directiveValid,
+  directiveNoUnused,
 ];
 
 /** The memory-tree rules (index and decision files): what a migration must leave clean. */

@@ -16,22 +16,22 @@ const ruleFiles = readdirSync(RULES)
   .sort();
 
 describe('the rule registry', () => {
-  test('lists every rule file once: all 25 rules', () => {
+  test('lists every rule file once: all 27 rules', () => {
     const ids = allRules.map((rule) => rule.meta.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ruleFiles);
-    expect(ids).toHaveLength(25);
+    expect(ids).toHaveLength(27);
   });
 
   test.each(allRules.map((rule) => [rule.meta.id, rule] as const))('%s: its id is its path, with a description', (id, rule) => {
-    expect(id).toMatch(/^(index|decision|playbook)\/[a-z]+(-[a-z]+)*$/);
+    expect(id).toMatch(/^(index|decision|playbook|directive)\/[a-z]+(-[a-z]+)*$/);
     expect(readFileSync(join(RULES, `${id}.ts`), 'utf8')).toContain(`id: '${id}'`);
     expect(rule.meta.description.length).toBeGreaterThan(10);
   });
 
-  test('the memory-tree rules are the index and decision rules, in registry order', () => {
+  test('the memory-tree rules are the index, decision and directive rules, in registry order', () => {
     expect(memoryTreeRules.map((r) => r.meta.id)).toEqual(allRules.map((r) => r.meta.id).filter((id) => !id.startsWith('playbook/')));
-    expect(memoryTreeRules).toHaveLength(14);
+    expect(memoryTreeRules).toHaveLength(16);
   });
 
   test('no module under src/rules/ is named like a rule folder (`rules/index.ts` beside `rules/index/`)', () => {

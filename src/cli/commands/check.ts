@@ -4,17 +4,18 @@
  * and bin/memdex.cjs runs it from its own CommonJS bundle (check-cjs.ts). Output goes
  * straight to the descriptors (no stream is built).
  */
-import { appendFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { check, type TreeFindings } from '../../app/check.js';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import { MemdexError } from '../../core/errors.js';
+import { MemdexError, UsageError } from '../../core/errors.js';
+import { checkCliMessages as m } from '../../messages/check-cli.js';
 import { CHECK_FORMATS, checkSpec } from '../../messages/commands.js';
 import { formatMessages as fm } from '../../messages/format.js';
 import type { TreeHost } from '../../app/host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { allRules } from '../../rules/registry.js';
-import { applyColorEnv } from '../color.js';
+import { applyColorEnv, plainText } from '../color.js';
 import { formatGithub } from '../format/github.js';
 import { formatJson, formatJsonError } from '../format/json.js';
 import type { Located } from '../format/located.js';
@@ -28,7 +29,12 @@ export function main(argv: readonly string[]): Promise<number> {
   return runCommand(checkSpec, argv, async (args) => {
     applyColorEnv(process.env);
     const format = (str(args, 'format') as Format | undefined) ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'stylish');
+    const maxWarnings = maxWarningsOf(args.values['max-warnings']);
+    const outputFile = str(args, 'output-file');
+    if (outputFile !== undefined) plainText(process.env); // a report file holds no terminal colours
     const host = nodeTreeHost();
+    // The report goes to stdout, or (--output-file) into the file, written once and atomically.
+    const emit = (text: string) => (outputFile === undefined ? host.writeStdout(text) : writeReport(host, outputFile, text));
     try {
       const root = str(args, 'root');
       const outcome = await check(host, {
@@ -37,21 +43,46 @@ export function main(argv: readonly string[]): Promise<number> {
         fix: bool(args, 'fix'),
         staged: bool(args, 'staged'),
         quiet: bool(args, 'quiet'),
+        ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
       });
       for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
       const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
-      if (format === 'sarif') host.writeStdout(formatSarif(outcome.trees, host.cwd, allRules));
-      else write(host, format, all);
-      if (format === 'stylish' && all.length === 0) host.writeStdout(`${fm.clean(outcome.trees.length)}\n`);
-      return all.some((d) => d.severity === 'error') ? 1 : 0;
+      let report = format === 'sarif' ? formatSarif(outcome.trees, host.cwd, allRules) : render(format, all);
+      // --quiet hides warnings; a tree that has some is not called clean.
+      if (format === 'stylish' && all.length === 0 && outcome.warnings === 0) report += `${fm.clean(outcome.trees.length)}\n`;
+      emit(report);
+      if (all.some((d) => d.severity === 'error')) return 1;
+      if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
+        host.writeStderr(`${m.tooManyWarnings(outcome.warnings, maxWarnings)}\n`);
+        return 1;
+      }
+      return 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
-      if (error instanceof MemdexError && (format === 'json' || format === 'sarif')) {
-        host.writeStdout(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
+      if (error instanceof MemdexError && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
+        emit(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
     }
   });
+}
+
+/** --max-warnings: a whole number of warnings at or under which the check still passes. */
+function maxWarningsOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new UsageError(`${m.badMaxWarnings(String(value))}\n${m.usageHint}`);
+  return value;
+}
+
+/** The report file, replaced atomically (a reader never sees half a SARIF file); its folder is created as ESLint does. */
+function writeReport(host: TreeHost, file: string, text: string): void {
+  const path = host.resolvePath(host.cwd, file);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch {
+    // the write below names the file in its error
+  }
+  host.writeTextAtomic(path, text, { display: file });
 }
 
 function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
@@ -70,19 +101,18 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
   }));
 }
 
-function write(host: TreeHost, format: Exclude<Format, 'sarif'>, diagnostics: readonly Located[]): void {
+/** The report in a text format; the github format also appends its step summary. */
+function render(format: Exclude<Format, 'sarif'>, diagnostics: readonly Located[]): string {
   switch (format) {
     case 'json':
-      host.writeStdout(formatJson(diagnostics));
-      return;
+      return formatJson(diagnostics);
     case 'github': {
       const { stdout, summary } = formatGithub(diagnostics);
-      host.writeStdout(stdout);
       const summaryFile = process.env.GITHUB_STEP_SUMMARY;
       if (summaryFile) appendFileSync(summaryFile, summary.slice(0, 900_000));
-      return;
+      return stdout;
     }
     case 'stylish':
-      host.writeStdout(formatStylish(diagnostics));
+      return formatStylish(diagnostics);
   }
 }

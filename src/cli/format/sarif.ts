@@ -25,12 +25,12 @@ import type { Rule } from '../../core/rule.js';
 import { version } from '../../core/version.js';
 import { sarifMessages as m } from '../../messages/sarif.js';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { ruleHelpUri } from '../rule-docs.js';
 
 export const SRCROOT = '%SRCROOT%';
 export const FINGERPRINT_KEY = 'memdex/v1';
 
-/** The per-rule page, beside the sources on the repository (package.json homepage). */
-export const ruleHelpUri = (id: string): string => `${packageJson.homepage.replace(/#.*$/, '')}/blob/main/docs/rules/${id}.md`;
+export { ruleHelpUri };
 
 export interface SarifTree {
   /** Absolute. */
