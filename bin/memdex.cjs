@@ -1,13 +1,26 @@
 #!/usr/bin/env node
 'use strict';
 // A reader that closed its end (`memdex rules | head -1`) ends the output, not in a stack trace.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+// Attached when process.stdout is first used, not before: creating the stream (node:net,
+// node:stream and more on a pipe) costs a per-call command more than its work, and the
+// per-call commands write to the descriptor instead (src/node/write-output.ts).
+const stdout = Object.getOwnPropertyDescriptor(process, 'stdout');
+Object.defineProperty(process, 'stdout', {
+  configurable: true,
+  enumerable: stdout.enumerable,
+  get() {
+    Object.defineProperty(process, 'stdout', stdout);
+    const stream = process.stdout;
+    stream.on('error', (error) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+    return stream;
+  },
 });
-// The per-call commands start without the ES module loader: most hook calls are
-// `memdex when|how|resolve <trigger>`, answered by a small CommonJS bundle from the
-// cached recall table, and pre-commit runs `memdex check`, bundled the same way.
+// The per-call commands start without the ES module loader, each from a CommonJS
+// bundle of its own: `memdex when|how|resolve <trigger>` (most hook calls, answered
+// from the cached recall table), the prompt hook, and `memdex check` (pre-commit).
 // Anything else goes to the full CLI (ES modules, loaded lazily per command), with
 // what the fast path already did (the parsed request and the validated cache, or
 // the stdin it read), so nothing is done twice.
@@ -33,7 +46,13 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // Every prompt after a session's first: the marker is there, the answer is `{}`.
   const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
   if (fast.answered) return;
-  handover = { stdin: fast.stdin };
+  // The first: the prompt hooks alone (they inject the playbook), still without the ES module loader.
+  require('../dist/hook.cjs')
+    .runPromptHook(argv[1], { stdin: fast.stdin })
+    .then((code) => {
+      process.exitCode = code;
+    });
+  return;
 }
 import('../dist/cli.js').then(async (cli) => {
   process.exitCode = await cli.run(argv, handover);

@@ -25,11 +25,12 @@ const builds = [
   }),
   // The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
   // start-up. The recall fast path, `check` (its block scanner for documents the fast
-  // scanner declines is loaded on demand from inside the bundle) and the prompt hook's
-  // later prompts. An import() of a bundled module becomes a require.
+  // scanner declines is loaded on demand from inside the bundle), the prompt hook's
+  // later prompts (hook-fast) and its first prompt of a session (hook). An import()
+  // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
+    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -8,34 +8,30 @@
  * rejects output naming another event, so a hook wired under the wrong one
  * answers `{}` and claims or records nothing (one log line says how to fix it).
  * Every later prompt of a session is usually answered before this runs, by
- * src/node/prompt-fast.ts (dist/hook-fast.cjs).
+ * src/node/prompt-fast.ts (dist/hook-fast.cjs); the first one runs this with the
+ * prompt hooks alone, from dist/hook.cjs (src/hooks/prompt-hook.ts).
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
-import { HOOK_EVENT_NAME } from './hook-events.js';
 import { parseHookPayload } from './hook-payload.js';
 import type { HookContext } from './hook-step.js';
 
-interface EventHandler {
+export interface EventHandler {
   /** The name Claude Code uses, echoed in hookSpecificOutput.hookEventName. */
   readonly hookEventName: string;
   readonly load: () => Promise<{ handle(context: HookContext): Promise<object> }>;
 }
 
-export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
-  'user-prompt-submit': { hookEventName: HOOK_EVENT_NAME['user-prompt-submit']!, load: () => import('./inject-playbook.js') },
-  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./inject-playbook.js') },
-  'session-end': { hookEventName: HOOK_EVENT_NAME['session-end']!, load: () => import('./session-end.js') },
-  'pre-compact': { hookEventName: HOOK_EVENT_NAME['pre-compact']!, load: () => import('./session-end.js') },
-};
+/** The events a hook process can run: HOOK_EVENTS (hook-handlers.ts), or only PROMPT_HOOKS (prompt-hooks.ts). */
+export type HookHandlers = Readonly<Record<string, EventHandler>>;
 
 /** The hook's output object (`{}` on any failure, which is logged). */
-export async function runHook(host: Host, event: string): Promise<object> {
+export async function runHook(host: Host, event: string, handlers: HookHandlers): Promise<object> {
   let root: string | undefined; // found once, from the payload's cwd; the fallback only to log a failure
   try {
     const stdin = host.stdin(); // read even when off: the writer must not get EPIPE
     if (host.env.MEMDEX_HOOKS === '0') return {};
-    const handler = HOOK_EVENTS[event];
+    const handler = handlers[event];
     if (!handler) throw new Error(messages.unknownEvent(event));
     const parsed = parseHookPayload(stdin);
     if (!parsed.ok) throw new Error(parsed.message);

@@ -5,10 +5,11 @@
  * background worker session-end and pre-compact start (src/app/extract-playbook.ts);
  * not for people, so not in the usage line.
  */
-import { runHook as hookUseCase } from '../app/hook.js';
+import { HOOK_EVENTS } from '../app/hook-handlers.js';
 import { EXTRACTION_WORKER } from '../app/hook-step.js';
 import { messages } from '../messages/hooks.js';
 import { nodeHost } from '../node/node-host.js';
+import { answerHook } from './prompt-hook.js';
 
 export async function runHook(argv: readonly string[], handover: { readonly stdin?: string } = {}): Promise<number> {
   const [event = ''] = argv;
@@ -22,12 +23,11 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
     await runExtractionWorker(nodeHost(handover), { event: workerEvent, root, sessionId, transcriptPath });
     return 0;
   }
+  const host = nodeHost(handover);
   if (event === '' || event.startsWith('-')) {
-    process.stderr.write(messages.usage);
-    process.stdout.write('{}\n');
+    host.writeStderr(messages.usage);
+    host.writeStdout('{}\n');
     return 0;
   }
-  const output = await hookUseCase(nodeHost(handover), event);
-  process.stdout.write(`${JSON.stringify(output)}\n`);
-  return 0;
+  return answerHook(host, event, HOOK_EVENTS);
 }

@@ -1,7 +1,6 @@
 import { closeSync, constants, fstatSync, linkSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileMessages } from '../messages/files.js';
-import { crypto } from './crypto.js';
 import { MemdexError } from '../core/errors.js';
 import { processAlive, removeStaleTemps } from './atomic-write.js';
 
@@ -70,13 +69,27 @@ interface SeenLock {
   readonly mtimeMs: number;
 }
 
+/**
+ * What this holder writes into the lock and checks before releasing it: pid and time
+ * make it unique, the random part guards against a reused pid within one millisecond.
+ * Not a secret (whoever can write the lock folder can remove the lock), so not
+ * node:crypto: loading it costs the prompt hook, which takes a lock on every first
+ * prompt, a few milliseconds.
+ */
 function newToken(): string {
-  return `${process.pid} ${Date.now()} ${crypto().randomBytes(6).toString('hex')}\n`;
+  return `${process.pid} ${Date.now()} ${randomPart()}\n`;
+}
+
+/** 12 hex digits (48 bits): the form isAbandoned expects. */
+function randomPart(): string {
+  return Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0');
 }
 
 /** Creates `path` holding `content`, or returns false if it exists. Never leaves a partial file. */
 function createWhole(path: string, content: string): boolean {
-  const temp = `${path}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.new`;
+  const temp = `${path}.${process.pid}.${randomPart()}.new`;
   const fd = openSync(temp, 'wx', 0o644);
   try {
     writeSync(fd, content);

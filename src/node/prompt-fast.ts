@@ -5,7 +5,8 @@
  * case, without the ESM loader and the full CLI: the payload names the running
  * event (or none), CLAUDE_PROJECT_DIR gives the root (as in src/app/hook.ts), hooks
  * are on, and the marker is there. Anything else returns what it read from stdin,
- * and bin/memdex.cjs hands it to the full hook, which decides (and logs).
+ * and bin/memdex.cjs hands it to the prompt hook (src/hooks/prompt-hook.ts,
+ * dist/hook.cjs), which decides (and logs).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { HOOK_EVENT_NAME } from '../app/hook-events.js';
 import { parseHookPayload } from '../app/hook-payload.js';
 import { markerPath } from './session-markers.js';
 import { readStdin } from './read-stdin.js';
+import { writeStdout } from './write-output.js';
 
 export function tryPromptHook(event: string): { readonly answered: true } | { readonly answered: false; readonly stdin: string } {
   let stdin = '';
@@ -26,7 +28,7 @@ export function tryPromptHook(event: string): { readonly answered: true } | { re
     const { hookEventName, sessionId } = parsed.payload;
     if (hookEventName !== undefined && hookEventName !== expected) return { answered: false, stdin };
     if (!existsSync(markerPath(resolve(dir), sessionId))) return { answered: false, stdin };
-    process.stdout.write('{}\n');
+    writeStdout('{}\n');
     return { answered: true };
   } catch {
     return { answered: false, stdin }; // the full hook redoes it and logs any failure

@@ -56,8 +56,9 @@ export function readTreeText(root: string, decisions: string, path: string): str
 
 function insideAndSame(folder: string, relPath: string, opened: { dev: number; ino: number }): boolean {
   try {
-    const real = realpathSync(join(folder, relPath));
-    if (!real.startsWith(realpathSync(folder) + sep)) return false;
+    // realpath(3) itself: one system call, where the JavaScript version lstat-s every component
+    const real = realpathSync.native(join(folder, relPath));
+    if (!real.startsWith(realpathSync.native(folder) + sep)) return false;
     const now = statSync(real);
     return now.dev === opened.dev && now.ino === opened.ino;
   } catch {

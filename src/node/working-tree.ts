@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { join, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath, type Config } from '../model/config.js';
@@ -20,30 +20,30 @@ export function workingTreeSource(root: string): TreeSource {
     listDecisions(config) {
       decisions = config.decisions;
       const dir = join(root, config.decisions);
-      let names: string[];
+      let entries: Dirent[];
       try {
-        names = readdirSync(dir);
+        // The entry types come with the listing (an lstat only where the file system gives none).
+        entries = readdirSync(dir, { withFileTypes: true });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') return [];
         throw new InputError(hostMessages.decisionsUnlistable(config.decisions, code));
       }
-      const realDir = realpathSync(dir);
-      return names
-        .filter((name) => name.endsWith('.md'))
-        .filter((name) => {
-          const full = join(dir, name);
-          const stat = lstatSync(full);
-          if (stat.isFile()) return true;
+      let realDir: string | undefined;
+      return entries
+        .filter((entry) => entry.name.endsWith('.md'))
+        .filter((entry) => {
+          if (entry.isFile()) return true;
           // A symlink counts only if it stays inside the decisions folder.
-          if (!stat.isSymbolicLink()) return false;
+          if (!entry.isSymbolicLink()) return false;
           try {
-            return realpathSync(full).startsWith(realDir + sep);
+            realDir ??= realpathSync.native(dir);
+            return realpathSync.native(join(dir, entry.name)).startsWith(realDir + sep);
           } catch {
             return false;
           }
         })
-        .map((name) => `${config.decisions}/${name}`)
+        .map((entry) => `${config.decisions}/${entry.name}`)
         .filter((path) => isDecisionPath(config, path));
     },
     read(path) {

@@ -54,17 +54,22 @@ export function emptyPlaybook(): Playbook {
  * fast path; only a file it rejects is parsed again with positions, for the message.
  */
 export function loadPlaybook(text: string): LoadResult {
+  return fromJsonText(text, playbookFromValue);
+}
+
+/** The value of a JSON text read by `fromValue`, or the syntax problem when the text is no JSON (the playbook, an extraction). */
+export function fromJsonText<T>(text: string, fromValue: (value: unknown) => T): T | { readonly ok: false; readonly problems: readonly Problem[] } {
   let value: unknown;
   try {
     value = JSON.parse(stripBom(text));
   } catch {
     return { ok: false, problems: [syntaxProblem(text)] };
   }
-  return playbookFromValue(value);
+  return fromValue(value);
 }
 
 /** A syntax error with its offset and a message that says what was expected. */
-export function syntaxProblem(text: string): Problem {
+function syntaxProblem(text: string): Problem {
   const tree = parseJsonTree(text);
   if (tree.ok) throw new Error('syntaxProblem: the text parses');
   return { pointer: '', offset: tree.error.offset, message: messages.invalidJson(tree.error.message) };

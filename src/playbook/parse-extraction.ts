@@ -6,22 +6,15 @@
  * of half-applied.
  */
 import { messages } from '../messages/playbook.js';
-import { describe, syntaxProblem } from './load-playbook.js';
+import { describe, fromJsonText } from './load-playbook.js';
 import type { Evaluation, ExtractionResult, Problem } from './types.js';
-import { stripBom } from '../model/bom.js';
 
 export type ExtractionParse =
   | { readonly ok: true; readonly result: ExtractionResult }
   | { readonly ok: false; readonly problems: readonly Problem[] };
 
 export function parseExtraction(text: string): ExtractionParse {
-  let value: unknown;
-  try {
-    value = JSON.parse(stripBom(text));
-  } catch {
-    return { ok: false, problems: [syntaxProblem(text)] };
-  }
-  return extractionFromValue(value);
+  return fromJsonText(text, extractionFromValue);
 }
 
 export function extractionFromValue(value: unknown): ExtractionParse {

@@ -7,8 +7,8 @@
  */
 import { recallMessages } from '../messages/recall.js';
 import type { RecallReport } from './metrics.js';
-import { RECALL_KINDS, SPONTANEOUS_KINDS } from './observe.js';
-import { periodRows } from './render-markdown.js';
+import { RECALL_KINDS } from './observe.js';
+import { periodRows, reportTables, type Cell, type ReportTable } from './report-tables.js';
 
 const w = recallMessages.report;
 
@@ -33,22 +33,18 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const cells = (tag: string, list: readonly (string | number)[]) => list.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('');
+function table({ header, rows }: ReportTable): string {
+  const cells = (tag: string, list: readonly Cell[]) => list.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('');
   return `<table><thead><tr>${cells('th', header)}</tr></thead><tbody>${rows.map((r) => `<tr>${cells('td', r)}</tr>`).join('')}</tbody></table>`;
 }
 
-/**
- * A horizontal bar chart draws its first label at the bottom: labels and values go in
- * reversed so the list reads top-down. (The library's `reverseData` would also swap
- * the series, and with them their colours and legend.)
- */
 function topDown(labels: readonly string[], series: readonly (readonly number[])[]) {
   return { labels: [...labels].reverse(), series: series.map((values) => [...values].reverse()) };
 }
 
 export function renderHtml(report: RecallReport, library: ChartLibrary): string {
   const t = report.totals;
+  const tables = reportTables(report);
   const chartEntries = report.entries.slice(0, CHART_ENTRIES);
   const data = {
     trend: {
@@ -77,33 +73,20 @@ export function renderHtml(report: RecallReport, library: ChartLibrary): string 
     '<div id="chart-trend" class="chart"></div>',
     `<h2>${escapeHtml(w.chartKinds)}</h2>`,
     '<div id="chart-kinds" class="chart"></div>',
-    table(
-      w.kindHeader,
-      RECALL_KINDS.map((k) => [w.kind[k], t.byKind[k], w.who(SPONTANEOUS_KINDS.has(k))]),
-    ),
+    table(tables.kinds),
     `<h2>${escapeHtml(w.chartEntries)}</h2>`,
     legend([w.seriesRecalls, w.seriesOpportunities]),
     '<div id="chart-entries" class="chart"></div>',
     `<h2>${escapeHtml(w.perEntry)}</h2>`,
-    table(
-      w.entryHeader,
-      report.entries.map((e) => [e.entry, e.opportunities, e.opportunitiesFollowed, e.recalls, e.lastRecalled ?? '']),
-    ),
+    table(tables.entries),
     `<h2>${escapeHtml(w.never)}</h2>`,
     report.neverRecalled.length === 0 ? `<p>${escapeHtml(w.none)}</p>` : `<ul>${report.neverRecalled.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
     `<h2>${escapeHtml(w.topMisses)}</h2>`,
-    report.topMisses.length === 0 ? `<p>${escapeHtml(w.none)}</p>` : table(w.missHeader, report.topMisses.map((m) => [m.query, w.missReason[m.reason] ?? m.reason, m.count])),
+    tables.misses.rows.length === 0 ? `<p>${escapeHtml(w.none)}</p>` : table(tables.misses),
     `<h2>${escapeHtml(w.weekly)}</h2>`,
-    table(
-      w.weekHeader,
-      report.weekly.map((p) => [p.week, p.sessions, p.sessionsWithRecall, p.recalls, p.spontaneous, p.prompted, w.percent(p.opportunityRecall)]),
-    ),
+    table(tables.weekly),
   ];
-  if (report.split !== null) {
-    const earlier = periodRows(report.split.earlier);
-    const later = periodRows(report.split.later);
-    sections.push(`<h2>${escapeHtml(w.split(report.split.before))}</h2>`, table(w.splitHeader(report.split.before), earlier.map(([label, value], i) => [label, value, later[i]![1]])));
-  }
+  if (tables.split) sections.push(`<h2>${escapeHtml(tables.split.title)}</h2>`, table(tables.split));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(w.title)}</title>
 <meta name="generator" content="memdex recall; charts: ${escapeHtml(library.name)} ${escapeHtml(library.version)}">

@@ -22,14 +22,16 @@ const spec: CommandSpec = {
   },
 };
 
-const usage = (argv: string[]) => {
+/** What a parser says about a command line: `no error`, or the error's name and message. */
+const usageOf = (parse: (spec: CommandSpec, argv: string[]) => unknown) => (argv: string[]) => {
   try {
-    parseCommand(spec, argv);
+    parse(spec, argv);
     return 'no error';
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;
   }
 };
+const usage = usageOf(parseCommand);
 
 describe('parseCommand', () => {
   test('binds positionals, defaults, numbers, repeatable options', () => {
@@ -64,14 +66,7 @@ describe('parseCommand', () => {
 });
 
 describe('parseWithYargs (yargs configured from the same spec)', () => {
-  const yargsUsage = (argv: string[]) => {
-    try {
-      parseWithYargs(spec, argv);
-      return 'no error';
-    } catch (error) {
-      return `${(error as Error).name}: ${(error as Error).message}`;
-    }
-  };
+  const yargsUsage = usageOf(parseWithYargs);
 
   test('binds what parseCommand binds', () => {
     for (const argv of [['a', 'b', 'c', '--tag', 'x', '--tag=y', '--limit', '3', '-q'], ['a'], ['--format=json', 'a', '--root', 'r', '--', '--not-an-option'], ['-', '007', '-']]) {

@@ -3,10 +3,11 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordLoads, loadsYargs } from '../helpers/loaded-modules.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/example', import.meta.url));
@@ -282,6 +283,18 @@ describe('the per-call commands stay lean', () => {
     return readFileSync(out, 'utf8').split('\n');
   }
 
+  test('an exact `when` hit builds no stdout stream (it writes to the descriptor): node:stream and node:net stay unloaded', () => {
+    const root = example();
+    // Files older than the cache's racy window: trusted by their stamps, so nothing is hashed (node:crypto loads node:stream).
+    const old = new Date(Date.now() - 3_600_000);
+    for (const file of [join(root, 'agents', 'memory-index.md'), ...readdirSync(join(root, 'agents', 'decisions')).map((name) => join(root, 'agents', 'decisions', name))]) utimesSync(file, old, old);
+    const env = { MEMDEX_CACHE_DIR: temp() };
+    expect(runCli(['when', 'writing mock tests', '--root', root], { env }).status).toBe(0); // builds the cache
+    const loaded = builtinsLoaded(['when', 'writing mock tests', '--root', root], { cwd: root, env });
+    expect(loaded).toContain('NativeModule fs'); // the record is real
+    expect(loaded.filter((name) => name === 'NativeModule stream' || name === 'NativeModule net')).toEqual([]);
+  });
+
   test('check and the prompt hook never load child_process (only --staged and migrate run git)', () => {
     const root = example();
     expect(builtinsLoaded(['check'], { cwd: root })).not.toContain('NativeModule child_process');
@@ -292,32 +305,25 @@ describe('the per-call commands stay lean', () => {
 });
 
 describe('only the commands that are not run per call load yargs (it renders every --help)', () => {
-  /** The dist/ modules a run loaded (a module loader hook records them), and whether one is yargs. */
-  function loadsYargs(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string> }): boolean {
-    const dir = temp();
-    const out = join(dir, 'loaded.txt');
-    writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(out)}, url + '\\n'); return next(url, context); }\n`);
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
-    // The per-call commands start from CommonJS bundles (dist/check.cjs, recall.cjs, hook-fast.cjs): record those too.
-    writeFileSync(join(dir, 'record.cjs'), `const M = require('node:module'); const { appendFileSync } = require('node:fs'); const js = M._extensions['.js'];\nM._extensions['.js'] = function (m, file) { appendFileSync(${JSON.stringify(out)}, 'file://' + file + '\\n'); return js.call(this, m, file); };\n`);
-    runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: `--require "${join(dir, 'record.cjs')}" --import "${join(dir, 'register.mjs')}"` } });
-    const files = readFileSync(out, 'utf8').split('\n').filter((url) => url.startsWith('file:') && url.includes('/dist/'));
-    expect(files.length).toBeGreaterThan(0); // the record is real
-    // yargs is recognised by its API (demandCommand), wherever esbuild put it
-    return files.some((url) => /yargs/.test(url.slice(url.lastIndexOf('/'))) || /\bdemandCommand\b/.test(readFileSync(fileURLToPath(url), 'utf8')));
+  /** Whether a run loaded yargs (test/helpers/loaded-modules.ts records the dist/ files it loaded). */
+  function runLoadsYargs(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string> }): boolean {
+    const record = recordLoads(temp());
+    runCli(args, { ...options, env: { ...options.env, NODE_OPTIONS: record.nodeOptions } });
+    expect(record.files().length).toBeGreaterThan(0); // the record is real
+    return loadsYargs(record.files());
   }
 
   test('check, when (past the fast path: a fuzzy query) and the prompt hook do not', () => {
     const root = example();
-    expect(loadsYargs(['check'], { cwd: root })).toBe(false);
-    expect(loadsYargs(['when', 'writing mok tests', '--root', root], { cwd: root, env: { MEMDEX_CACHE_DIR: temp() } })).toBe(false);
-    expect(loadsYargs(['hook', 'user-prompt-submit'], { cwd: root, input: JSON.stringify({ session_id: 's-lean' }), env: { CLAUDE_PROJECT_DIR: root } })).toBe(false);
+    expect(runLoadsYargs(['check'], { cwd: root })).toBe(false);
+    expect(runLoadsYargs(['when', 'writing mok tests', '--root', root], { cwd: root, env: { MEMDEX_CACHE_DIR: temp() } })).toBe(false);
+    expect(runLoadsYargs(['hook', 'user-prompt-submit'], { cwd: root, input: JSON.stringify({ session_id: 's-lean' }), env: { CLAUDE_PROJECT_DIR: root } })).toBe(false);
   });
 
   test('their --help does, and so do the other commands', () => {
     const root = example();
-    expect(loadsYargs(['check', '--help'], { cwd: root })).toBe(true);
-    expect(loadsYargs(['rules'], { cwd: root })).toBe(true);
+    expect(runLoadsYargs(['check', '--help'], { cwd: root })).toBe(true);
+    expect(runLoadsYargs(['rules'], { cwd: root })).toBe(true);
   });
 });
 

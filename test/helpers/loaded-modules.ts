@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Which files of dist/ a CLI run loads: a module loader hook (node:module register)
+ * records every ES module, a preload every CommonJS file (the per-call commands start
+ * from CommonJS bundles: dist/recall.cjs, check.cjs, hook-fast.cjs, hook.cjs). Pass
+ * `nodeOptions` as NODE_OPTIONS; `files()` reads what the runs so far loaded.
+ */
+export function recordLoads(dir: string): { readonly nodeOptions: string; files(): string[]; clear(): void } {
+  const out = join(dir, 'loaded.txt');
+  writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(out)}, url + '\\n'); return next(url, context); }\n`);
+  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+  writeFileSync(join(dir, 'record.cjs'), `const M = require('node:module'); const { appendFileSync } = require('node:fs'); const js = M._extensions['.js'];\nM._extensions['.js'] = function (m, file) { appendFileSync(${JSON.stringify(out)}, 'file://' + file + '\\n'); return js.call(this, m, file); };\n`);
+  return {
+    nodeOptions: `--require "${join(dir, 'record.cjs')}" --import "${join(dir, 'register.mjs')}"`,
+    files: () =>
+      (existsSync(out) ? readFileSync(out, 'utf8') : '')
+        .split('\n')
+        .filter((url) => url.startsWith('file:') && url.includes('/dist/'))
+        .map((url) => fileURLToPath(url)),
+    clear: () => writeFileSync(out, ''),
+  };
+}
+
+/** Whether one of the files is yargs (recognised by its API, wherever esbuild put it) or remark (by its parser). */
+export function loadsYargs(files: readonly string[]): boolean {
+  return files.some((file) => /yargs/.test(file.slice(file.lastIndexOf('/'))) || /\bdemandCommand\b/.test(readFileSync(file, 'utf8')));
+}
+
+export function loadsRemark(files: readonly string[]): boolean {
+  return files.some((file) => /micromark|fromMarkdown/.test(readFileSync(file, 'utf8')));
+}
