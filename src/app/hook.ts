@@ -24,7 +24,7 @@ interface EventHandler {
 
 export const HOOK_EVENTS: Readonly<Record<string, EventHandler>> = {
   'user-prompt-submit': { hookEventName: HOOK_EVENT_NAME['user-prompt-submit']!, load: () => import('./inject-playbook.js') },
-  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./inject-playbook.js') },
+  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./session-start.js') },
   'session-end': { hookEventName: HOOK_EVENT_NAME['session-end']!, load: () => import('./session-end.js') },
   'pre-compact': { hookEventName: HOOK_EVENT_NAME['pre-compact']!, load: () => import('./session-end.js') },
 };
