@@ -19,9 +19,19 @@ export interface ChosenEvaluator {
   readonly label: string;
 }
 
-/** `--evaluator`, then MEMDEX_EVALUATOR, then config relevance.evaluator, then the default; undefined when none is available. */
+/** The configured evaluator command: `--evaluator`, then MEMDEX_EVALUATOR, then config relevance.evaluator. */
+function evaluatorCommand(host: Host, config: Config, explicit?: string): string | undefined {
+  return nonEmpty(explicit) ?? nonEmpty(host.env.MEMDEX_EVALUATOR) ?? config.relevance.evaluator;
+}
+
+/** Whether some evaluator would run (without loading a template: the session-start hook asks). */
+export function hasEvaluator(host: Host, config: Config): boolean {
+  return evaluatorCommand(host, config) !== undefined || defaultLearner(host, config) !== undefined;
+}
+
+/** The configured command, else the default on `claude -p`; undefined when neither is available. */
 export function chooseEvaluator(host: Host, root: string, config: Config, timeoutMs: number, explicit?: string): ChosenEvaluator | undefined {
-  const command = nonEmpty(explicit) ?? nonEmpty(host.env.MEMDEX_EVALUATOR) ?? config.relevance.evaluator;
+  const command = evaluatorCommand(host, config, explicit);
   if (command !== undefined) return { evaluator: host.commandEvaluator(command, root, timeoutMs), label: command };
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { evaluator: claudeEvaluator(host, learner, root, config, timeoutMs), label: learner.label };

@@ -18,7 +18,7 @@
 import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
 import { isClaimable } from '../relevance/queue.js';
-import { chooseEvaluator } from './default-evaluator.js';
+import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
 import type { Host } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
@@ -38,8 +38,7 @@ function hasQueuedWork(host: Host, root: string, config: Config): boolean {
   const params = host.relevanceParams(config);
   const store = host.readRelevance(host.relevanceStorePath(root, config), params);
   const now = host.now();
-  if (!Object.values(store.state.sessions).some((record) => isClaimable(record, now, params))) return false;
-  return config.relevance.evaluator !== undefined || host.env.MEMDEX_EVALUATOR?.trim() || chooseExtractor(host, config)?.kind === 'claude' ? true : false;
+  return Object.values(store.state.sessions).some((record) => isClaimable(record, now, params)) && hasEvaluator(host, config);
 }
 
 /** `memdex hook learn-worker <root>`: one learning run; one hook-log line per failure, one summary line. */
