@@ -19,16 +19,33 @@
  * stdin; an ExtractionResult JSON on stdout, exit 0. Its environment also has
  * MEMDEX_TRANSCRIPT_PATH (the same part), MEMDEX_SESSION_TRANSCRIPT_PATH (the whole
  * transcript, for context), MEMDEX_HOOK_EVENT, MEMDEX_SESSION_ID, CLAUDE_PROJECT_DIR.
- * A failed run gives its part back, so the next end of the session retries it.
+ * A failed run gives its part back, so the next end of the session (or the
+ * learning run the next SessionStart starts, learn-worker.ts) retries it, up to the
+ * relevance retry limit (maxAttempts); then that part is dropped.
+ *
+ * Without a configured command, the default extractor (issue 12) does the same on
+ * `claude -p` (claude-call.ts): the prompt is templates/extractor.txt filled with
+ * the key points and their ids and the excerpt of the new part only
+ * (playbook/extraction-prompt.ts); the reply is checked against the extraction
+ * schema. Both kinds go through the same guards (one rating per key point per
+ * reply, a cap on new key points, near-duplicates dropped) and the same locked
+ * update, and each run's outcome is recorded (learning-outcomes.ts).
  */
 import { messages } from '../messages/hooks.js';
+import { learnMessages } from '../messages/learn.js';
+import type { Config } from '../model/config.js';
+import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPLY_SCHEMA, EXTRACTOR_PLACEHOLDERS, extractorPrompt, guardExtraction } from '../playbook/extraction-prompt.js';
 import { describeProblems } from '../playbook/locate-problems.js';
-import { parseExtraction } from '../playbook/parse-extraction.js';
+import { extractionFromValue, parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
+import type { ExtractionResult, Playbook } from '../playbook/types.js';
 import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
-import type { Env, Host } from './host.js';
+import { askClaude } from './claude-call.js';
+import type { Env, Host, TranscriptPart } from './host.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
+import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
+import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)
@@ -63,12 +80,22 @@ export function isEvidence(line: string): boolean {
   return yieldsEvents(parsed.record, parsed.type);
 }
 
+/** What runs the extraction: the configured command, else the default on `claude -p`. */
+type Extractor = { readonly kind: 'command'; readonly command: string; readonly label: string } | { readonly kind: 'claude'; readonly learner: DefaultLearner; readonly label: string };
+
+export function chooseExtractor(host: Host, config: Config): Extractor | undefined {
+  const command = extractorCommand(host.env, config.playbook.extractor);
+  if (command !== undefined) return { kind: 'command', command, label: command };
+  const learner = defaultLearner(host, config);
+  return learner === undefined ? undefined : { kind: 'claude', learner, label: learner.label };
+}
+
 /** The hook step: hand the extraction to a background worker (nothing to do without an extractor). */
 export const startExtraction: HookStep = {
   name: messages.steps.playbook,
   run(context) {
     const { host } = context;
-    if (extractorCommand(context.env, context.config.playbook.extractor) === undefined) return;
+    if (chooseExtractor(host, context.config) === undefined) return;
     const sessionId = context.payload.sessionId;
     if (sessionId === undefined) throw new Error(messages.noSessionId);
     const transcript = context.payload.transcriptPath;
@@ -87,56 +114,111 @@ export interface ExtractionJob {
   readonly transcriptPath: string;
 }
 
+/** How an extraction run ended, for the learning run's summary. */
+export type ExtractionRun = 'nothing' | 'applied' | 'failed';
+
 /** The worker: extracts what is new in the session's transcript; one line in the hook log either way. */
-export async function runExtractionWorker(host: Host, job: ExtractionJob): Promise<void> {
+export async function runExtractionWorker(host: Host, job: ExtractionJob): Promise<ExtractionRun> {
   const log = (message: string) => host.hookLog(job.root, `${job.event} (background)`, message);
+  if (host.env.MEMDEX_HOOKS === '0') return 'nothing';
   try {
     const config = host.loadConfig(job.root).config;
-    const command = extractorCommand(host.env, config.playbook.extractor);
-    if (command === undefined) return;
+    const extractor = chooseExtractor(host, config);
+    if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
     const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
-    if (part === undefined) {
+    if (part === undefined || part.lines === 0) {
+      // Nothing new, or only bookkeeping: nothing to rate.
+      if (part !== undefined) host.releaseTranscriptPart(job.root, part, true, lock);
       log(messages.nothingNew(job.transcriptPath));
-      return;
+      return 'nothing';
     }
-    let extracted = part.lines === 0; // only bookkeeping is new: nothing to rate
+    const record = (outcome: Omit<LearningOutcome, 'at' | 'step' | 'session' | 'by'>) => {
+      const problem = recordLearningOutcome(host, job.root, { at: host.now(), step: 'extract', session: job.sessionId, by: extractor.label, ...outcome });
+      if (problem !== undefined) log(problem);
+    };
     try {
-      if (extracted) {
-        log(messages.nothingNew(job.transcriptPath));
-        return;
-      }
       const file = host.playbookFile(job.root, config);
-      const timeoutMs = extractorTimeoutMs(host.env);
-      const result = await host.runShellCommand(command, part.file, {
-        input: JSON.stringify(toJson(host.readPlaybook(file).playbook), null, 2),
-        timeoutMs,
-        cwd: job.root,
-        env: {
-          ...host.env,
-          CLAUDE_PROJECT_DIR: job.root,
-          MEMDEX_TRANSCRIPT_PATH: part.file,
-          MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
-          MEMDEX_HOOK_EVENT: job.event,
-          MEMDEX_SESSION_ID: job.sessionId,
-        },
-      });
-      if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
-      if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
-      if (result.stdout.trim() === '') {
-        extracted = true;
-        log(messages.extracted(part.start, part.end, job.transcriptPath, 0, 0));
-        return;
-      }
-      const parsed = parseExtraction(result.stdout);
-      if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
-      host.updatePlaybook(file, parsed.result, host.now(), lock);
-      extracted = true;
-      log(messages.extracted(part.start, part.end, job.transcriptPath, parsed.result.evaluations.length, parsed.result.newKeyPoints.length));
-    } finally {
-      if (!host.releaseTranscriptPart(job.root, part, extracted, lock)) log(messages.partLost(part.start, part.end, job.transcriptPath));
+      const playbook = host.readPlaybook(file).playbook;
+      const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
+      const guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
+      const updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
+      host.releaseTranscriptPart(job.root, part, true, lock);
+      const added = updated?.added.length ?? 0;
+      const duplicates = guarded.result.newKeyPoints.length - added;
+      const unknown = updated?.unknownNames.length ?? 0;
+      const guards = learnMessages.guarded(guarded.repeatedRatings, duplicates, guarded.overLimit, unknown);
+      log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${guards ? `; ${guards}` : ''}`);
+      record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
+      return 'applied';
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      const maxAttempts = host.relevanceParams(config).maxAttempts;
+      const released = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
+      const attempt = released === 'given-back' ? failuresAfter(host, job) : maxAttempts;
+      const note =
+        released === 'given-back'
+          ? learnMessages.willRetry(attempt + 1, maxAttempts)
+          : released === 'gave-up'
+            ? `${learnMessages.gaveUp(maxAttempts)}; ${learnMessages.partGivenUp(part.start, part.end, job.transcriptPath)}`
+            : messages.partLost(part.start, part.end, job.transcriptPath);
+      log(`${problem}; ${note}`);
+      record({ result: released === 'given-back' ? 'failed' : 'gave-up', detail: problem, retry: released === 'given-back' });
+      return 'failed';
     }
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
+    return 'failed';
   }
+}
+
+/** The failure count now recorded for the session (after a give-back). */
+function failuresAfter(host: Host, job: ExtractionJob): number {
+  return host.pendingExtractionRetries(job.root).find((r) => r.sessionId === job.sessionId)?.failures ?? 1;
+}
+
+/** The configured command's ExtractionResult; undefined for empty output ("nothing learned"); throws on failure. */
+async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
+  const result = await host.runShellCommand(command, part.file, {
+    input: JSON.stringify(toJson(playbook), null, 2),
+    timeoutMs: extractorTimeoutMs(host.env),
+    cwd: job.root,
+    env: {
+      ...host.env,
+      CLAUDE_PROJECT_DIR: job.root,
+      MEMDEX_TRANSCRIPT_PATH: part.file,
+      MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
+      MEMDEX_HOOK_EVENT: job.event,
+      MEMDEX_SESSION_ID: job.sessionId,
+    },
+  });
+  if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
+  if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
+  if (result.stdout.trim() === '') return undefined;
+  const parsed = parseExtraction(result.stdout);
+  if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
+  return parsed.result;
+}
+
+/**
+ * The default extractor: the new part's excerpt and the key points with their ids
+ * to `claude -p`; undefined when the part renders to nothing (only the client's
+ * notes or file contents: no model call for that); throws on failure.
+ */
+async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
+  const template = promptTemplate(host, job.root, config.learn.extractorTemplate, DEFAULT_EXTRACTOR_TEMPLATE, EXTRACTOR_PLACEHOLDERS);
+  const excerpt = host.transcriptExcerpt(part.file, learner.maxExcerptChars);
+  if (excerpt.trim() === '') return undefined;
+  const answer = await askClaude(host, {
+    executable: learner.executable,
+    model: learner.model,
+    schema: EXTRACTION_REPLY_SCHEMA,
+    prompt: extractorPrompt(template, playbook.keyPoints, excerpt),
+    cwd: job.root,
+    timeoutMs: extractorTimeoutMs(host.env),
+  });
+  if (!answer.ok) throw new Error(messages.extractorFailed(learner.label, answer.problem));
+  const parsed = extractionFromValue(answer.value);
+  if (!parsed.ok) throw new Error(messages.extractorFailed(learner.label, messages.extractorOutput(parsed.problems.map((p) => `${p.pointer} ${p.message}`).join('; '))));
+  return parsed.result;
 }

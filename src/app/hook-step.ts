@@ -7,6 +7,8 @@ import type { HookPayload } from './hook-payload.js';
  * (extract-playbook.ts); here, so that the prompt hook does not load that module.
  */
 export const EXTRACTION_WORKER = 'extract-worker';
+/** The hidden subcommand of the background learning run session-start starts (learn-worker.ts). */
+export const LEARNING_WORKER = 'learn-worker';
 
 /** Everything a hook step needs; built once per hook process. */
 export interface HookContext {

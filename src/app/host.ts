@@ -19,7 +19,7 @@ import type { RelevanceParams } from '../relevance/params.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { RelevanceState, SessionRecord } from '../relevance/types.js';
 import type { Environment } from '../node/detect-environment.js';
-import type { EvaluateOptions, EvaluateSummary } from '../node/evaluate-pending.js';
+import type { EvaluateOptions, EvaluateSummary, Evaluator } from '../node/evaluate-pending.js';
 import type { CommitHooks, Recovery } from '../node/journal.js';
 import type { LoadedConfig } from '../node/load-config.js';
 import type { LockOptions } from '../node/lock.js';
@@ -29,13 +29,13 @@ import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
 import type { SessionAudit } from '../node/record-session-audit.js';
 import type { Change, StoreRead } from '../node/relevance-store.js';
 import type { CommandResult } from '../node/run-command.js';
-import type { TranscriptPart } from '../node/transcript-parts.js';
+import type { PartRelease, PendingRetry, TranscriptPart } from '../node/transcript-parts.js';
 import type { TreeSource } from '../node/working-tree.js';
 import type { WriteOptions } from '../node/atomic-write.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
 
-export type { Environment, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
+export type { Environment, Evaluator, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -114,10 +114,24 @@ export interface AgentHost {
   memdexCommand(): string;
   /** The session transcript's complete lines not yet given to the extractor (those `keep` accepts copied to a temp file), claimed; undefined when none. */
   claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, keep: (line: string) => boolean, lock: LockOptions): TranscriptPart | undefined;
-  /** Deletes the part's temp file; a part not extracted is given back (false when a later claim moved on). */
-  releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions): boolean;
+  /** Deletes the part's temp file; a part not extracted is given back, unless a later claim moved on or it failed `maxFailures` times. */
+  releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions, maxFailures?: number): PartRelease;
+  /** Sessions whose failed extraction was given back, oldest first. */
+  pendingExtractionRetries(root: string): PendingRetry[];
   /** A user-configured command with one argument (child_process, loaded only now). */
   runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
+  /** A program with an argument vector, no shell (child_process, loaded only now). */
+  runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
+  /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
+  findExecutable(name: string): string | undefined;
+  /** A transcript file's excerpt (relevance/transcript.ts), at most `maxChars`; empty when unreadable. */
+  transcriptExcerpt(path: string, maxChars: number): string;
+  /** Locked read-modify-write of a JSON state file (node/json-store.ts). */
+  updateJsonFile<T>(path: string, parse: (text: string | undefined) => T, update: (current: T) => T | undefined, serialize: (value: T) => string, lock?: LockOptions): T;
+  /** The project's learning-runner lock if free now (no wait): its release, or undefined when a live runner holds it. */
+  tryLearningLock(root: string): (() => void) | undefined;
+  /** A configured evaluator command (shell, JSON on stdin, MEMDEX_HOOKS=0, no CLAUDECODE). */
+  commandEvaluator(command: string, cwd: string, timeoutMs: number): Evaluator;
   evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;
 }
 

@@ -8,5 +8,5 @@ import { HOOK_EVENT_NAME } from './hook-events.js';
 
 export const PROMPT_HOOKS: HookHandlers = {
   'user-prompt-submit': { hookEventName: HOOK_EVENT_NAME['user-prompt-submit']!, load: () => import('./inject-playbook.js') },
-  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./inject-playbook.js') },
+  'session-start': { hookEventName: HOOK_EVENT_NAME['session-start']!, load: () => import('./session-start.js') },
 };

@@ -8,7 +8,9 @@ import { itemIdProblem } from '../relevance/validate.js';
 import type { Host } from './host.js';
 import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
-import { relevanceContext } from './project-context.js';
+import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
+import { recordLearningOutcome } from './learning-outcomes.js';
+import { relevanceContext, type RelevanceContext } from './project-context.js';
 import { relevanceSessionEnd } from './session-audit.js';
 
 export function showItem(host: Host, root: string | undefined, id: string) {
@@ -45,19 +47,37 @@ export async function evaluateSessions(host: Host, request: EvaluateRequest) {
   const ctx = relevanceContext(host, request.root);
   if (!Number.isSafeInteger(request.limit) || request.limit < 1) throw new UsageError(messages.badLimit(request.limit));
   if (!Number.isFinite(request.timeoutSeconds) || request.timeoutSeconds <= 0) throw new UsageError(messages.badTimeout(request.timeoutSeconds));
-  const command = nonEmpty(request.evaluator) ?? nonEmpty(host.env.MEMDEX_EVALUATOR) ?? ctx.config.relevance.evaluator;
-  if (command === undefined) throw new UsageError(messages.noEvaluator);
+  const chosen = chooseEvaluator(host, ctx.root, ctx.config, request.timeoutSeconds * 1000, request.evaluator);
+  if (chosen === undefined) throw new UsageError(messages.noEvaluator);
+  return runEvaluations(host, ctx, chosen, request.limit, request.log);
+}
+
+/** One evaluation run over the queue with `chosen`, each session's outcome recorded (learning-outcomes.ts). */
+export async function runEvaluations(host: Host, ctx: RelevanceContext, chosen: ChosenEvaluator, limit: number, log: (line: string) => void) {
   const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
   return host.evaluatePending({
     storePath: ctx.storePath,
     root: ctx.root,
-    command,
+    evaluator: chosen.evaluator,
     params: ctx.params,
     texts: new Map(playbook.keyPoints.map((kp) => [kp.id, kp.text])),
-    limit: request.limit,
-    timeoutMs: request.timeoutSeconds * 1000,
+    limit,
+    excerptChars: ctx.config.learn.maxExcerptChars,
     now: () => host.now(),
-    log: request.log,
+    log,
+    onOutcome: (outcome) => {
+      if (outcome.result === 'lost') return; // another runner applied it: its record says so
+      const problem = recordLearningOutcome(host, ctx.root, {
+        at: host.now(),
+        step: 'evaluate',
+        session: outcome.sessionId,
+        by: chosen.label,
+        result: outcome.result,
+        ...(outcome.detail !== undefined ? { detail: outcome.detail, retry: outcome.result === 'failed' } : {}),
+        ...(outcome.result === 'applied' ? { counts: { rated: outcome.scored ?? 0, unknownIds: outcome.unknownIds ?? 0 } } : {}),
+      });
+      if (problem !== undefined) log(problem);
+    },
   });
 }
 

@@ -3,11 +3,13 @@
  * (src/app/hook.ts): stdin in, one JSON line out, exit 0 whatever happens.
  * `memdex hook extract-worker <event> <root> <session id> <transcript>` is the
  * background worker session-end and pre-compact start (src/app/extract-playbook.ts);
- * not for people, so not in the usage line.
+ * `memdex hook learn-worker <root>` the learning run session-start starts
+ * (src/app/learn-worker.ts); not for people, so not in the usage line.
  */
 import { HOOK_EVENTS } from '../app/hook-handlers.js';
-import { EXTRACTION_WORKER } from '../app/hook-step.js';
+import { EXTRACTION_WORKER, LEARNING_WORKER } from '../app/hook-step.js';
 import { messages } from '../messages/hooks.js';
+import { learnMessages } from '../messages/learn.js';
 import { nodeHost } from '../node/node-host.js';
 import { answerHook } from './prompt-hook.js';
 
@@ -21,6 +23,16 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
     }
     const { runExtractionWorker } = await import('../app/extract-playbook.js');
     await runExtractionWorker(nodeHost(handover), { event: workerEvent, root, sessionId, transcriptPath });
+    return 0;
+  }
+  if (event === LEARNING_WORKER) {
+    const [, root = ''] = argv;
+    if (root === '') {
+      process.stderr.write(learnMessages.workerUsage);
+      return 2;
+    }
+    const { runLearningWorker } = await import('../app/learn-worker.js');
+    await runLearningWorker(nodeHost(handover), root);
     return 0;
   }
   const host = nodeHost(handover);

@@ -113,7 +113,7 @@ export const relevanceGroup: GroupSpec = {
       options: {
         ...common,
         limit: { type: 'number', default: 10, describe: 'At most this many sessions in this run' },
-        evaluator: { type: 'string', placeholder: 'COMMAND', describe: 'Command to run (default: MEMDEX_EVALUATOR, then relevance.evaluator in memdex.config.json)' },
+        evaluator: { type: 'string', placeholder: 'COMMAND', describe: 'Command to run (default: MEMDEX_EVALUATOR, then relevance.evaluator in memdex.config.json, then claude -p)' },
         timeout: { type: 'number', default: 300, describe: 'Seconds to wait for one evaluator answer' },
       },
     },

@@ -12,7 +12,7 @@ export const messages = {
     `the rendered context has ${length} characters, not below Claude Code's limit of ${limit}; nothing injected and nothing recorded`,
   badExtractionState: (path: string, detail: string) => `${path}: cannot read the extraction offsets (${detail}); fix or delete the file; playbook not updated`,
   extractionStateShape: 'expected {"sessions": {...}}',
-  extractionStateEntry: (id: string) => `session "${id}" needs {"transcript": string, "offset": integer >= 0, "at": string}`,
+  extractionStateEntry: (id: string) => `session "${id}" needs {"transcript": string, "offset": integer >= 0, "at": string, "failures"?: integer >= 0}`,
   extracted: (start: number, end: number, transcript: string, evaluations: number, added: number) =>
     `extracted bytes ${start}-${end} of ${transcript}: ${evaluations} evaluation(s), ${added} new key point(s)`,
   nothingNew: (transcript: string) => `nothing new in ${transcript} since the last extraction; extractor not run`,
@@ -20,7 +20,7 @@ export const messages = {
     `bytes ${start}-${end} of ${transcript} were not extracted and a later extraction already read past them; they will not be extracted`,
   payloadNotObject: 'expected a JSON object',
   /** The names of the hook steps, as the hook log prefixes their failures. */
-  steps: { playbook: 'playbook update', marker: 'session marker', audit: 'relevance audit' },
+  steps: { playbook: 'playbook update', marker: 'session marker', audit: 'relevance audit', learning: 'learning run' },
   relevanceWarning: (detail: string) => `relevance: ${detail}`,
   shownNotRecorded: (detail: string) => `shown ids not recorded: ${detail}`,
   noSessionId: 'no session_id in the hook payload',

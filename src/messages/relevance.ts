@@ -60,7 +60,7 @@ export const messages = {
   unknownItem: (id: string, path: string) => `${id} is not a key point of ${path}; expected one of the names in it (e.g. kpt_001)`,
   noPlaybook: (path: string) => `${path} does not exist, so there are no key points to rate`,
   noEvaluator:
-    'no evaluator configured: set "relevance": {"evaluator": "<command>"} in memdex.config.json, or MEMDEX_EVALUATOR, or pass --evaluator',
+    'no evaluator: claude was not found on PATH (or learn.enabled is false, or MEMDEX_LEARN=0) and none is configured; install Claude Code, or set "relevance": {"evaluator": "<command>"} in memdex.config.json, or MEMDEX_EVALUATOR, or pass --evaluator',
   feedbackRecorded: (id: string, ratings: string) => `Recorded feedback for ${id}: ${ratings}.`,
   pinChanged: (id: string, action: string) => `${id}: ${action}.`,
   evaluateSummary: (done: number, failed: number, skipped: number) =>

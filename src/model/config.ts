@@ -36,9 +36,25 @@ export interface Config {
     /** How much relevance moves a key point's rank (RelevanceParams.rankWeight). */
     readonly weight?: number;
   };
+  /** The default extractor and evaluator on `claude -p` (docs/playbook.md, "Learning"). */
+  readonly learn: LearnConfig;
   readonly rules: Readonly<Record<string, RuleConfig>>;
   /** Files and sections memdex reads but does not report on (model/ignores.ts); absent: none. */
   readonly ignores?: readonly string[];
+}
+
+export interface LearnConfig {
+  /** False: no default extractor or evaluator (configured commands still run). */
+  readonly enabled: boolean;
+  /** `claude -p --model <model>`. */
+  readonly model: string;
+  /** Characters of transcript sent to the model per session (extraction and evaluation each). */
+  readonly maxExcerptChars: number;
+  /** Sessions the background runner started by SessionStart handles per run (also `relevance evaluate`'s default --limit). */
+  readonly sessionsPerRun: number;
+  /** Prompt templates replacing the shipped templates/extractor.txt and templates/evaluator.txt, root-relative. */
+  readonly extractorTemplate?: string;
+  readonly evaluatorTemplate?: string;
 }
 
 export const CONFIG_FILE = 'memdex.config.json';
@@ -48,6 +64,15 @@ export const DEFAULT_CONFIG: Config = Object.freeze({
   decisions: 'agents/decisions',
   playbook: Object.freeze({ path: '.claude/playbook.json' }),
   relevance: Object.freeze({ path: '.claude/relevance.json' }),
+  learn: Object.freeze({
+    enabled: true,
+    /** The cheapest model: rating a few key points against an excerpt is a small task. */
+    model: 'haiku',
+    /** 20,000 characters (about 5,000 tokens): the end of a working session with its commands; the evaluator's excerpt size. */
+    maxExcerptChars: 20_000,
+    /** 3 sessions: a SessionStart after a day of short sessions catches up in a few runs, and one run stays a few model calls. */
+    sessionsPerRun: 3,
+  }),
   rules: Object.freeze({}),
 });
 
@@ -90,6 +115,19 @@ export const CONFIG_SCHEMA = {
         'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
       items: { type: 'string', minLength: 1, pattern: NON_BLANK },
     },
+    learn: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'The default extractor and evaluator, which run `claude -p` when no command is configured.',
+      properties: {
+        enabled: { type: 'boolean', default: DEFAULT_CONFIG.learn.enabled, description: 'false: no default extractor or evaluator (configured commands still run).' },
+        model: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.learn.model, description: 'The model of `claude -p --model`.' },
+        maxExcerptChars: { type: 'integer', minimum: 1000, default: DEFAULT_CONFIG.learn.maxExcerptChars, description: 'Characters of transcript sent to the model per session.' },
+        sessionsPerRun: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.learn.sessionsPerRun, description: 'Sessions one background run handles.' },
+        extractorTemplate: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Extractor prompt template ({key_points}, {transcript}), relative to the root.' },
+        evaluatorTemplate: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Evaluator prompt template ({items}, {transcript}), relative to the root.' },
+      },
+    },
     rules: {
       type: 'object',
       description: 'Per-rule severity ("error" | "warning" | "off") or {severity, options}. See `memdex rules`.',
@@ -131,7 +169,7 @@ export function parseConfig(value: unknown): ConfigResult {
   for (const [id, setting] of Object.entries(record.rules ?? {})) {
     rules[id] = typeof setting === 'string' ? { severity: setting, options: {} } : { ...(setting.severity ? { severity: setting.severity } : {}), options: setting.options ?? {} };
   }
-  const { playbook = {}, relevance = {} } = record;
+  const { playbook = {}, relevance = {}, learn = {} } = record;
   return {
     ok: true,
     config: {
@@ -146,6 +184,14 @@ export function parseConfig(value: unknown): ConfigResult {
         path: normalizeRelative(relevance.path ?? DEFAULT_CONFIG.relevance.path),
         ...(relevance.evaluator !== undefined ? { evaluator: relevance.evaluator } : {}),
         ...(relevance.weight !== undefined ? { weight: relevance.weight } : {}),
+      },
+      learn: {
+        enabled: learn.enabled ?? DEFAULT_CONFIG.learn.enabled,
+        model: learn.model ?? DEFAULT_CONFIG.learn.model,
+        maxExcerptChars: learn.maxExcerptChars ?? DEFAULT_CONFIG.learn.maxExcerptChars,
+        sessionsPerRun: learn.sessionsPerRun ?? DEFAULT_CONFIG.learn.sessionsPerRun,
+        ...(learn.extractorTemplate !== undefined ? { extractorTemplate: learn.extractorTemplate } : {}),
+        ...(learn.evaluatorTemplate !== undefined ? { evaluatorTemplate: learn.evaluatorTemplate } : {}),
       },
       rules,
       ...(record.ignores !== undefined ? { ignores: record.ignores } : {}),
@@ -176,6 +222,7 @@ interface RawConfig {
   readonly decisions?: string;
   readonly playbook?: { readonly path?: string; readonly template?: string; readonly extractor?: string };
   readonly relevance?: { readonly path?: string; readonly evaluator?: string; readonly weight?: number };
+  readonly learn?: Partial<LearnConfig>;
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
   readonly ignores?: readonly string[];
 }

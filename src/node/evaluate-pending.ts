@@ -5,31 +5,49 @@
  * instead of one taking it all; the claim, the lease check and the
  * per-(session, item) `evaluated` set make each session's scores apply at most
  * once however the runs interleave or crash (src/relevance/queue.ts).
+ *
+ * The evaluator is a function of the input (a configured command,
+ * commandEvaluator below, or the default on `claude -p`, src/app/default-evaluator.ts);
+ * its answer goes through the one checker (evaluatorEntries) either way.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { messages } from '../messages/relevance.js';
-import { applyEvaluation, buildEvaluatorInput, claimNextSession, failEvaluation, parseEvaluatorOutput } from '../relevance/evaluation.js';
+import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation, type EvaluatorInput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
-import { messages as transcriptMessages } from '../messages/transcript.js';
-import { DEFAULT_EXCERPT_CHARS, TranscriptExcerpt } from '../relevance/transcript.js';
+import { DEFAULT_EXCERPT_CHARS } from '../relevance/transcript.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
-import { runEvaluator } from './run-evaluator.js';
-import { readTranscriptFile } from './transcript-file.js';
+import { transcriptExcerptOf } from './transcript-excerpt.js';
+
+/** An evaluator's answer before the check: the parsed value (an array of entries), or why there is none. */
+export type EvaluatorAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
+
+/** How an evaluation of one session ended, for the caller's record (learning-outcomes.ts). */
+export interface SessionOutcome {
+  readonly sessionId: string;
+  readonly result: 'applied' | 'failed' | 'gave-up' | 'lost';
+  readonly detail?: string;
+  readonly scored?: number;
+  readonly unknownIds?: number;
+}
 
 export interface EvaluateOptions {
   readonly storePath: string;
   readonly root: string;
-  readonly command: string;
+  readonly evaluator: Evaluator;
   readonly params: RelevanceParams;
   /** Item id → text, for the evaluator's input. */
   readonly texts: ReadonlyMap<string, string>;
   /** Stop after this many sessions. */
   readonly limit: number;
-  readonly timeoutMs?: number;
+  /** Characters of transcript in the evaluator's input (default DEFAULT_EXCERPT_CHARS). */
+  readonly excerptChars?: number;
   readonly now: () => string;
   readonly log: (line: string) => void;
+  /** Called once per session tried. */
+  readonly onOutcome?: (outcome: SessionOutcome) => void;
 }
 
 export interface EvaluateSummary {
@@ -43,7 +61,7 @@ export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
-export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
+export async function evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary> {
   const { storePath, params } = options;
   const worker = newWorkerId();
   const tried = new Set<string>();
@@ -62,10 +80,10 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     tried.add(sessionId);
     // Only the client's projects folder or the project: the excerpt is sent to a model.
     const transcript = record.transcriptPath !== undefined ? allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
-    const excerpt = transcript !== undefined ? transcriptExcerptOf(transcript, options.log) : '';
+    const excerpt = transcript !== undefined ? transcriptExcerptOf(transcript, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log) : '';
     const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
-    const run = runEvaluator(options.command, input, options.root, options.timeoutMs);
-    const parsed = run.ok ? parseEvaluatorOutput(run.stdout, record.lease?.ids ?? [], record.tags) : run;
+    const answer = await options.evaluator(input);
+    const parsed = answer.ok ? evaluatorEntries(answer.value, record.lease?.ids ?? [], record.tags) : answer;
     if (!parsed.ok) {
       const status = updateRelevance(storePath, (state) => {
         const next = failEvaluation(state, sessionId, worker, parsed.problem, params);
@@ -73,6 +91,7 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
       }, { params });
       options.log(messages.evaluationFailed(sessionId, parsed.problem));
       (status === 'skipped' ? skipped : failed).push(sessionId);
+      options.onOutcome?.({ sessionId, result: status === 'skipped' ? 'gave-up' : 'failed', detail: parsed.problem });
       continue;
     }
     for (const warning of parsed.warnings) options.log(`${sessionId}: ${warning}`);
@@ -83,24 +102,13 @@ export function evaluatePending(options: EvaluateOptions): EvaluateSummary {
     if (!applied.applied) {
       options.log(messages.claimLost(sessionId));
       lost.push(sessionId);
+      options.onOutcome?.({ sessionId, result: 'lost', detail: messages.claimLost(sessionId) });
       continue;
     }
     options.log(messages.evaluated(sessionId, parsed.entries.length));
     for (const { id, pin } of applied.pins) options.log(messages.pinNote(id, pin.action, pin.reason));
     done.push(sessionId);
+    options.onOutcome?.({ sessionId, result: 'applied', scored: parsed.entries.length, unknownIds: parsed.unknownIds.length });
   }
   return { done, failed, skipped, lost };
-}
-
-/** The session's excerpt, streamed from its transcript; empty when the file cannot be read (the evaluator still rates the tags). */
-function transcriptExcerptOf(path: string, log: (line: string) => void): string {
-  const excerpt = new TranscriptExcerpt(DEFAULT_EXCERPT_CHARS);
-  try {
-    const summary = readTranscriptFile(path, {}, (event) => excerpt.add(event));
-    const skipped = transcriptMessages.skipped(path, summary.malformed, summary.problems[0], summary.unknownTypes);
-    if (skipped !== undefined) log(skipped);
-  } catch {
-    return '';
-  }
-  return excerpt.text();
 }

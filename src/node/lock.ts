@@ -53,6 +53,17 @@ export function withLockSync<T>(lockPath: string, fn: () => T, options: LockOpti
 }
 
 /**
+ * Takes the lock if it is free (or abandoned) now, without waiting: for work of
+ * which one runner is enough (the background learning runner). Returns the release
+ * function, or undefined when another live process holds it.
+ */
+export function tryLock(lockPath: string, staleMs = DEFAULT_STALE_MS): (() => void) | undefined {
+  const token = newToken();
+  if (!tryAcquire(lockPath, token, staleMs)) return undefined;
+  return () => release(lockPath, token);
+}
+
+/**
  * Removes `lockPath` if it is abandoned (see above), without waiting: readers use it to
  * clean up after a killed writer. True when no lock is left.
  */

@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
 import { detectEnvironment } from './detect-environment.js';
@@ -13,8 +13,19 @@ import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
-import { claimTranscriptPart, releaseTranscriptPart } from './transcript-parts.js';
+import { claimTranscriptPart, pendingRetries, releaseTranscriptPart } from './transcript-parts.js';
+import { findExecutable } from './find-executable.js';
+import { updateJsonFile } from './json-store.js';
+import { tryLock } from './lock.js';
+import { transcriptExcerptOf } from './transcript-excerpt.js';
 import { nodeTreeHost } from './tree-host.js';
+
+const LEARNING_DIR = join('.claude', 'memdex');
+/**
+ * A learning run makes a few model calls of up to 5 minutes each; a lock older than
+ * this whose pid looks alive is a reused pid, not a runner.
+ */
+const LEARNING_LOCK_STALE_MS = 2 * 60 * 60_000;
 
 /**
  * The whole host on this machine: the tree half plus the playbook, the relevance
@@ -48,7 +59,17 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     memdexCommand,
     claimTranscriptPart,
     releaseTranscriptPart,
+    pendingExtractionRetries: pendingRetries,
     runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
+    runProgram: async (file, args, options) => (await import('./run-command.js')).runProgram(file, args, options),
+    findExecutable: (name) => findExecutable(name, process.env.PATH),
+    transcriptExcerpt: (path, maxChars) => transcriptExcerptOf(path, maxChars),
+    updateJsonFile,
+    tryLearningLock: (root) => {
+      mkdirSync(join(root, LEARNING_DIR), { recursive: true });
+      return tryLock(join(root, LEARNING_DIR, 'learning.lock'), LEARNING_LOCK_STALE_MS);
+    },
+    commandEvaluator: (command, cwd, timeoutMs) => async (input) => (await import('./run-evaluator.js')).commandEvaluator(command, cwd, timeoutMs)(input),
     evaluatePending: async (options) => (await import('./evaluate-pending.js')).evaluatePending(options),
   };
 }

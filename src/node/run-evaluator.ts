@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { messages } from '../messages/relevance.js';
-
-export type EvaluatorRun = { readonly ok: true; readonly stdout: string; readonly stderr: string } | { readonly ok: false; readonly problem: string };
+import { parseEvaluatorJson } from '../relevance/evaluation.js';
+import type { Evaluator } from './evaluate-pending.js';
 
 /** `claude -p` on a long transcript takes tens of seconds; five minutes is the predecessor's limit. */
 export const EVALUATOR_TIMEOUT_MS = 5 * 60_000;
@@ -9,26 +9,29 @@ export const EVALUATOR_TIMEOUT_MS = 5 * 60_000;
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
- * Runs the evaluator command through the shell, JSON on stdin, in `cwd`.
- * It runs with MEMDEX_HOOKS=0, the hooks' off switch (an evaluator that starts
- * an agent must not feed that agent's session back into the queue), and
- * without CLAUDECODE (so `claude -p` runs as a fresh session).
+ * A configured evaluator command as an Evaluator: run through the shell, JSON on
+ * stdin, in `cwd`, its stdout parsed as JSON. It runs with MEMDEX_HOOKS=0, the
+ * hooks' off switch (an evaluator that starts an agent must not feed that agent's
+ * session back into the queue), and without CLAUDECODE (so `claude -p` runs as a
+ * fresh session).
  */
-export function runEvaluator(command: string, input: unknown, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): EvaluatorRun {
-  const { CLAUDECODE: _claudeCode, ...env } = process.env;
-  const result = spawnSync(command, {
-    cwd,
-    shell: true,
-    input: `${JSON.stringify(input)}\n`,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    maxBuffer: MAX_OUTPUT_BYTES,
-    env: { ...env, MEMDEX_HOOKS: '0' },
-  });
-  if (result.error) {
-    const code = (result.error as NodeJS.ErrnoException).code;
-    return { ok: false, problem: code === 'ETIMEDOUT' ? messages.evaluatorTimeout(timeoutMs) : messages.evaluatorSpawn(result.error.message) };
-  }
-  if (result.status !== 0) return { ok: false, problem: messages.evaluatorExit(result.status, result.signal, result.stderr ?? '') };
-  return { ok: true, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+export function commandEvaluator(command: string, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): Evaluator {
+  return async (input) => {
+    const { CLAUDECODE: _claudeCode, ...env } = process.env;
+    const result = spawnSync(command, {
+      cwd,
+      shell: true,
+      input: `${JSON.stringify(input)}\n`,
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: MAX_OUTPUT_BYTES,
+      env: { ...env, MEMDEX_HOOKS: '0' },
+    });
+    if (result.error) {
+      const code = (result.error as NodeJS.ErrnoException).code;
+      return { ok: false, problem: code === 'ETIMEDOUT' ? messages.evaluatorTimeout(timeoutMs) : messages.evaluatorSpawn(result.error.message) };
+    }
+    if (result.status !== 0) return { ok: false, problem: messages.evaluatorExit(result.status, result.signal, result.stderr ?? '') };
+    return parseEvaluatorJson(result.stdout ?? '');
+  };
 }

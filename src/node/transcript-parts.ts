@@ -14,6 +14,12 @@
  * Only the lines `keep` accepts are copied (the caller's rule: the conversation's
  * records, not the client's bookkeeping, which repeats earlier messages); a part
  * whose lines are all dropped is claimed but has `lines: 0`.
+ *
+ * Failed extractions are counted per session (`failures`): a range given back
+ * `maxFailures` times is not given back again (the extractor gave up on it, one
+ * log line says so), so a broken extractor or a rate limit costs a bounded number
+ * of calls. A success resets the count. `pendingRetries` lists the sessions whose
+ * range was given back, for the background runner to retry.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +30,7 @@ import { nowIso, nowMs } from './clock.js';
 import { LineSplitter } from '../transcript/lines.js';
 import { updateJsonFile } from './json-store.js';
 import type { LockOptions } from './lock.js';
+import { readTextIfExists } from './read-text.js';
 
 export const EXTRACTION_STATE = join('.claude', 'memdex', 'extracted.json');
 /** Sessions not extracted for this long are forgotten (a later resume is read from its start again). */
@@ -48,7 +55,12 @@ interface SessionOffset {
   readonly transcript: string;
   readonly offset: number;
   readonly at: string;
+  /** Failed extractions of the range from `offset` on, since the last success. */
+  readonly failures?: number;
 }
+
+/** What became of a claimed part. */
+export type PartRelease = 'extracted' | 'given-back' | 'gave-up' | 'lost';
 type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
@@ -68,7 +80,9 @@ export function claimTranscriptPart(
     start = previous !== undefined && previous.transcript === transcriptPath && previous.offset <= end ? previous.offset : 0;
     if (end <= start) return undefined;
     claimed = true;
-    return withSession(state, sessionId, { transcript: transcriptPath, offset: end, at: nowIso() });
+    // A retry of a given-back range keeps its failure count.
+    const failures = previous?.transcript === transcriptPath && previous.offset === start ? previous.failures : undefined;
+    return withSession(state, sessionId, { transcript: transcriptPath, offset: end, at: nowIso(), ...(failures !== undefined ? { failures } : {}) });
   });
   if (!claimed) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'memdex-extract-'));
@@ -85,20 +99,48 @@ export function claimTranscriptPart(
 
 /**
  * Removes the temp file. When the extraction did not happen, the range goes back
- * (the next run reads it again) unless a later claim already moved past it.
- * Returns false when such a range could not be given back.
+ * (the next run reads it again) unless a later claim already moved past it
+ * ('lost'), or it has failed `maxFailures` times ('gave-up': the offset stays past it).
  */
-export function releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, options: LockOptions): boolean {
+export function releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, options: LockOptions, maxFailures = Infinity): PartRelease {
   rmSync(dirname(part.file), { recursive: true, force: true });
-  if (extracted) return true;
-  let givenBack = false;
+  let outcome: PartRelease = extracted ? 'extracted' : 'lost';
   update(root, options, (state) => {
     const current = state.sessions[part.sessionId];
-    if (current === undefined || current.offset !== part.end || current.transcript !== part.transcriptPath) return undefined;
-    givenBack = true;
-    return withSession(state, part.sessionId, { ...current, offset: part.start });
+    if (current === undefined || current.transcript !== part.transcriptPath) return undefined;
+    if (extracted) {
+      if (current.failures === undefined) return undefined;
+      const { failures: _failures, ...rest } = current;
+      return withSession(state, part.sessionId, rest);
+    }
+    if (current.offset !== part.end) return undefined;
+    const failures = (current.failures ?? 0) + 1;
+    if (failures >= maxFailures) {
+      outcome = 'gave-up';
+      const { failures: _failures, ...rest } = current;
+      return withSession(state, part.sessionId, rest);
+    }
+    outcome = 'given-back';
+    return withSession(state, part.sessionId, { ...current, offset: part.start, failures });
   });
-  return givenBack;
+  return outcome;
+}
+
+export interface PendingRetry {
+  readonly sessionId: string;
+  readonly transcriptPath: string;
+  /** Failed attempts so far. */
+  readonly failures: number;
+}
+
+/** Sessions whose last extraction failed and was given back, oldest first. */
+export function pendingRetries(root: string): PendingRetry[] {
+  const path = join(root, EXTRACTION_STATE);
+  const state = parseState(readTextIfExists(path), path);
+  return Object.entries(state.sessions)
+    .filter(([, entry]) => (entry.failures ?? 0) > 0)
+    .sort(([, a], [, b]) => Date.parse(a.at) - Date.parse(b.at))
+    .map(([sessionId, entry]) => ({ sessionId, transcriptPath: entry.transcript, failures: entry.failures ?? 0 }));
 }
 
 function update(root: string, options: LockOptions, change: (state: State) => State | undefined): void {
@@ -127,7 +169,9 @@ function parseState(text: string | undefined, path: string): State {
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) throw new MemdexError(messages.badExtractionState(path, messages.extractionStateShape), 2);
   for (const [id, entry] of Object.entries(sessions as Record<string, unknown>)) {
     const e = entry as Partial<SessionOffset> | null;
-    if (typeof e?.transcript !== 'string' || !Number.isSafeInteger(e.offset) || (e.offset as number) < 0 || typeof e.at !== 'string') {
+    const failures = e?.failures;
+    const badFailures = failures !== undefined && (!Number.isSafeInteger(failures) || failures < 0);
+    if (typeof e?.transcript !== 'string' || !Number.isSafeInteger(e.offset) || (e.offset as number) < 0 || typeof e.at !== 'string' || badFailures) {
       throw new MemdexError(messages.badExtractionState(path, messages.extractionStateEntry(id)), 2);
     }
   }

@@ -36,8 +36,8 @@ export function applyExtraction(playbook: Playbook, extraction: ExtractionResult
   for (const raw of extraction.newKeyPoints) {
     const text = raw.trim();
     const key = normalizeText(text);
-    // Duplicates of an existing text, or of one added in this same batch, are skipped.
-    if (text === '' || known.has(key)) continue;
+    // Near-duplicates (normalizeText) of an existing text, or of one added in this same batch, are skipped.
+    if (key === '' || known.has(key)) continue;
     known.add(key);
     added.push({ name: keyPointName(++counter), text, helpful: 0, harmful: 0, extra: {} });
   }
@@ -75,7 +75,14 @@ export function applyExtraction(playbook: Playbook, extraction: ExtractionResult
   };
 }
 
-/** Texts compare equal when they differ only in surrounding or repeated whitespace. */
-function normalizeText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
+/**
+ * The form two key point texts are compared in: near-equal texts are one key point.
+ * Compatibility forms folded (NFKC: full-width letters, ligatures), case folded,
+ * punctuation and symbols read as spaces, whitespace collapsed. So "Run `npm test`
+ * before committing." and "run npm test before committing" are the same lesson, as
+ * a model proposing it again in other words would write it; a different word is a
+ * different key point (no fuzzy threshold that could merge two real lessons).
+ */
+export function normalizeText(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
 }

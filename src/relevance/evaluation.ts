@@ -43,7 +43,13 @@ export interface EvaluatorEntry {
 }
 
 export type ParsedOutput =
-  | { readonly ok: true; readonly entries: readonly EvaluatorEntry[]; readonly warnings: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly entries: readonly EvaluatorEntry[];
+      readonly warnings: readonly string[];
+      /** Ids the answer rated that were not sent: ignored. */
+      readonly unknownIds: readonly string[];
+    }
   | { readonly ok: false; readonly problem: string };
 
 export interface Claimed {
@@ -109,18 +115,33 @@ export function buildEvaluatorInput(
 
 /** Checks the evaluator's stdout against the ids it was sent and the session's tags. */
 export function parseEvaluatorOutput(stdout: string, sentIds: readonly string[], sessionTags: readonly string[]): ParsedOutput {
-  let value: unknown;
+  const parsed = parseEvaluatorJson(stdout);
+  return parsed.ok ? evaluatorEntries(parsed.value, sentIds, sessionTags) : parsed;
+}
+
+/** An evaluator command's stdout as JSON (inside a ```json fence, if there is one). */
+export function parseEvaluatorJson(stdout: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string } {
   try {
-    value = JSON.parse(jsonPart(stdout));
+    return { ok: true, value: JSON.parse(jsonPart(stdout)) };
   } catch (error) {
     return { ok: false, problem: messages.evaluatorNotJson((error as Error).message, stdout) };
   }
+}
+
+/**
+ * The one check of every evaluator's answer (a command's stdout, the default
+ * evaluator's structured reply): an array of `{id, tag_scores, reason?}`. Ids not
+ * sent are ignored and counted, tags outside the session's dropped; anything
+ * malformed fails the whole answer.
+ */
+export function evaluatorEntries(value: unknown, sentIds: readonly string[], sessionTags: readonly string[]): ParsedOutput {
   if (!Array.isArray(value)) return { ok: false, problem: messages.evaluatorNotArray(describeValue(value)) };
   const sent = new Set(sentIds);
   const tags = new Set(sessionTags);
   const seen = new Set<string>();
   const entries: EvaluatorEntry[] = [];
   const warnings: string[] = [];
+  const unknownIds: string[] = [];
   for (const [index, element] of value.entries()) {
     if (element === null || typeof element !== 'object' || Array.isArray(element)) {
       return { ok: false, problem: messages.evaluatorEntry(index, `expected an object, got ${describeValue(element)}`) };
@@ -136,6 +157,7 @@ export function parseEvaluatorOutput(stdout: string, sentIds: readonly string[],
     if (!ratings.ok) return { ok: false, problem: messages.evaluatorEntry(index, `${id}: ${ratings.problems.join('; ')}`) };
     if (!sent.has(id)) {
       warnings.push(messages.evaluatorUnknownId(id));
+      unknownIds.push(id);
       continue;
     }
     const kept = new Map([...ratings.ratings].filter(([tag]) => tags.has(tag)));
@@ -144,7 +166,7 @@ export function parseEvaluatorOutput(stdout: string, sentIds: readonly string[],
     if (kept.size === 0) continue;
     entries.push({ id, ratings: kept, ...(typeof reason === 'string' && reason.trim() !== '' ? { reason } : {}) });
   }
-  return { ok: true, entries, warnings };
+  return { ok: true, entries, warnings, unknownIds };
 }
 
 /** The JSON inside the first ``` fence, else the text itself. */

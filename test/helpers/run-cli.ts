@@ -16,7 +16,8 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions & { in
     timeout: 60_000,
     ...options,
     // CLAUDE_PROJECT_DIR picks the tree (model/project-root.ts): tests name theirs, never the caller's session.
-    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', MEMDEX_DEBUG: '', CLAUDE_PROJECT_DIR: '', ...options.env },
+    // MEMDEX_LEARN=0: a test never calls a `claude` that happens to be installed; tests of the default learner set it back.
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', MEMDEX_DEBUG: '', CLAUDE_PROJECT_DIR: '', MEMDEX_LEARN: '0', ...options.env },
   });
   return { status: result.status, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }

@@ -200,7 +200,7 @@ describe('the background worker fails open and loses nothing', () => {
     writeFileSync(state, '{"sessions": {"s-1": {"offset": "ten"}}}');
     hook(root, 'session-end', { session_id: 's-1', transcript_path: join(root, 'transcript.jsonl') }, { MEMDEX_EXTRACTOR: recording(root) });
     await waitFor(() => log(root).includes('(background)'), 'the worker\'s log line');
-    expect(log(root)).toContain(`session-end (background) ${state}: cannot read the extraction offsets (session "s-1" needs {"transcript": string, "offset": integer >= 0, "at": string}); fix or delete the file; playbook not updated`);
+    expect(log(root)).toContain(`session-end (background) ${state}: cannot read the extraction offsets (session "s-1" needs {"transcript": string, "offset": integer >= 0, "at": string, "failures"?: integer >= 0}); fix or delete the file; playbook not updated`);
     expect(readFileSync(state, 'utf8')).toBe('{"sessions": {"s-1": {"offset": "ten"}}}');
     expect(starts(root)).toEqual([]);
   });

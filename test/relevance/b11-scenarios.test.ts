@@ -177,7 +177,7 @@ describe('B11 pin / unpin', () => {
   });
   test('#30 scores for an id that was not shown are dropped, not stored as an orphan row (DIFFERS)', () => {
     const parsed = parseEvaluatorOutput('[{"id": "kpt_999", "tag_scores": {"ts": 1}}]', ['kpt_001'], ['ts']);
-    expect(parsed).toEqual({ ok: true, entries: [], warnings: [expect.stringMatching(/kpt_999, which was not shown/)] });
+    expect(parsed).toEqual({ ok: true, entries: [], warnings: [expect.stringMatching(/kpt_999, which was not shown/)], unknownIds: ['kpt_999'] });
   });
   test('the hysteresis band: inside [0.2, 0.6] a decision never flips, whatever the state', () => {
     for (const avg of [0.2, 0.3, 0.45, 0.6]) {

@@ -16,6 +16,7 @@ describe('evaluator output', () => {
         { id: 'kpt_002', ratings: new Map([['ts', 0]]) },
       ],
       warnings: [],
+      unknownIds: [],
     });
   });
 
@@ -33,6 +34,7 @@ describe('evaluator output', () => {
         "evaluator rated kpt_001 for tags outside this session's environment (java); ignored",
         "evaluator rated kpt_002 for tags outside this session's environment (java); ignored",
       ],
+      unknownIds: ['kpt_009'],
     });
   });
 
