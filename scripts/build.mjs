@@ -29,7 +29,7 @@ const builds = [
   // later prompts. An import() of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts' },
+    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', suggest: 'src/cli/suggest-cjs.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
