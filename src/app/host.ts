@@ -110,6 +110,9 @@ export interface AgentHost {
   claimSessionMarker(root: string, sessionId: string): boolean;
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
+  /** The entries the prompt hook already pointed this session to. */
+  readSuggested(root: string, sessionId: string): readonly string[];
+  recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
   hookLog(root: string, event: string, message: string): void;
   /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */
   startHookWorker(root: string, args: readonly string[]): void;

@@ -35,9 +35,14 @@ export interface Config {
     readonly weight?: number;
   };
   readonly rules: Readonly<Record<string, RuleConfig>>;
+  /** The topic ranker's hook (docs/suggest.md); absent: off. */
+  readonly suggest?: {
+    /** On every prompt, inject pointers to the memory entries the prompt is about. */
+    readonly onPrompt: boolean;
+  };
 }
 
-export const CONFIG_FILE = 'memdex.config.json';
+export { CONFIG_FILE } from './config-file.js';
 
 export const DEFAULT_CONFIG: Config = Object.freeze({
   index: 'agents/memory-index.md',
@@ -78,6 +83,17 @@ export const CONFIG_SCHEMA = {
         path: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.relevance.path },
         evaluator: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Command that rates shown items per tag for one session.' },
         weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
+      },
+    },
+    suggest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        onPrompt: {
+          type: 'boolean',
+          default: false,
+          description: 'On every prompt, inject pointers (at most 3) to the memory entries the prompt is about, each at most once per session.',
+        },
       },
     },
     rules: {
@@ -121,7 +137,7 @@ export function parseConfig(value: unknown): ConfigResult {
   for (const [id, setting] of Object.entries(record.rules ?? {})) {
     rules[id] = typeof setting === 'string' ? { severity: setting, options: {} } : { ...(setting.severity ? { severity: setting.severity } : {}), options: setting.options ?? {} };
   }
-  const { playbook = {}, relevance = {} } = record;
+  const { playbook = {}, relevance = {}, suggest } = record;
   return {
     ok: true,
     config: {
@@ -138,6 +154,7 @@ export function parseConfig(value: unknown): ConfigResult {
         ...(relevance.weight !== undefined ? { weight: relevance.weight } : {}),
       },
       rules,
+      ...(suggest?.onPrompt !== undefined ? { suggest: { onPrompt: suggest.onPrompt } } : {}),
     },
   };
 }
@@ -154,6 +171,7 @@ interface RawConfig {
   readonly playbook?: { readonly path?: string; readonly template?: string; readonly extractor?: string };
   readonly relevance?: { readonly path?: string; readonly evaluator?: string; readonly weight?: number };
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
+  readonly suggest?: { readonly onPrompt?: boolean };
 }
 
 /**

@@ -13,6 +13,7 @@ import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
+import { readSuggested, recordSuggested } from './session-suggested.js';
 import { claimTranscriptPart, releaseTranscriptPart } from './transcript-parts.js';
 import { nodeTreeHost } from './tree-host.js';
 
@@ -43,6 +44,8 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     claimSessionMarker,
     clearSessionMarker,
     pruneSessionMarkers: (root) => pruneSessionMarkers(root),
+    readSuggested,
+    recordSuggested,
     hookLog: logHookFailure,
     startHookWorker,
     memdexCommand,
