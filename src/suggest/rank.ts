@@ -93,6 +93,8 @@
  *                  on the development cases (the lowest threshold of the best
  *                  precision, measured on at least hookLimit pointers), and checked
  *                  by leave-one-out. hookLimit (3) is the issue's "at most 3 pointers".
+ *   missLimit      a `when`/`how` miss lists at most 3 entries about its words, above
+ *                  `threshold`: as many as the hook, so the message stays a few lines.
  *
  * The other constants (params.ts) are chosen on a small grid around the literature
  * values (k1 1.2, b 0.75 for running text and 0.5 for short fields, a title field
