@@ -42,6 +42,13 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
       process.exitCode = code;
     });
   return;
+} else if (command === 'suggest' && !argv.includes('--help') && !argv.includes('-h')) {
+  require('../dist/suggest.cjs')
+    .runSuggestCommand(argv.slice(1))
+    .then((code) => {
+      process.exitCode = code;
+    });
+  return;
 } else if (command === 'hook' && (argv[1] === 'user-prompt-submit' || argv[1] === 'session-start') && argv.length === 2) {
   // Every prompt after a session's first: the marker is there, the answer is `{}`.
   const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);

@@ -30,7 +30,7 @@ const builds = [
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts' },
+    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -9,6 +9,8 @@ export interface HookPayload {
   readonly hookEventName?: string;
   /** SessionStart only: startup | resume | clear | compact | fork. */
   readonly source?: string;
+  /** UserPromptSubmit only: the text the user typed (a slash command arrives unexpanded). */
+  readonly prompt?: string;
 }
 
 export type PayloadParse = { readonly ok: true; readonly payload: HookPayload } | { readonly ok: false; readonly message: string };
@@ -28,6 +30,7 @@ export function parseHookPayload(text: string): PayloadParse {
   const cwd = text_('cwd');
   const hookEventName = text_('hook_event_name');
   const source = text_('source');
+  const prompt = text_('prompt');
   return {
     ok: true,
     payload: {
@@ -36,6 +39,7 @@ export function parseHookPayload(text: string): PayloadParse {
       ...(cwd ? { cwd } : {}),
       ...(hookEventName ? { hookEventName } : {}),
       ...(source ? { source } : {}),
+      ...(prompt ? { prompt } : {}),
     },
   };
 }

@@ -15,6 +15,7 @@
 import type { Config, ConfigProblem } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import type { ExtractionResult } from '../playbook/types.js';
+import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { RelevanceState, SessionRecord } from '../relevance/types.js';
@@ -69,6 +70,8 @@ export interface TreeHost {
   workingTree(root: string): TreeSource;
   gitIndex(root: string, config: Config): TreeSource;
   loadProject(config: Config, source: TreeSource): Promise<Project>;
+  /** The topic ranker's index of the working tree, from the model cache (built once per tree change); undefined without a memory index. */
+  loadSuggestIndex(root: string, config: Config): Promise<SuggestIndexData | undefined>;
   /** The texts a project is built from (index, decision files, playbook), each read once. */
   readProjectFiles(config: Config, source: TreeSource): Map<string, string>;
   /** Parsed documents by content hash, kept per tree across processes (nothing kept with MEMDEX_NO_CACHE=1). */
@@ -107,6 +110,9 @@ export interface AgentHost {
   claimSessionMarker(root: string, sessionId: string): boolean;
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
+  /** The entries the prompt hook already pointed this session to. */
+  readSuggested(root: string, sessionId: string): readonly string[];
+  recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
   hookLog(root: string, event: string, message: string): void;
   /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */
   startHookWorker(root: string, args: readonly string[]): void;

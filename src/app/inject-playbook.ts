@@ -19,17 +19,24 @@
  * Order (nothing is claimed for output the client would not accept): render,
  * check the length against the client's limit, then claim the marker, then record
  * the shown ids, then answer.
+ *
+ * With `suggest.onPrompt` on, every UserPromptSubmit (the first and the later ones)
+ * also gets pointers to the entries the prompt is about (prompt-suggestions.ts),
+ * after the playbook and within the same cap: the playbook's budget leaves room for
+ * them. A failure there is logged and costs only the pointers.
  */
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
 import type { HookContext } from './hook-step.js';
 import { CLIENT_CONTEXT_LIMIT, recordShown, renderInjection } from './injection.js';
+import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
 
 export async function handle(context: HookContext): Promise<object> {
   const { host, root, config, payload } = context;
-  // Every prompt after the session's first: nothing to read, rank or write.
+  const pointers = await pointersFor(context);
+  // Every prompt after the session's first: nothing to read, rank or write for the playbook.
   const sessionId = payload.sessionId;
-  if (sessionId !== undefined && host.hasSessionMarker(root, sessionId)) return {};
+  if (sessionId !== undefined && host.hasSessionMarker(root, sessionId)) return answer(context, '', pointers);
   if (sessionId !== undefined && payload.source === 'resume' && heldBefore(context, sessionId)) {
     host.claimSessionMarker(root, sessionId);
     return {};
@@ -42,21 +49,42 @@ export async function handle(context: HookContext): Promise<object> {
     ...(payload.cwd !== undefined ? { cwd: payload.cwd } : {}),
     ...(payload.transcriptPath !== undefined ? { transcriptPath: payload.transcriptPath } : {}),
     keyPoints: playbook.keyPoints.map(toRelevanceItem),
+    reserveChars: pointers.text === '' ? 0 : pointers.text.length + CONTEXT_SEPARATOR.length,
   };
   const outcome = renderInjection(host, request);
   for (const warning of outcome.warnings) context.log(messages.relevanceWarning(warning));
-  if (outcome.context === '') return {}; // nothing to inject; a later prompt of this session may still get it
-  if (outcome.context.length >= CLIENT_CONTEXT_LIMIT) {
-    context.log(messages.contextTooLong(outcome.context.length, CLIENT_CONTEXT_LIMIT));
-    return {};
+  if (outcome.context === '') return answer(context, '', pointers); // no playbook; a later prompt of this session may still get it
+  if (outcome.context.length + request.reserveChars >= CLIENT_CONTEXT_LIMIT) {
+    context.log(messages.contextTooLong(outcome.context.length + request.reserveChars, CLIENT_CONTEXT_LIMIT));
+    return answer(context, '', pointers);
   }
   // Claimed only now: a failure above leaves the session unmarked, so the next prompt retries.
-  if (sessionId !== undefined && !host.claimSessionMarker(root, sessionId)) return {};
+  if (sessionId !== undefined && !host.claimSessionMarker(root, sessionId)) return answer(context, '', pointers);
   if (sessionId !== undefined) {
     const warning = recordShown(host, request, sessionId, outcome);
     if (warning !== undefined) context.log(messages.relevanceWarning(warning));
   }
-  return { hookSpecificOutput: { hookEventName: context.hookEventName, additionalContext: outcome.context } };
+  return answer(context, outcome.context, pointers);
+}
+
+/** The prompt's pointers (none unless suggest.onPrompt is on and this is a prompt); a failure is logged. */
+async function pointersFor(context: HookContext): Promise<PromptPointers> {
+  const { host, root, config, payload } = context;
+  if (context.event !== 'user-prompt-submit' || !suggestsOnPrompt(config)) return NO_POINTERS;
+  try {
+    const request = { root, config, prompt: payload.prompt, sessionId: payload.sessionId, maxChars: CLIENT_CONTEXT_LIMIT - 1 };
+    return (await promptPointers(host, request)) ?? NO_POINTERS;
+  } catch (error) {
+    context.log(messages.suggestFailed(error instanceof Error ? error.message : String(error)));
+    return NO_POINTERS;
+  }
+}
+
+/** The playbook's context and the pointers, recorded as shown to the session once they are answered. */
+function answer(context: HookContext, playbook: string, pointers: PromptPointers): object {
+  const { host, root, payload } = context;
+  if (pointers.labels.length > 0 && payload.sessionId !== undefined) host.recordSuggested(root, payload.sessionId, pointers.labels);
+  return contextOutput(context.hookEventName, [playbook, pointers.text].filter((text) => text !== '').join(CONTEXT_SEPARATOR));
 }
 
 /** Whether the session's audit record lists shown ids: its earlier context held a block, which a resume replays. */

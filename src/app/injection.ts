@@ -38,6 +38,8 @@ export interface InjectionRequest {
   readonly cwd?: string;
   /** The playbook library's key points; default: read the playbook file. */
   readonly keyPoints?: readonly PlaybookKeyPoint[];
+  /** Characters of the cap kept for other context delivered with it (the prompt hook's pointers). */
+  readonly reserveChars?: number;
 }
 
 export interface InjectionOutcome extends Injection {
@@ -76,7 +78,7 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   const store = host.readRelevance(host.relevanceStorePath(request.root, request.config), params);
   if (store.corrupt !== undefined) warnings.push(store.corrupt);
   const template = host.loadTemplate(request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
-  const blockBudget = blockBudgetFor(template);
+  const blockBudget = blockBudgetFor(template, request.reserveChars ?? 0);
   if (blockBudget <= 0) return { ...NOTHING, tags: environment.tags, repo: environment.repo, warnings: [...warnings, messages.templateTooLong(CLIENT_CONTEXT_LIMIT)] };
   // The block names the memdex this process runs as: the command resolves in the agent's shell.
   const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params, { maxChars: blockBudget, feedbackCommand: host.memdexCommand() });
@@ -86,13 +88,13 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
 
 /**
  * The characters left for the block (which replaces every `{key_points}`) so that
- * template + block stays below CLIENT_CONTEXT_LIMIT; 0 or less when the template
+ * template + block (+ `reserve`) stays below CLIENT_CONTEXT_LIMIT; 0 or less when the template
  * alone is too long. The renderer drops key points from the end to fit it.
  */
-function blockBudgetFor(templateParts: readonly string[]): number {
+function blockBudgetFor(templateParts: readonly string[], reserve: number): number {
   const slots = Math.max(1, templateParts.length - 1);
   const fixed = templateParts.reduce((sum, part) => sum + part.length, 0);
-  return Math.floor((CLIENT_CONTEXT_LIMIT - 1 - fixed) / slots);
+  return Math.floor((CLIENT_CONTEXT_LIMIT - 1 - reserve - fixed) / slots);
 }
 
 /**

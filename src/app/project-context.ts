@@ -8,7 +8,7 @@ export interface ProjectContext {
 }
 
 /** The one tree of every command (model/project-root.ts) and its config. */
-export function projectContext(host: TreeHost, explicitRoot: string | undefined): ProjectContext {
+export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig'>, explicitRoot: string | undefined): ProjectContext {
   const root = host.resolveRoot(explicitRoot);
   return { root, config: host.loadConfig(root).config };
 }

@@ -1,10 +1,10 @@
 /**
  * `memdex suggest`: the index entries a text is about, best first (the topic ranker,
- * src/suggest/). Reads the tree through the host, ranks, returns values; the CLI prints.
+ * src/suggest/). Reads the ranker's index through the host (model cache), ranks,
+ * returns values; the CLI prints.
  */
 import { UsageError } from '../core/errors.js';
 import { suggestMessages as m } from '../messages/suggest.js';
-import { buildSuggestIndex } from '../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import { rank, type Suggestion } from '../suggest/rank.js';
 import type { TreeHost } from './host.js';
@@ -21,12 +21,12 @@ export interface SuggestOutcome {
   readonly threshold: number;
 }
 
-export async function suggest(host: TreeHost, request: SuggestRequest): Promise<SuggestOutcome> {
+export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
   if (!Number.isInteger(request.limit) || request.limit < 1) throw new UsageError(m.badLimit(String(request.limit)));
   if (request.text.trim() === '') throw new UsageError(m.noText);
   const { root, config } = projectContext(host, request.root);
-  const project = await host.loadProject(config, host.workingTree(root));
-  if (!project.index) throw new UsageError(m.noIndex(config.index));
+  const data = await host.loadSuggestIndex(root, config);
+  if (!data) throw new UsageError(m.noIndex(config.index));
   const params = DEFAULT_SUGGEST_PARAMS;
-  return { suggestions: rank(buildSuggestIndex(project), request.text, params, { limit: request.limit }), threshold: params.threshold };
+  return { suggestions: rank(data, request.text, params, { limit: request.limit }), threshold: params.threshold };
 }

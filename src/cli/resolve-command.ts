@@ -22,6 +22,10 @@ import { writeStderr, writeStdout } from '../node/write-output.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
+import type { Suggestion } from '../suggest/rank.js';
+
+/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
+export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 
 export interface ResolveRequest {
   readonly operator: Operator | undefined;
@@ -62,8 +66,9 @@ export async function runResolve(command: string, operator: Operator | undefined
     stamps = answer.stamps;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
-  const { fromModel } = await import('./resolve-model.js');
-  return writeResults(await fromModel(request, stamps), request);
+  const { fromModel, relatedEntries } = await import('./resolve-model.js');
+  const results = await fromModel(request, stamps);
+  return writeResults(results, request, await relatedEntries(request, results));
 }
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
@@ -104,7 +109,7 @@ function parseQueries(command: string, argv: readonly string[]) {
  * status (found | ambiguous | not-found | error | skipped for `null`), so results
  * can be matched to queries; failures are also said on stderr.
  */
-export function writeResults(results: readonly ResolveResult[], request: ResolveRequest): number {
+export function writeResults(results: readonly ResolveResult[], request: ResolveRequest, related: RelatedEntries = new Map()): number {
   const { navigation } = request;
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
@@ -117,9 +122,10 @@ export function writeResults(results: readonly ResolveResult[], request: Resolve
     }
     if (result.kind !== 'found') {
       failed = true;
-      const message = failureMessage(result, request.config.decisions);
+      const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
+      const message = failureMessage(result, request.config.decisions, about);
       writeStderr(`memdex: ${message}\n`);
-      json.push(failureJson(result, message));
+      json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
       continue;
     }
     json.push({ query: result.query, status: 'found', section: sectionJson(result.section, { navigation }) });
@@ -165,7 +171,7 @@ export function answerFromTable({ root, config, source, queries, operator }: Res
   try {
     for (const query of queries) {
       const result = table.resolve(query, operator, read);
-      if (!result) return { stamps };
+      if (!result || isTriggerMiss(result)) return { stamps }; // a miss lists related entries: the full resolver's
       results.push(result);
     }
   } catch (error) {
@@ -177,7 +183,12 @@ export function answerFromTable({ root, config, source, queries, operator }: Res
 
 class ForeignPath extends Error {}
 
-function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string): string {
+/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (resolve-model.ts). */
+export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
+  return result.kind === 'not-found' && result.mode === 'trigger';
+}
+
+function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string, related: readonly Suggestion[] = []): string {
   switch (result.kind) {
     case 'invalid':
       return result.reason === 'empty' ? m.emptyQuery(result.query) : m.unsafeFile(result.query, folder);
@@ -186,7 +197,7 @@ function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' 
     case 'not-found':
       if (result.mode === 'section') return m.noSection(result.query, result.suggestions);
       if (result.mode === 'file') return m.noFile(result.query, folder, result.suggestions);
-      return m.noTrigger(result.query, result.suggestions);
+      return m.noTrigger(result.query, result.suggestions, related.map((r) => r.label));
   }
 }
 

@@ -1,7 +1,10 @@
 /** The full resolver path of `memdex when|how|resolve`, loaded only when the recall table cannot answer. */
 import type { Stamps } from '../node/cache-files.js';
 import { loadProjectCached } from '../node/model-cache.js';
-import type { ResolveRequest } from './resolve-command.js';
+import { isTriggerMiss, type RelatedEntries, type ResolveRequest } from './resolve-command.js';
+import { loadSuggestIndex } from '../node/suggest-cache.js';
+import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
+import { rank, type Suggestion } from '../suggest/rank.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
 import { buildRecallTable } from '../resolve/recall-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
@@ -21,4 +24,24 @@ export async function fromModel({ root, config, source, queries, operator }: Res
     verified,
   });
   return queries.map((query) => resolve(project, query, { operator }));
+}
+
+/**
+ * Per missed trigger, the entries the topic ranker finds for its words (at most
+ * missLimit, above the `suggest` threshold), those already among its fuzzy choices
+ * left out: a miss often names the topic in other words than the trigger's.
+ */
+export async function relatedEntries({ root, config, source }: ResolveRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+  const related = new Map<string, readonly Suggestion[]>();
+  const misses = results.filter(isTriggerMiss);
+  if (misses.length === 0) return related;
+  const data = await loadSuggestIndex(root, config, source);
+  if (!data) return related;
+  const params = DEFAULT_SUGGEST_PARAMS;
+  for (const miss of misses) {
+    const choices = new Set(miss.suggestions);
+    const found = rank(data, miss.query, params, { limit: params.missLimit + choices.size }).filter((s) => !choices.has(s.label));
+    related.set(miss.query, found.slice(0, params.missLimit));
+  }
+  return related;
 }

@@ -31,4 +31,5 @@ export const messages = {
   extractorFailed: (command: string, detail: string) => `extractor \`${command}\` ${detail}; playbook not updated`,
   extractorExit: (status: number | null, stderr: string) => `exited with ${status ?? 'no status'}${stderr.trim() ? `: ${stderr.trim().split('\n')[0]}` : ''}`,
   extractorOutput: (problems: string) => `printed no valid ExtractionResult (${problems})`,
+  suggestFailed: (detail: string) => `prompt suggestions (suggest.onPrompt) failed: ${detail}; no pointers injected`,
 };

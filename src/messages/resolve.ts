@@ -16,10 +16,11 @@ export const resolveMessages = {
     `'${query}' matches more than one section; run one of:${list(choices)}`,
   ambiguousSection: (query: string, choices: readonly string[]) =>
     `heading '${query}' exists more than once:${list(choices)}`,
-  noTrigger: (query: string, suggestions: readonly string[]) =>
-    suggestions.length > 0
-      ? `no entry matches '${query}'. Closest entries:${list(suggestions)}`
-      : `no entry matches '${query}'. Read the memory index for the available entries.`,
+  noTrigger: (query: string, suggestions: readonly string[], related: readonly string[] = []) =>
+    `no entry matches '${query}'.` +
+    (suggestions.length > 0 ? ` Closest entries:${list(suggestions)}` : '') +
+    (related.length > 0 ? `${suggestions.length > 0 ? '\n' : ' '}Entries about these words:${list(related)}` : '') +
+    (suggestions.length === 0 && related.length === 0 ? ' Read the memory index for the available entries.' : ''),
   noSection: (query: string, suggestions: readonly string[]) =>
     `no heading '${query.slice(1)}'.${suggestions.length > 0 ? ` Nearest headings:${list(suggestions)}` : ''}`,
   noFile: (query: string, folder: string, available: readonly string[]) =>

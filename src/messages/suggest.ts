@@ -9,4 +9,6 @@ export const suggestMessages = {
   badLimit: (value: string) => `--limit ${value}: expected a whole number of at least 1`,
   noIndex: (path: string) => `${path}: memory index not found`,
   none: (threshold: number) => `no index entry is related enough to this text (no score reaches ${threshold})`,
+  /** The prompt hook's context: facts, one ready-to-run line per entry (the client's guidance: no orders). */
+  promptPointers: (labels: readonly string[]) => `Memory entries related to this request:\n${labels.join('\n')}`,
 };

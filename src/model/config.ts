@@ -41,6 +41,11 @@ export interface Config {
   readonly rules: Readonly<Record<string, RuleConfig>>;
   /** Files and sections memdex reads but does not report on (model/ignores.ts); absent: none. */
   readonly ignores?: readonly string[];
+  /** The topic ranker's hook (docs/suggest.md); absent: off. */
+  readonly suggest?: {
+    /** On every prompt, inject pointers to the memory entries the prompt is about. */
+    readonly onPrompt: boolean;
+  };
 }
 
 export interface LearnConfig {
@@ -57,7 +62,7 @@ export interface LearnConfig {
   readonly evaluatorTemplate?: string;
 }
 
-export const CONFIG_FILE = 'memdex.config.json';
+export { CONFIG_FILE } from './config-file.js';
 
 export const DEFAULT_CONFIG: Config = Object.freeze({
   index: 'agents/memory-index.md',
@@ -128,6 +133,17 @@ export const CONFIG_SCHEMA = {
         evaluatorTemplate: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Evaluator prompt template ({items}, {transcript}), relative to the root.' },
       },
     },
+    suggest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        onPrompt: {
+          type: 'boolean',
+          default: false,
+          description: 'On every prompt, inject pointers (at most 3) to the memory entries the prompt is about, each at most once per session.',
+        },
+      },
+    },
     rules: {
       type: 'object',
       description: 'Per-rule severity ("error" | "warning" | "off") or {severity, options}. See `memdex rules`.',
@@ -169,7 +185,7 @@ export function parseConfig(value: unknown): ConfigResult {
   for (const [id, setting] of Object.entries(record.rules ?? {})) {
     rules[id] = typeof setting === 'string' ? { severity: setting, options: {} } : { ...(setting.severity ? { severity: setting.severity } : {}), options: setting.options ?? {} };
   }
-  const { playbook = {}, relevance = {}, learn = {} } = record;
+  const { playbook = {}, relevance = {}, learn = {}, suggest } = record;
   return {
     ok: true,
     config: {
@@ -195,6 +211,7 @@ export function parseConfig(value: unknown): ConfigResult {
       },
       rules,
       ...(record.ignores !== undefined ? { ignores: record.ignores } : {}),
+      ...(suggest?.onPrompt !== undefined ? { suggest: { onPrompt: suggest.onPrompt } } : {}),
     },
   };
 }
@@ -225,6 +242,7 @@ interface RawConfig {
   readonly learn?: Partial<LearnConfig>;
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
   readonly ignores?: readonly string[];
+  readonly suggest?: { readonly onPrompt?: boolean };
 }
 
 /**

@@ -12,6 +12,7 @@
  *                  hash) per memory file, the config, and the tree id
  *   <key>.table    the resolver's recall table   } payloads: each names the tree id
  *   <key>.model    the model snapshot            } it was built from
+ *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
@@ -48,8 +49,8 @@ export const CACHE_FORMAT = 7;
  */
 export const RACY_WINDOW_MS = 2000;
 
-export type CacheKind = 'stamps' | 'table' | 'model' | 'parse';
-export type PayloadKind = 'table' | 'model';
+export type CacheKind = 'stamps' | PayloadKind | 'parse';
+export type PayloadKind = 'table' | 'model' | 'suggest';
 
 export interface FileStamp {
   readonly path: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/snapshot.js';
-import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type Stamps } from './cache-files.js';
+import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type PayloadKind, type Stamps } from './cache-files.js';
 import { buildWithFallback, type TreeSource } from './load-project.js';
 import { openParseCache } from './parse-cache.js';
 import { readTreeText } from './read-confined.js';
@@ -28,6 +28,8 @@ export interface CacheOptions {
   readonly derived?: Derived;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the recall table). */
   readonly table?: (project: Project) => string;
+  /** The same for the topic ranker's index (suggest-cache.ts). */
+  readonly suggest?: (project: Project) => string;
   /**
    * What the caller already validated in this process (the recall fast path): the
    * stamps, or null when it found them stale. Undefined: validate here.
@@ -40,7 +42,7 @@ export interface CacheOptions {
  * built from the texts (and cached). Reads neither the playbook nor unchanged texts.
  */
 export async function loadProjectCached(root: string, config: Config, source: TreeSource, options: CacheOptions = {}): Promise<Project> {
-  const { derived, table, verified } = options;
+  const { derived, verified } = options;
   const paths = () => [config.index, ...source.listDecisions(config)];
   const stamps = verified !== undefined ? verified : readStamps(root, config, paths());
   const payload = stamps ? readPayload(root, 'model', stamps) : undefined;
@@ -56,14 +58,23 @@ export async function loadProjectCached(root: string, config: Config, source: Tr
     if (model && (!derived || model.derived !== undefined) && snapshotPaths(model.snapshot).every((p) => stamped.has(p))) {
       const project = projectFromSnapshot(model.snapshot, config, (path) => readTreeText(root, config.decisions, path));
       derived?.restore(project, model.derived);
-      if (table && readPayload(root, 'table', stamps) === undefined) writePayload(root, 'table', stamps, table(project));
+      for (const [kind, payload] of sidePayloads(options)) if (readPayload(root, kind, stamps) === undefined) writePayload(root, kind, stamps, payload(project));
       return project;
     }
   }
   return build(root, config, source, paths(), options);
 }
 
-async function build(root: string, config: Config, source: TreeSource, paths: readonly string[], { derived, table }: CacheOptions): Promise<Project> {
+/** The payloads cached beside the model that this caller asked for. */
+function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project: Project) => string][] {
+  const list: [PayloadKind, (project: Project) => string][] = [];
+  if (table) list.push(['table', table]);
+  if (suggest) list.push(['suggest', suggest]);
+  return list;
+}
+
+async function build(root: string, config: Config, source: TreeSource, paths: readonly string[], options: CacheOptions): Promise<Project> {
+  const { derived } = options;
   const startedAt = nodeCacheIo.now();
   const files = new Map<string, string>();
   const built: BuiltFile[] = [];
@@ -79,7 +90,9 @@ async function build(root: string, config: Config, source: TreeSource, paths: re
   parseCache.save(files);
   if (!cacheEnabled()) return project;
   const model: ModelPayload = { snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) };
-  writeTreeCache(root, config, startedAt, built, { model: JSON.stringify(model), ...(table ? { table: table(project) } : {}) });
+  const payloads: Partial<Record<PayloadKind, string>> = { model: JSON.stringify(model) };
+  for (const [kind, payload] of sidePayloads(options)) payloads[kind] = payload(project);
+  writeTreeCache(root, config, startedAt, built, payloads);
   return project;
 }
 

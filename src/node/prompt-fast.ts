@@ -6,10 +6,13 @@
  * event (or none), CLAUDE_PROJECT_DIR gives the root (as in src/app/hook.ts), hooks
  * are on, and the marker is there. Anything else returns what it read from stdin,
  * and bin/memdex.cjs hands it to the prompt hook (src/hooks/prompt-hook.ts,
- * dist/hook.cjs), which decides (and logs).
+ * dist/hook.cjs), which decides (and logs). A tree whose config turns on the
+ * prompt's pointers (suggest.onPrompt) answers them here too, from the cached
+ * ranker index (promptPointers, loaded only then).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CONFIG_FILE } from '../model/config-file.js';
 import { HOOK_EVENT_NAME } from '../app/hook-events.js';
 import { parseHookPayload } from '../app/hook-payload.js';
 import { markerPath } from './session-markers.js';
@@ -28,9 +31,29 @@ export function tryPromptHook(event: string): { readonly answered: true } | { re
     const { hookEventName, sessionId } = parsed.payload;
     if (hookEventName !== undefined && hookEventName !== expected) return { answered: false, stdin };
     if (!existsSync(markerPath(resolve(dir), sessionId))) return { answered: false, stdin };
-    writeStdout('{}\n');
+    const answer = event === 'user-prompt-submit' ? promptPointers(resolve(dir), expected, sessionId, parsed.payload.prompt) : {};
+    if (answer === undefined) return { answered: false, stdin };
+    writeStdout(`${JSON.stringify(answer)}\n`);
     return { answered: true };
   } catch {
     return { answered: false, stdin }; // the full hook redoes it and logs any failure
+  }
+}
+
+/**
+ * `{}`, unless the config asks for the prompt's pointers (a config that does not
+ * mention them is not parsed); undefined: only the full hook can answer.
+ */
+function promptPointers(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+  const config = readConfigText(root);
+  if (config === undefined || !config.includes('"onPrompt"')) return {};
+  return (require('./prompt-pointers-fast.js') as typeof import('./prompt-pointers-fast.js')).promptPointersFast(root, hookEventName, sessionId, prompt);
+}
+
+function readConfigText(root: string): string | undefined {
+  try {
+    return readFileSync(join(root, CONFIG_FILE), 'utf8');
+  } catch {
+    return undefined; // no config: defaults, suggestions off
   }
 }

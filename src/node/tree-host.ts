@@ -15,6 +15,7 @@ import { buildWithFallback, loadProject, readProjectFiles, workingTreeSource } f
 import { readMarkdownFiles } from './markdown-files.js';
 import { openParseCache } from './parse-cache.js';
 import { readStdin } from './read-stdin.js';
+import { loadSuggestIndex } from './suggest-cache.js';
 import { readText } from './read-text.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
@@ -53,6 +54,7 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     workingTree: workingTreeSource,
     gitIndex: gitIndexSource,
     loadProject,
+    loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
     readProjectFiles,
     parseCache: openParseCache,
     buildProject: buildWithFallback,

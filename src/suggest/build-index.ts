@@ -8,8 +8,11 @@ import type { Project } from '../model/project.js';
 import { pairing } from '../model/pairing.js';
 import { analyze } from './analyze.js';
 import { FIELDS, type SuggestIndexData } from './index-data.js';
+import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
+import { treeStats } from './rank.js';
 
-export function buildSuggestIndex(project: Project): SuggestIndexData {
+/** `params`: those whose tree statistics are stored in the index (rank.ts treeStats); others are computed when ranking. */
+export function buildSuggestIndex(project: Project, params: SuggestParams = DEFAULT_SUGGEST_PARAMS): SuggestIndexData {
   const entries = project.index?.entries ?? [];
   const fileByPath = new Map(project.decisions.map((f) => [f.path, f]));
   const F = FIELDS.length;
@@ -44,7 +47,8 @@ export function buildSuggestIndex(project: Project): SuggestIndexData {
       postings[t]!.push(id, key % F, counts.get(key)!);
     }
   });
-  return { version: 1, labels: entries.map(entryLabel), terms, df, lengths, postings };
+  const data: SuggestIndexData = { version: 1, labels: entries.map(entryLabel), terms, df, lengths, postings };
+  return { ...data, stats: { params: JSON.stringify(params), ...treeStats(data, params) } };
 }
 
 /** `/when <trigger>` or `/how <trigger>`; a legacy entry is shown by its key text. */

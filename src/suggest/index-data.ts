@@ -20,4 +20,16 @@ export interface SuggestIndexData {
   readonly lengths: readonly number[];
   /** Per term: flat triples [entry, field, term frequency], entries ascending. */
   readonly postings: readonly (readonly number[])[];
+  /**
+   * The tree's statistics for one set of parameters (rank.ts treeStats), computed when
+   * the index is built, so that a process ranking from the cache does not walk every
+   * posting first; used only when `params` is the ranking's (JSON of SuggestParams).
+   */
+  readonly stats?: TreeStats & { readonly params: string };
+}
+
+/** What scoring needs of the whole tree besides the postings: per-field average lengths and E (rank.ts). */
+export interface TreeStats {
+  readonly avgLength: readonly number[];
+  readonly entryMass: number;
 }

@@ -22,6 +22,8 @@ export interface SuggestParams {
   readonly hookThreshold: number;
   /** The prompt hook injects at most this many entries. */
   readonly hookLimit: number;
+  /** A trigger miss (`memdex when|how`) lists at most this many entries about its words. */
+  readonly missLimit: number;
 }
 
 export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
@@ -35,4 +37,5 @@ export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   threshold: 0.2,
   hookThreshold: 0.45,
   hookLimit: 3,
+  missLimit: 3,
 });

@@ -93,6 +93,8 @@
  *                  on the development cases (the lowest threshold of the best
  *                  precision, measured on at least hookLimit pointers), and checked
  *                  by leave-one-out. hookLimit (3) is the issue's "at most 3 pointers".
+ *   missLimit      a `when`/`how` miss lists at most 3 entries about its words, above
+ *                  `threshold`: as many as the hook, so the message stays a few lines.
  *
  * The other constants (params.ts) are chosen on a small grid around the literature
  * values (k1 1.2, b 0.75 for running text and 0.5 for short fields, a title field
@@ -109,12 +111,14 @@
  *
  * Speed: postings per term ([entry, field, tf] triples), so a query touches only the
  * entries that share a term with it; the idf table, the average lengths and E are
- * computed once per index and params (a WeakMap), not per query. A prompt over the
+ * computed once per index and params (a WeakMap), not per query, and the last two
+ * are stored in the index when it is built (for the default params), so a process
+ * that ranks from the cache never walks every posting. A prompt over the
  * generated 10,000-entry tree ranks in under a millisecond, a whole plan (one query
  * per passage) in tens of milliseconds (bench/RESULTS.md).
  */
 import { analyze } from './analyze.js';
-import { FIELDS, type SuggestIndexData } from './index-data.js';
+import { FIELDS, type SuggestIndexData, type TreeStats } from './index-data.js';
 import type { SuggestParams } from './params.js';
 
 export interface Suggestion {
@@ -159,16 +163,34 @@ function prepare(data: SuggestIndexData, params: SuggestParams): Prepared {
   let p = byParams.get(params);
   if (p) return p;
   const n = data.labels.length;
+  const stats = data.stats?.params === JSON.stringify(params) ? data.stats : treeStats(data, params);
+  p = {
+    termId: new Map(data.terms.map((t, i) => [t, i])),
+    idf: Float64Array.from(data.df, (df) => idfOf(n, df)),
+    unseenIdf: idfOf(n, 0),
+    avgLength: Float64Array.from(stats.avgLength),
+    entryMass: stats.entryMass,
+    acc: new Float64Array(n),
+  };
+  byParams.set(params, p);
+  return p;
+}
+
+/**
+ * The per-field average lengths and E, the mean over entries of the score an entry's
+ * own trigger and extras give it (see the essay): one walk over every posting.
+ */
+export function treeStats(data: SuggestIndexData, params: SuggestParams): TreeStats {
+  const n = data.labels.length;
   const F = FIELDS.length;
-  const idf = Float64Array.from(data.df, (df) => idfOf(n, df));
-  const avgLength = new Float64Array(F);
+  const avgLength = new Array<number>(F).fill(0);
   for (let i = 0; i < data.lengths.length; i++) avgLength[i % F]! += data.lengths[i]!;
   for (let f = 0; f < F; f++) avgLength[f] = n > 0 ? avgLength[f]! / n : 0;
   const weight = FIELDS.map((f) => params.fieldWeight[f]);
   const b = FIELDS.map((f) => params.fieldB[f]);
-  // E: each entry scored against its own trigger and extras (their term frequencies as the query's).
   let selfTotal = 0;
   data.postings.forEach((list, term) => {
+    const idf = idfOf(n, data.df[term]!);
     for (let i = 0; i < list.length; ) {
       const entry = list[i]!;
       let combined = 0;
@@ -179,19 +201,10 @@ function prepare(data: SuggestIndexData, params: SuggestParams): Prepared {
         combined += (weight[field]! * tf) / lengthNorm(b[field]!, data.lengths[entry * F + field]!, avgLength[field]!);
         if (field === TRIGGER || field === EXTRAS) keyTf += tf;
       }
-      if (keyTf > 0) selfTotal += queryWeight(keyTf, params) * idf[term]! * (combined / (params.k1 + combined));
+      if (keyTf > 0) selfTotal += queryWeight(keyTf, params) * idf * (combined / (params.k1 + combined));
     }
   });
-  p = {
-    termId: new Map(data.terms.map((t, i) => [t, i])),
-    idf,
-    unseenIdf: idfOf(n, 0),
-    avgLength,
-    entryMass: n > 0 ? selfTotal / n : 0,
-    acc: new Float64Array(n),
-  };
-  byParams.set(params, p);
-  return p;
+  return { avgLength, entryMass: n > 0 ? selfTotal / n : 0 };
 }
 
 const TRIGGER = FIELDS.indexOf('trigger');

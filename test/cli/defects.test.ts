@@ -156,7 +156,7 @@ describe('§5.9 when --format json: one result per query', () => {
 
   test('a miss alone is an object, not []', () => {
     const result = runCli(['how', 'zzzz qqqq', '--format', 'json', '--root', example()]);
-    expect(JSON.parse(result.stdout)).toEqual([{ query: 'zzzz qqqq', status: 'not-found', choices: expect.any(Array), message: expect.any(String) }]);
+    expect(JSON.parse(result.stdout)).toEqual([{ query: 'zzzz qqqq', status: 'not-found', choices: expect.any(Array), message: expect.any(String), related: [] }]);
   });
 });
 

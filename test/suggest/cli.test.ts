@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
@@ -90,6 +90,34 @@ describe('memdex suggest', () => {
       expect(r.stderr).toBe('memdex: agents/memory-index.md: memory index not found\n');
     } finally {
       rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  test('the index is cached with the model: built once, read back while the tree is unchanged, rebuilt when it changes', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'memdex-suggest-cache-'));
+    const cache = join(tree, '.cache');
+    const env = { MEMDEX_CACHE_DIR: cache, MEMDEX_NO_CACHE: '' };
+    try {
+      mkdirSync(join(tree, 'agents', 'decisions'), { recursive: true });
+      writeFileSync(join(tree, 'agents', 'memory-index.md'), '# Memory Index\n\n## agents/decisions/testing.md\n\n/when writing mock tests\n');
+      writeFileSync(join(tree, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Mock Tests\n\nPrefer fakes.\n');
+      const ask = (text: string) => runCli(['suggest', text, '--root', tree], { env });
+      expect(ask('mock tests').stdout).toContain('/when writing mock tests');
+      const [payload] = readdirSync(cache).filter((name) => name.endsWith('.suggest'));
+      expect(payload).toBeDefined();
+      // What the next call ranks with is the cached index, not the files: a label changed in it is printed.
+      const file = join(cache, payload!);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('/when writing mock tests', '/when writing cached tests'));
+      expect(ask('mock tests').stdout).toContain('/when writing cached tests');
+      // A new entry in the tree invalidates it: the next call sees the entry.
+      appendFileSync(join(tree, 'agents', 'memory-index.md'), '/when tuning database indexes\n');
+      appendFileSync(join(tree, 'agents', 'decisions', 'testing.md'), '\n## When Tuning Database Indexes\n\nMeasure first.\n');
+      const after = ask('database indexes are slow');
+      expect(after.status).toBe(0);
+      expect(after.stdout).toMatch(/^\d\.\d{3} {2}\/when tuning database indexes\n/);
+      expect(ask('mock tests').stdout).toContain('/when writing mock tests');
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
     }
   });
 });

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { analyze } from '../../src/suggest/analyze.js';
 import { buildSuggestIndex } from '../../src/suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS as P, type SuggestParams } from '../../src/suggest/params.js';
-import { normalisedScores, passages, rank, scoreEntries } from '../../src/suggest/rank.js';
+import { normalisedScores, passages, rank, scoreEntries, treeStats } from '../../src/suggest/rank.js';
 
 /** A tree from index lines and decision-file sections (heading → body), all in agents/decisions/notes.md. */
 function tree(sections: Record<string, string>, extras: Record<string, string> = {}) {
@@ -172,6 +172,18 @@ describe('threshold and determinism', () => {
     const text = 'encode the paths of files in tests';
     expect(rank(restored, text, P, { threshold: 0 })).toEqual(rank(data, text, P, { threshold: 0 }));
     expect(restored).toEqual(data);
+  });
+
+  test('the tree statistics stored at build time are those ranking would compute, and are used only for their params', () => {
+    const text = 'encode the paths of files in tests';
+    const { stats, ...bare } = data;
+    expect(stats).toEqual({ params: JSON.stringify(P), ...treeStats(bare, P) });
+    expect(rank(bare, text, P, { threshold: 0 })).toEqual(rank(data, text, P, { threshold: 0 }));
+    // Statistics of other params are not taken for these: a forged E would change every score.
+    const other = { ...P, k1: 0.7 };
+    const forged = { ...data, stats: { ...stats!, entryMass: stats!.entryMass * 4 } };
+    expect(rank(forged, text, other, { threshold: 0 })).toEqual(rank(bare, text, other, { threshold: 0 }));
+    expect(rank(forged, text, P, { threshold: 0 })[0]!.score).toBeCloseTo(rank(data, text, P, { threshold: 0 })[0]!.score / 2, 5);
   });
 
   test('limit keeps the best', () => {

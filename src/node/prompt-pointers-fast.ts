@@ -1,0 +1,28 @@
+/**
+ * The prompt hook's pointers on a later prompt of a session (suggest.onPrompt on),
+ * from the fast path (prompt-fast.ts, dist/hook-fast.cjs): the config, the cached
+ * ranker index (model cache, cache-files.ts) and the session's list of entries
+ * already pointed to; the ranking and the text are prompt-suggestions.ts's, as in
+ * the full hook. Undefined when the index is not cached (the tree changed): the full
+ * hook builds it, answers and caches it for the next prompt.
+ */
+import { CLIENT_CONTEXT_LIMIT } from '../app/injection.js';
+import { contextOutput, pointersFromIndex, wantsPointers } from '../app/prompt-suggestions.js';
+import type { SuggestIndexData } from '../suggest/index-data.js';
+import { readPayload, readStamps } from './cache-files.js';
+import { loadConfig } from './load-config.js';
+import { readSuggested, recordSuggested } from './session-suggested.js';
+import { workingTreeSource } from './working-tree.js';
+
+export function promptPointersFast(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+  const { config } = loadConfig(root);
+  if (!wantsPointers(config, prompt)) return {};
+  const stamps = readStamps(root, config, [config.index, ...workingTreeSource(root).listDecisions(config)]);
+  const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
+  if (cached === undefined) return undefined;
+  const data = JSON.parse(cached) as SuggestIndexData | null;
+  if (data === null) return {}; // no memory index
+  const pointers = pointersFromIndex(data, prompt, readSuggested(root, sessionId), CLIENT_CONTEXT_LIMIT - 1);
+  recordSuggested(root, sessionId, pointers.labels);
+  return contextOutput(hookEventName, pointers.text);
+}

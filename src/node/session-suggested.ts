@@ -1,0 +1,30 @@
+/**
+ * The entries the prompt hook already pointed a session to: one label a line in
+ * `<session marker>.suggested` (session-markers.ts: same folder, same safe name, so
+ * the markers' pruning removes it with them). Appended (O_APPEND: two hooks of one
+ * session racing at worst point to the same entry twice), never rewritten.
+ */
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { markerPath } from './session-markers.js';
+
+function suggestedPath(root: string, sessionId: string): string {
+  return `${markerPath(root, sessionId)}.suggested`;
+}
+
+/** The labels already injected into this session (none when the file does not exist). */
+export function readSuggested(root: string, sessionId: string): string[] {
+  try {
+    return readFileSync(suggestedPath(root, sessionId), 'utf8').split('\n').filter((line) => line !== '');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+export function recordSuggested(root: string, sessionId: string, labels: readonly string[]): void {
+  if (labels.length === 0) return;
+  const path = suggestedPath(root, sessionId);
+  mkdirSync(dirname(path), { recursive: true });
+  appendFileSync(path, labels.map((label) => `${label}\n`).join(''));
+}

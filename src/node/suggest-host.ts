@@ -1,0 +1,27 @@
+import type { TreeHost } from '../app/host.js';
+import { loadConfig } from './load-config.js';
+import { resolveRoot } from './project-root.js';
+import { readStdin } from './read-stdin.js';
+import { loadSuggestIndex } from './suggest-cache.js';
+import { workingTreeSource } from './working-tree.js';
+import { writeStderr, writeStdout } from './write-output.js';
+
+export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
+
+/**
+ * The part of the tree host `memdex suggest` uses, and only its adapters: the
+ * command runs per task from its own bundle (dist/suggest.cjs), and the whole tree
+ * host would load the journal, git and the parsers it never needs on a warm cache.
+ */
+export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): SuggestHost {
+  const cwd = process.cwd();
+  let stdin = handover.stdin;
+  return {
+    resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
+    loadConfig: (root) => loadConfig(root),
+    loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
+    stdin: () => (stdin ??= readStdin()),
+    writeStdout,
+    writeStderr,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The prompt hook's pointers (suggest.onPrompt): `memdex hook user-prompt-submit`
+ * end to end through the built CLI, on a small real tree with a playbook.
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PLAYBOOK, hook, log, project } from '../hooks/helpers.js';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const INDEX = [
+  '# Memory Index',
+  '',
+  '## agents/decisions/testing.md',
+  '',
+  '/when writing mock tests | mock patch, test doubles',
+  '/how encode file paths',
+  '/when a test needs the clock | time, fake timers',
+  '/how rotate signing keys',
+  '/how rotate signing keys weekly',
+  '/how rotate signing keys on release',
+  '/how rotate signing keys safely',
+  '',
+].join('\n');
+
+const DECISIONS = [
+  '# Testing',
+  '',
+  '## When Writing Mock Tests',
+  '',
+  'Patch where the object is used, not where it is defined.',
+  '',
+  '## How to Encode File Paths',
+  '',
+  'Encode separators as dashes.',
+  '',
+  '## When a Test Needs the Clock',
+  '',
+  'Pass the time in; never read the wall clock in the core.',
+  '',
+  '## How to Rotate Signing Keys',
+  '',
+  'Keep the old key until every consumer moved.',
+  '',
+  '## How to Rotate Signing Keys Weekly',
+  '',
+  'A scheduled job.',
+  '',
+  '## How to Rotate Signing Keys on Release',
+  '',
+  'Part of the release checklist.',
+  '',
+  '## How to Rotate Signing Keys Safely',
+  '',
+  'Two people.',
+  '',
+].join('\n');
+
+/** A tree with the memory files, a playbook and a config (undefined: no config file). */
+function tree(config: object | undefined, playbook: string | null = PLAYBOOK): string {
+  const root = project(playbook);
+  roots.push(root);
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  writeFileSync(join(root, 'agents', 'memory-index.md'), INDEX);
+  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), DECISIONS);
+  if (config !== undefined) writeFileSync(join(root, 'memdex.config.json'), JSON.stringify(config));
+  return root;
+}
+
+const ON = { suggest: { onPrompt: true } };
+const context = (result: { json?: { hookSpecificOutput?: { additionalContext?: string } } }) => result.json?.hookSpecificOutput?.additionalContext;
+const prompt = (root: string, sessionId: string, text: string, env: Record<string, string> = {}) => hook(root, 'user-prompt-submit', { session_id: sessionId, prompt: text }, env);
+const POINTERS = 'Memory entries related to this request:\n';
+
+describe('suggest.onPrompt: pointers to the entries a prompt is about', () => {
+  test('off by default (and when false): the playbook only, later prompts get nothing', () => {
+    for (const config of [undefined, { suggest: { onPrompt: false } }]) {
+      const root = tree(config);
+      const first = context(prompt(root, 's-1', 'I am writing mock tests'));
+      expect(first).toContain('[MEMDEX_V1]');
+      expect(first).not.toContain(POINTERS);
+      expect(prompt(root, 's-1', 'now encode the file paths').json).toEqual({});
+    }
+  });
+
+  test('on: the first prompt gets the playbook, then the pointers written as facts', () => {
+    const root = tree(ON);
+    const first = context(prompt(root, 's-1', 'I am writing mock tests for the parser'))!;
+    expect(first).toMatch(/\[\/MEMDEX_V1\]\n\n\nMemory entries related to this request:\n\/when writing mock tests$/);
+  });
+
+  test('later prompts get pointers alone, never an entry already pointed to in the session; another session starts afresh', () => {
+    const root = tree(ON);
+    expect(context(prompt(root, 's-1', 'I am writing mock tests'))).toContain(`${POINTERS}/when writing mock tests`);
+    expect(context(prompt(root, 's-1', 'how should I encode the file paths?'))).toBe(`${POINTERS}/how encode file paths`);
+    expect(prompt(root, 's-1', 'encode the file paths, and the mock tests too').json).toEqual({});
+    expect(context(prompt(root, 's-2', 'encode the file paths'))).toContain(`${POINTERS}/how encode file paths`);
+  });
+
+  test('at most 3 pointers, best first', () => {
+    const root = tree(ON);
+    prompt(root, 's-1', 'hello');
+    const text = context(prompt(root, 's-1', 'rotate the signing keys'))!;
+    expect(text.startsWith(POINTERS)).toBe(true);
+    const lines = text.slice(POINTERS.length).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.every((line) => line.startsWith('/how rotate signing keys'))).toBe(true);
+    // The fourth comes on the next prompt about it: the first three are not repeated.
+    expect(context(prompt(root, 's-1', 'rotate the signing keys'))!.slice(POINTERS.length).split('\n')).toHaveLength(1);
+  });
+
+  test('silent when nothing is related, and for slash commands', () => {
+    const root = tree(ON);
+    expect(context(prompt(root, 's-1', 'Preheat the oven and whisk the eggs with the sugar'))).not.toContain(POINTERS);
+    expect(prompt(root, 's-1', 'What is the weather like in the mountains tomorrow?').json).toEqual({});
+    expect(prompt(root, 's-1', '/when writing mock tests').json).toEqual({});
+  });
+
+  test('within the client cap together with the playbook: the playbook gives up key points, the pointers stay', () => {
+    const long = JSON.stringify({
+      version: '1.0',
+      last_updated: null,
+      name_counter: 25,
+      key_points: Array.from({ length: 25 }, (_, i) => ({ name: `kpt_${String(i + 1).padStart(3, '0')}`, text: `${'a rather long key point about something '.repeat(9)}${i}`, helpful: 1, harmful: 0 })),
+    });
+    // A template this long leaves the block (at most 6,000 characters) just enough room for itself, not for the pointers too.
+    const root = tree({ ...ON, playbook: { template: 'template.md' } }, long);
+    writeFileSync(join(root, 'template.md'), `${'Notes from earlier sessions. '.repeat(144)}\n{key_points}\n`);
+    const without = context(prompt(root, 's-0', 'nothing related: the oven and the eggs'))!;
+    const text = context(prompt(root, 's-1', 'I am writing mock tests'))!;
+    expect(text.length).toBeLessThan(10_000);
+    expect(text.endsWith(`\n\n${POINTERS}/when writing mock tests`)).toBe(true);
+    const keyPoints = (t: string) => t.match(/^- \[MX#/gm)!.length;
+    expect(keyPoints(text)).toBeLessThan(keyPoints(without));
+    expect(without.length + `\n\n${POINTERS}/when writing mock tests`.length).toBeGreaterThanOrEqual(10_000);
+  });
+
+  test('a later prompt is answered from the cached index without the full CLI; a changed tree is re-indexed', () => {
+    const root = tree(ON);
+    const loaded = join(root, 'loaded.txt');
+    writeFileSync(join(root, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(root, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+    const env = { NODE_OPTIONS: `--import "${join(root, 'register.mjs')}"` };
+    const cliLoaded = () => (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '').includes('/dist/cli.js');
+    prompt(root, 's-1', 'hello', env);
+    rmSync(loaded, { force: true });
+    expect(context(prompt(root, 's-1', 'how should I encode the file paths?', env))).toBe(`${POINTERS}/how encode file paths`);
+    expect(cliLoaded()).toBe(false);
+    appendFileSync(join(root, 'agents', 'memory-index.md'), '/when tuning database indexes\n');
+    appendFileSync(join(root, 'agents', 'decisions', 'testing.md'), '\n## When Tuning Database Indexes\n\nMeasure first.\n');
+    expect(context(prompt(root, 's-1', 'the database indexes are slow', env))).toBe(`${POINTERS}/when tuning database indexes`);
+    expect(log(root)).toBe('');
+  });
+
+  test('a config that is not valid is named in the hook log; the prompt goes on', () => {
+    const root = tree({ suggest: { onPrompt: 'yes' } });
+    expect(prompt(root, 's-1', 'I am writing mock tests').json).toEqual({});
+    expect(log(root)).toContain('memdex.config.json:1:24: suggest.onPrompt must be true or false, got "yes"');
+  });
+});
