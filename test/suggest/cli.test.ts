@@ -120,4 +120,22 @@ describe('memdex suggest', () => {
       rmSync(tree, { recursive: true, force: true });
     }
   });
+
+  test('runs from its own bundle: neither the full CLI nor yargs is loaded (--help still renders)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-loads-'));
+    try {
+      const loaded = join(dir, 'loaded.txt');
+      writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
+      writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+      const env = { NODE_OPTIONS: `--import "${join(dir, 'register.mjs')}"` };
+      const r = runCli(['suggest', 'I am writing tests with mocks', '--root', root], { env });
+      expect(r.stdout).toContain('/when writing mock tests');
+      const urls = readFileSync(loaded, 'utf8');
+      expect(urls).not.toContain('/dist/cli.js');
+      expect(urls).not.toMatch(/yargs/);
+      expect(runCli(['suggest', '--help']).stdout).toContain('Usage: memdex suggest [text..] [options]');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
