@@ -66,7 +66,8 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
   }
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
   const settings = readSettings(read, results);
-  results.push(...checkHooks(settings));
+  // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
+  if (settings !== undefined) results.push(...checkHooks(settings));
   results.push(checkCommand(host, root));
   results.push(...checkSkills(read, settings));
   results.push(...checkPreCommit(host, root, read));
@@ -77,16 +78,19 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
   return { root, results, exitCode: results.some((r) => r.status === 'problem') ? 1 : 0 };
 }
 
-function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly JsonObject[] {
+function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly JsonObject[] | undefined {
   const found: JsonObject[] = [];
+  let readable = true;
   for (const file of SETTINGS_FILES) {
     const text = read(file);
     if (text === undefined) continue;
     const parsed = parseJsonObject(text, file);
-    if ('problem' in parsed) results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.settingsFix(file)));
-    else found.push(parsed.value);
+    if ('problem' in parsed) {
+      results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.settingsFix(file)));
+      readable = false;
+    } else found.push(parsed.value);
   }
-  return found;
+  return readable ? found : undefined;
 }
 
 interface RegisteredHook {
@@ -128,13 +132,14 @@ function checkCommand(host: DoctorHost, root: string): DoctorResult {
   return run.status === 0 ? ok('command', m.commandOk(output)) : problem('command', m.commandFails(run.status, output.split('\n')[0] ?? ''), m.commandFix);
 }
 
-function checkSkills(read: (path: string) => string | undefined, settings: readonly JsonObject[]): readonly DoctorResult[] {
+function checkSkills(read: (path: string) => string | undefined, settings: readonly JsonObject[] | undefined): readonly DoctorResult[] {
   const results = projectSkills().map((skill): DoctorResult => {
     const text = read(skill.path);
     if (text === undefined) return problem('skills', m.skillMissing(skill.path), m.runInit);
     if (text !== skill.text) return { check: 'skills', status: 'warning', message: m.skillDiffers(skill.path), fix: m.skillDiffersFix(skill.path) };
     return ok('skills', m.skillOk(skill.path));
   });
+  if (settings === undefined) return results;
   const allowed = settings.flatMap((s) => (isObject(s.permissions) && Array.isArray(s.permissions.allow) ? s.permissions.allow : []));
   const missing = skillPermissions().filter((entry) => !allowed.includes(entry));
   results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.runInit));

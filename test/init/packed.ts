@@ -74,7 +74,8 @@ export function freshRepo(dir: string, tarball: string, type: 'module' | 'common
   const repo: Repo = {
     dir,
     run,
-    memdex: (args, extra) => run('npx', ['--no-install', 'memdex', ...args], extra),
+    // The bin npx runs (npx itself may print the machine's npm config warnings on stderr).
+    memdex: (args, extra) => run(join(dir, 'node_modules', '.bin', 'memdex'), args, extra),
     git: (args) => run('git', ['-c', 'init.defaultBranch=main', ...args]),
     write: (file, text) => {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
