@@ -14,6 +14,7 @@ import { STAGED_CHECK } from '../messages/init.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 import type { AgentHost, SetupHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
+import { setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
@@ -51,7 +52,7 @@ const ok = (check: string, message: string): DoctorResult => ({ check, status: '
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
 
 export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): DoctorReport {
-  const root = explicitRoot !== undefined ? host.resolveRoot(explicitRoot) : (host.findRoot(host.cwd) ?? host.cwd);
+  const root = setupRoot(host, explicitRoot);
   const abs = (path: string) => host.resolvePath(root, path);
   const read = (path: string) => (host.exists(abs(path)) ? host.readText(abs(path), path) : undefined);
   const results: DoctorResult[] = [];

@@ -71,8 +71,18 @@ interface Plan {
 
 type InitHost = TreeHost & SetupHost;
 
+/**
+ * The folder init sets up and doctor checks: found as every command finds its tree
+ * (--root, CLAUDE_PROJECT_DIR, a tree at or above the cwd), else the cwd itself,
+ * where a new tree is to be made.
+ */
+export function setupRoot(host: TreeHost, explicit: string | undefined): string {
+  if (explicit !== undefined || host.env.CLAUDE_PROJECT_DIR) return host.resolveRoot(explicit);
+  return host.findRoot(host.cwd) ?? host.cwd;
+}
+
 export function runInit(host: InitHost, options: InitOptions): InitReport {
-  const root = options.root !== undefined ? host.resolveRoot(options.root) : (host.findRoot(host.cwd) ?? host.cwd);
+  const root = setupRoot(host, options.root);
   const { config } = host.loadConfig(root);
   const plan: Plan = { edits: [], gitConfig: [], notes: [], problems: [] };
   const files = projectFiles(host, root);
