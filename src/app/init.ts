@@ -10,6 +10,7 @@
  * (file:line:col) and left alone, and the run exits 1 after doing the rest.
  * A second run plans nothing ("nothing to do"). `--dry-run` prints the diff.
  */
+import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, type Config } from '../model/config.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { EXAMPLE_DECISION, EXAMPLE_DECISION_FILE, GITIGNORE_HEADER, initMessages as m, starterIndex, workflow } from '../messages/init.js';
@@ -83,15 +84,18 @@ export function setupRoot(host: TreeHost, explicit: string | undefined): string 
 
 export function runInit(host: InitHost, options: InitOptions): InitReport {
   const root = setupRoot(host, options.root);
-  const { config } = host.loadConfig(root);
   const plan: Plan = { edits: [], gitConfig: [], notes: [], problems: [] };
+  // A config memdex cannot read leaves the paths unknown: the parts that need them wait for it.
+  const config = readConfig(host, root, plan);
   const files = projectFiles(host, root);
-  planTree(files, config, plan);
-  planConfig(files, plan);
+  if (config) {
+    planTree(files, config, plan);
+    planConfig(files, plan);
+  }
   if (options.claude) planClaude(files, plan);
   else plan.notes.push(m.skipped('Claude Code (--no-claude)'));
-  if (options.git) planGit(host, files, root, config, plan);
-  else plan.notes.push(m.skipped('the pre-commit hook (--no-git)'));
+  if (!options.git) plan.notes.push(m.skipped('the pre-commit hook (--no-git)'));
+  else if (config) planGit(host, files, root, config, plan);
   if (options.ci) planCi(files, host.gitSetup(root)?.top, root, plan);
   else plan.notes.push(m.skipped('CI (--no-ci)'));
   planGitignore(files, plan);
@@ -102,6 +106,16 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
     for (const change of plan.gitConfig) host.setGitConfig(change.top, change.key, change.value);
   }
   return report(plan, options.dryRun);
+}
+
+function readConfig(host: InitHost, root: string, plan: Plan): Config | undefined {
+  try {
+    return host.loadConfig(root).config;
+  } catch (error) {
+    if (!(error instanceof MemdexError)) throw error;
+    plan.problems.push(error.message);
+    return undefined;
+  }
 }
 
 /** Reads a root-relative file once; undefined when absent. */
