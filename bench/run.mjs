@@ -4,6 +4,7 @@ import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
 import { benchLinear } from './linear.mjs';
+import { benchPrecommit, TITLE as PRECOMMIT_TITLE } from './precommit.mjs';
 import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchScaling } from './scaling.mjs';
@@ -16,6 +17,7 @@ const runs = Number(process.env.RUNS ?? 15);
 const only = process.env.BENCH; // e.g. BENCH=issue9: one section
 const all = [
   ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
+  [PRECOMMIT_TITLE, () => benchPrecommit(runs)],
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs

@@ -164,4 +164,39 @@ export interface TranscriptHost {
   sessionProgress(done: number, total: number): void;
 }
 
+/** What a project's wiring is on this machine: git's hooks, file modes, commands on PATH (`memdex init`, `memdex doctor`). */
+export interface GitSetup {
+  /** The working tree's top folder (absolute). */
+  readonly top: string;
+  /** `core.hooksPath` as configured (relative to `top` when relative), undefined when unset. */
+  readonly hooksPath: string | undefined;
+  /** The folder git runs hooks from (absolute): `core.hooksPath`, else `.git/hooks`. */
+  readonly hooksDir: string;
+  /** The hooks in that folder git would run (executable, not `*.sample`). */
+  readonly activeHooks: readonly string[];
+}
+
+export interface ShellResult {
+  readonly status: number | null;
+  readonly output: string;
+}
+
+export interface SetupHost {
+  /** Creates missing parent folders, then writes atomically (refused when the file no longer holds `expected`); `executable`: mode 0755. */
+  writeSetupFile(path: string, text: string, options: { readonly expected?: string; readonly executable?: boolean; readonly display: string }): void;
+  isExecutable(path: string): boolean;
+  isDirectory(path: string): boolean;
+  /** Names in a folder; undefined when it does not exist. */
+  listDir(path: string): readonly string[] | undefined;
+  /** Git's view of the folder, undefined outside a git working tree or without git. */
+  gitSetup(root: string): GitSetup | undefined;
+  setGitConfig(top: string, key: string, value: string): void;
+  /** `sh -c <command>` with this environment, stdout and stderr together; never throws. */
+  runShell(command: string, options: { readonly cwd: string; readonly env: Env; readonly timeoutMs: number }): ShellResult;
+  /** The executable a bare command name resolves to through PATH, undefined when none. */
+  findOnPath(name: string, env: Env): string | undefined;
+  /** The cache folder, whether caches are on, and whether this tree's stamps are there. */
+  cacheState(root: string): { readonly dir: string; readonly enabled: boolean; readonly built: boolean; readonly writable: boolean };
+}
+
 export type Host = TreeHost & AgentHost;

@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { compressKeySpec, feedbackSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { RecallHandoff } from './resolve-command.js';
 
 /** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
@@ -26,6 +26,8 @@ export interface Command {
 }
 
 export const commands: readonly Command[] = [
+  { spec: initSpec, load: () => import('./commands/init.js') },
+  { spec: doctorSpec, load: () => import('./commands/doctor.js') },
   { spec: checkSpec, load: () => import('./commands/check.js') },
   { spec: rulesSpec, load: () => import('./commands/rules.js') },
   { spec: whenSpec, load: () => import('./commands/when.js') },

@@ -172,3 +172,24 @@ export const recallSpec: CommandSpec = {
     ['memdex recall --since 2026-11-01 --before 2026-11-15 --format html --out recall.html', 'a page with charts, comparing before and after a change'],
   ],
 };
+
+export const initSpec: CommandSpec = {
+  name: 'init',
+  describe: 'Set up memdex in this repository: memory tree, config, Claude Code hooks and skills, pre-commit hook, CI workflow, .gitignore',
+  options: {
+    root,
+    'dry-run': { type: 'boolean', describe: 'Print the changes as a diff and write nothing' },
+    'no-claude': { type: 'boolean', describe: 'Skip Claude Code: hooks and permissions in .claude/settings.json, skills in .claude/skills/' },
+    'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
+    'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
+  },
+  notes:
+    'Never overwrites: JSON files are merged key by key, text files appended to; a file it cannot parse is named and left alone (exit 1). A second run changes nothing.',
+};
+
+export const doctorSpec: CommandSpec = {
+  name: 'doctor',
+  describe: "Check memdex's wiring (hooks, skills, pre-commit, config, hook log, extractor and evaluator, cache) and say what to fix",
+  options: { root, format: textOrJson },
+  notes: 'Exit 0 when every check passes, 1 when one found a problem (each says what is wrong and how to fix it).',
+};

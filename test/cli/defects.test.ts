@@ -181,7 +181,7 @@ describe('§5.12 the command line for a new user', () => {
   test('memdex alone prints the help, exit 0', () => {
     const result = runCli([]);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: memdex <command> \[options\]\n\nCommands:\n  memdex check /);
+    expect(result.stdout).toMatch(/^Usage: memdex <command> \[options\]\n\nCommands:\n  memdex init /);
     expect(result.stderr).toBe('');
   });
 
@@ -245,7 +245,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     expect(runCli(['-v']).stdout).toBe(`${version}\n`);
     const help = runCli(['--help']).stdout;
     const listed = [...help.matchAll(/^ {2}memdex ([\w-]+)/gm)].map((m) => m[1]);
-    expect(listed).toEqual(['check', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
+    expect(listed).toEqual(['init', 'doctor', 'check', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
     expect(help).toMatch(/^ {2}-v, --version +Print the version/m);
     expect(help).toMatch(/\nExit codes: 0 clean, 1 findings, 2 usage or internal error\./);
   });

@@ -1,0 +1,66 @@
+/**
+ * Claude Code's part of `memdex init`: the hooks of wiring.ts and the skills'
+ * permissions merged into `.claude/settings.json` key by key (the user's hooks,
+ * groups and keys stay as they are, an identical hook is never added twice), and
+ * the skills of skills.ts in `.claude/skills/`, written only where absent.
+ */
+import { initMessages as m } from '../messages/init.js';
+import { isObject, jsonWhere, type JsonObject } from './json-file.js';
+import { renderSkills, skillPermissions } from './skills.js';
+import { HOOK_WIRING, hookCommand } from './wiring.js';
+
+export const SETTINGS_FILE = '.claude/settings.json';
+export const SKILLS_FOLDER = '.claude/skills';
+
+export interface SettingsMerge {
+  readonly value: JsonObject;
+  /** What was added, for the report (empty: nothing to do). */
+  readonly added: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** A command hook as settings.json holds it. */
+interface CommandHook {
+  readonly command?: unknown;
+  readonly timeout?: unknown;
+}
+
+/** Every command hook registered for an event (groups and hooks that are not objects are skipped). */
+export function commandHooks(groups: unknown): readonly CommandHook[] {
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks.filter(isObject) : []));
+}
+
+/** The settings with memdex's hooks and permissions added, or the problem that leaves the file alone. */
+export function mergeSettings(text: string, settings: JsonObject): SettingsMerge | { readonly problem: string } {
+  const hooks = settings.hooks ?? {};
+  if (!isObject(hooks)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, '/hooks'), 'hooks', 'an object of events') };
+  const nextHooks: JsonObject = { ...hooks };
+  const events: string[] = [];
+  const notes: string[] = [];
+  for (const wiring of HOOK_WIRING) {
+    const groups = nextHooks[wiring.event] ?? [];
+    if (!Array.isArray(groups)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, `/hooks/${wiring.event}`), `hooks.${wiring.event}`, 'an array') };
+    const command = hookCommand(wiring.subcommand);
+    const present = commandHooks(groups).find((hook) => hook.command === command);
+    if (present) {
+      if (present.timeout !== wiring.timeout) notes.push(m.hookDiffers(wiring.event, command, present.timeout, wiring.timeout));
+      continue;
+    }
+    nextHooks[wiring.event] = [...groups, { hooks: [{ type: 'command', command, timeout: wiring.timeout }] }];
+    events.push(wiring.event);
+  }
+  const permissions = settings.permissions ?? {};
+  if (!isObject(permissions)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, '/permissions'), 'permissions', 'an object') };
+  const allow = permissions.allow ?? [];
+  if (!Array.isArray(allow)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, '/permissions/allow'), 'permissions.allow', 'an array') };
+  const missing = skillPermissions().filter((entry) => !allow.includes(entry));
+  const added = [...(events.length > 0 ? [m.hooksAdded(events)] : []), ...(missing.length > 0 ? [m.allowAdded(missing)] : [])];
+  const value = added.length === 0 ? settings : { ...settings, hooks: nextHooks, permissions: { ...permissions, allow: [...allow, ...missing] } };
+  return { value, added, notes };
+}
+
+/** The skill files, root-relative, with the text memdex ships. */
+export function projectSkills(): readonly { readonly path: string; readonly text: string }[] {
+  return renderSkills('project').map((skill) => ({ path: `${SKILLS_FOLDER}/${skill.relativePath}`, text: skill.text }));
+}

@@ -1,0 +1,18 @@
+import { runInit } from '../../app/init.js';
+import { initSpec } from '../../messages/command-specs.js';
+import { nodeSetupHost } from '../../node/setup-host.js';
+import { nodeTreeHost } from '../../node/tree-host.js';
+import { bool, runYargsCommand, str } from '../run-command.js';
+
+export function main(argv: readonly string[]): Promise<number> {
+  return runYargsCommand(initSpec, argv, (args) => {
+    const root = str(args, 'root');
+    const report = runInit(
+      { ...nodeTreeHost(), ...nodeSetupHost() },
+      { ...(root !== undefined ? { root } : {}), dryRun: bool(args, 'dry-run'), claude: !bool(args, 'no-claude'), git: !bool(args, 'no-git'), ci: !bool(args, 'no-ci') },
+    );
+    for (const problem of report.problems) process.stderr.write(`${problem}\n`);
+    process.stdout.write(`${report.lines.join('\n')}\n`);
+    return report.exitCode;
+  });
+}

