@@ -79,6 +79,12 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
     const diff = [...planned.changes].map(([path, change]) => unifiedDiff(path, change.before ?? '', change.after)).join('');
     return { recovery, outcome: { kind: 'added', plan: planned, warnings, index, diff } };
   }
+  // An edit made meanwhile (an editor saving the file) is never overwritten: checked again just before the commit.
+  for (const [path, change] of planned.changes) {
+    const file = host.resolvePath(root, path);
+    const now = host.exists(file) ? host.readText(file, path) : undefined;
+    if (now !== change.before) return { recovery, outcome: { kind: 'refused', problems: [m.changedMeanwhile(path)], warnings } };
+  }
   host.commitFiles(root, new Map([...planned.changes].map(([path, change]) => [path, change.after])));
   return { recovery, outcome: { kind: 'added', plan: planned, warnings, index } };
 }

@@ -36,6 +36,7 @@ export const addMessages = {
     `line ${line} of the content is a level-${depth} heading ("${text}"), which would end the new section; expected a deeper heading (level ${depth + 1} or more, each with its own entry) or plain text`,
   lineLimit: (file: string, lines: number, max: number) =>
     `${file} would have ${lines} lines, more than the ${max} rule decision/line-limit allows; expected another file (--file), or split this one first`,
+  changedMeanwhile: (file: string) => `${file} changed while the memory was being prepared; expected it unchanged: run the command again`,
   validatorProblem: (where: string, message: string, ruleId: string) => `${where}: ${message} (${ruleId})`,
   refused: (count: number) => `add refused (${plural(count, 'problem')}); nothing was written`,
 

@@ -11,8 +11,8 @@
  *    - s4 `/remember`: the model, following the skill, runs `memdex add …` in Bash (allowed by the
  *      skill's allowed-tools alone: s4.0, the control, is the same call denied without the skill); a
  *      later `/when` returns the new memory;
- *    - s5–s8 the plugin: `/memdex:when` typed and by Skill tool, its hooks (the playbook reaches the
- *      model), its bin/ on the agent's PATH.
+ *    - s5–s9 the plugin: `/memdex:when` typed and by Skill tool, its hooks (the playbook reaches the
+ *      model), its bin/ on the agent's PATH, `/memdex:remember` running the plugin's memdex add.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,7 +101,7 @@ export default {
     }
 
     // The plugin: no skills, hooks or permissions of the project's own; the package is the plugin.
-    const plugin = await createWorld({ client, tarball, settings: { permissions: { allow: ['Skill(memdex:when)', 'Skill(memdex:how)'] } } });
+    const plugin = await createWorld({ client, tarball, settings: { permissions: { allow: ['Skill(memdex:when)', 'Skill(memdex:how)'] } }, files: { 'notes/rotating.md': note } });
     try {
       const dir = ['--plugin-dir', join(plugin.project.dir, 'node_modules', 'memdex')];
       const typed = await plugin.claude(['-p', `/memdex:when ${TRIGGER}`, ...dir]);
@@ -117,6 +117,13 @@ export default {
       const [result] = bash.requests.flatMap(toolResults);
       const bashSeen = result !== undefined && !result.isError && result.text.includes(SECTION_LINE);
       check('s8', 'plugin: `memdex` is on the agent\'s Bash PATH (the plugin\'s bin/)', bashSeen, result === undefined ? 'no tool_result' : `${result.isError ? `error "${result.text.slice(0, 120)}"` : 'exit 0'}; section ${bashSeen ? 'received' : 'not received'}`, 'exit 0, section received');
+      const pluginMemdex = `"${join(plugin.project.dir, 'node_modules', 'memdex')}"/bin/memdex`;
+      const add = `${pluginMemdex} add when '${REMEMBER_TRIGGER}' --file testing.md --body notes/rotating.md`;
+      const remember = await plugin.claude(['-p', `/memdex:remember CALL_BASH: ${add}`, ...dir]);
+      const [added] = remember.requests.flatMap(toolResults);
+      const later = await plugin.claude(['-p', `/memdex:when ${REMEMBER_TRIGGER}`, ...dir]);
+      const recalled = modelText(later.last).includes(REMEMBER_LINE);
+      check('s9', 'plugin: /memdex:remember\'s `memdex add` (the plugin\'s bin) is allowed; /memdex:when returns the memory', added && !added.isError && recalled, `${added === undefined ? 'no tool_result' : added.isError ? `error "${added.text.slice(0, 160)}"` : 'added'}; memory ${recalled ? 'received' : 'not received'}`, 'added; memory received');
     } finally {
       await plugin.dispose();
     }
