@@ -4,10 +4,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const addMessages = {
   describe: 'Add a memory: a `When …`/`How to …` heading with its content in a decision file and its entry in the index, both or neither',
   operatorPositional: 'when (a situation) or how (a task)',
-  triggerPositional: 'The trigger, e.g. "writing mock tests" (becomes `/when writing mock tests` and `### When Writing Mock Tests`)',
+  triggerPositional: 'The trigger, e.g. writing mock tests, quoted or not (becomes `/when writing mock tests` and `### When Writing Mock Tests`)',
   fileOption: 'Decision file: a name in the decisions folder (testing.md) or a root-relative path; a new file is created with its index section',
   extrasOption: 'Other words the memory is found by, comma-separated ("mock patch, test doubles")',
-  underOption: 'The heading to add it under, e.g. ".Mock Patching" (default: the end of the file, at the level of its other memories)',
+  underOption: 'The heading to add it under, e.g. ".Mock Patching" (default: the end of the file, at the level of its last memory)',
   bodyOption: 'File holding the content (Markdown), or - for stdin',
   dryRunOption: 'Print the diff and write nothing',
   notes: 'Exit codes: 0 added (or the dry run would add it), 1 refused (each reason printed, nothing written), 2 usage error.',

@@ -179,7 +179,7 @@ export const addSpec: CommandSpec = {
   describe: addMessages.describe,
   positionals: [
     { name: 'kind', required: true, describe: addMessages.operatorPositional },
-    { name: 'trigger', required: true, describe: addMessages.triggerPositional },
+    { name: 'trigger', required: true, variadic: true, describe: addMessages.triggerPositional },
   ],
   options: {
     file: { type: 'string', required: true, placeholder: 'FILE', describe: addMessages.fileOption },

@@ -59,7 +59,7 @@ describe('a memory is added', () => {
   });
 
   test('between two memories: the entry goes before the first entry whose heading comes later (index/entry-order)', () => {
-    const r = memdex(['add', 'when', 'formatting help text', '--file', 'cli.md', '--under', '.Output', '--body', bodyFile()]);
+    const r = memdex(['add', 'when', 'formatting', 'help', 'text', '--file', 'cli.md', '--under', '.Output', '--body', bodyFile()]);
     expect(r.status).toBe(0);
     const section = read('agents/memory-index.md').split('## agents/decisions/cli.md')[1]!.split('## ')[0]!.trim().split('\n');
     expect(section).toEqual(['/when printing errors | stderr, exit codes', '/when formatting help text', '/how parse command line flags | argv, yargs', '/when adding a new subcommand']);

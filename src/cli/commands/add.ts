@@ -5,7 +5,7 @@ import { addSpec } from '../../messages/command-specs.js';
 import { migrateMessages } from '../../messages/migrate.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import type { Handover } from '../registry.js';
-import { bool, positional, runYargsCommand, str } from '../run-command.js';
+import { bool, positional, rest, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {
   return runYargsCommand(addSpec, argv, async (args) => {
@@ -15,7 +15,7 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
     };
     const { recovery, outcome } = await addMemory(nodeTreeHost(handover), {
       operator: positional(args, 'kind'),
-      trigger: positional(args, 'trigger'),
+      trigger: rest(args, 'trigger').join(' '),
       file: str(args, 'file')!,
       ...optional('extras'),
       ...optional('under'),
