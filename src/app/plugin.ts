@@ -11,6 +11,7 @@
  * returning at once (it starts the extractor in the background).
  */
 import { version } from '../core/version.js';
+import { skillMessages as m } from '../messages/skills.js';
 import { renderSkills } from './skills.js';
 import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
@@ -38,7 +39,7 @@ export function renderPlugin(): readonly PluginFile[] {
   const manifest = {
     name: PLUGIN_NAME,
     version,
-    description: 'The project memory: /memdex:when and /memdex:how recall it, /memdex:remember adds to it; hooks inject the playbook.',
+    description: m.pluginDescription,
     homepage: 'https://github.com/memdex/memdex',
     repository: 'https://github.com/memdex/memdex',
     license: 'MIT',

@@ -1,5 +1,6 @@
 /** The sentences of the skills memdex installs (`.claude/skills/<name>/SKILL.md`, the plugin's skills/). */
 export const skillMessages = {
+  pluginDescription: 'The project memory: /memdex:when and /memdex:how recall it, /memdex:remember adds to it; hooks inject the playbook.',
   whenDescription:
     'Recall what this project\'s memory says about a situation, e.g. "/when writing mock tests": prints the decision section an entry of agents/memory-index.md points to, or the closest entries.',
   whenArgumentHint: '<situation, as written after /when in the memory index>',
