@@ -2,7 +2,8 @@
  * k) The skills memdex installs (issue 11 §3), in a project set up the way `memdex init` does it
  *    (renderSkills('project') in .claude/skills/, skillPermissions() in permissions.allow, and no
  *    other Bash permission), and as the plugin the package is (`--plugin-dir node_modules/memdex`):
- *    - k1 a Skill tool call `when <trigger>` puts the section into the model's next request;
+ *    - k1 a Skill tool call `when <trigger>` puts the section into the model's next request (k1.2:
+ *      a typed `/how` too);
  *    - k2 a near-tie puts the choices there;
  *    - k3 arguments holding `"`, a backtick, `$`, `$(…)`, `'`, `;` and a pasted index line with `|`
  *      reach memdex as typed (its answer is in the request) and run nothing (no file appears);
@@ -23,6 +24,8 @@ import { projectSkills } from '../skills-files.mjs';
 const TRIGGER = 'writing mock tests';
 const SECTION_LINE = 'Patch where the object is **used**, not where it is defined.';
 const NEAR_TIE = 'tests';
+/** A line of the section `/how run tests against real git` resolves to in fixtures/example. */
+const HOW_LINE = 'Create a temporary directory, `git init -q`, set `user.name` and `user.email`';
 const CHOICES = ['/when writing mock tests', '/when a test needs the clock', '/how run tests against real git'];
 const PWNED = 'pwned-by-argument';
 /** [what, argument, text memdex's answer must hold]: each argument must reach memdex unchanged. */
@@ -61,6 +64,10 @@ export default {
       const [launch] = skill.requests.flatMap(toolResults);
       const seen = modelText(skill.last).includes(SECTION_LINE);
       check('k1', 'Skill tool `when` (init\'s skills) puts the section into the next request', launch && !launch.isError && seen, `tool_result ${launch ? (launch.isError ? `error "${launch.text.slice(0, 120)}"` : 'ok') : 'missing'}; section ${seen ? 'received' : 'not received'}`, 'launched, section received');
+
+      const how = await world.claude(['-p', '/how run tests against real git']);
+      const howSeen = modelText(how.last).includes(HOW_LINE);
+      check('k1.2', 'typed /how (init\'s skills) puts the section into the request', howSeen, `section ${howSeen ? 'received' : 'not received'}`, 'section received');
 
       const tie = await world.claude(['-p', `CALL_SKILL: when ${NEAR_TIE}`]);
       const tieText = modelText(tie.last);
