@@ -5,11 +5,29 @@
  * `.claude/skills/`, the plugin ships them in `skills/`, `memdex doctor`
  * compares what is installed with them.
  *
- * The body's command form is the one measured to work with the real client
- * (shared/reference/claude-code-behaviour.md §2): injected commands never
- * prompt, so `allowed-tools` must cover the command; a non-zero exit aborts the
- * skill, hence `|| true`; misses and near-ties go to stderr, hence `2>&1`;
- * `$ARGUMENTS` is inserted raw, hence the quotes.
+ * The body's command, as measured with the real client (2.1.330; the cases are
+ * test:claude's `skills` group, shared/reference/claude-code-behaviour.md §2):
+ *
+ *   ```!
+ *   "<memdex>" when - 2>&1 <<'MEMDEX_QUERY'
+ *   $ARGUMENTS
+ *   MEMDEX_QUERY
+ *   true
+ *   ```
+ *
+ * - `$ARGUMENTS` is pasted into the command text raw. Inside double quotes a
+ *   pasted `$(…)` ran and `$HOME` expanded; inside single quotes a `'` (`don't`)
+ *   broke the command; in the one-line !`…` form a backtick ends the command. A
+ *   quoted here-document takes every character literally, and memdex reads the
+ *   queries from stdin (`-`, one per line). An argument that holds the
+ *   terminator line itself makes a second command, which the client's
+ *   permission check refuses (nothing runs).
+ * - Injected commands never prompt: `allowed-tools` must cover them. The
+ *   client's static analysis accepts a here-document only when `<<'…'` ends its
+ *   line, so nothing may follow it there.
+ * - A non-zero exit aborts the skill, and misses and near-ties exit 1 with
+ *   their text on stderr: hence `2>&1`, and `true` as the block's last command
+ *   (its exit status is the block's), allowed by `Bash(true)`.
  */
 import { skillMessages as m } from '../messages/skills.js';
 import { PLUGIN_MEMDEX_COMMAND, PROJECT_MEMDEX_COMMAND } from './wiring.js';
@@ -43,11 +61,14 @@ function frontmatter(fields: Readonly<Record<string, string>>): string {
   return ['---', ...lines, '---', ''].join('\n');
 }
 
+/** The here-document's terminator: a line no query is. */
+export const QUERY_TERMINATOR = 'MEMDEX_QUERY';
+
 function recallSkill(name: 'when' | 'how', home: SkillHome, description: string, hint: string): SkillFile {
   const memdex = memdexPath(home);
   const text =
-    frontmatter({ name, description, 'argument-hint': hint, 'allowed-tools': `Bash(${memdex.bare} ${name} *)` }) +
-    `\n!\`${memdex.quoted} ${name} "$ARGUMENTS" 2>&1 || true\`\n`;
+    frontmatter({ name, description, 'argument-hint': hint, 'allowed-tools': `Bash(${memdex.bare} ${name} *), Bash(true)` }) +
+    ['', '```!', `${memdex.quoted} ${name} - 2>&1 <<'${QUERY_TERMINATOR}'`, '$ARGUMENTS', QUERY_TERMINATOR, 'true', '```', ''].join('\n');
   return { name, relativePath: `${name}/SKILL.md`, text };
 }
 
@@ -58,8 +79,8 @@ function rememberSkill(home: SkillHome): SkillFile {
       name: 'remember',
       description: m.rememberDescription,
       'argument-hint': m.rememberArgumentHint,
-      'allowed-tools': `Bash(${memdex.bare} add *)`,
-    }) + `\n${m.rememberBody.replaceAll('`memdex add', `\`${memdex.quoted} add`)}\n`;
+      'allowed-tools': `Bash(${memdex.bare} add *), Bash(${memdex.bare} when *), Bash(${memdex.bare} how *)`,
+    }) + `\n${m.rememberBody(memdex.quoted)}\n`;
   return { name: 'remember', relativePath: 'remember/SKILL.md', text };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
 import { root, textOrJson } from './commands.js';
+import { addMessages } from './add.js';
 import { recallMessages } from './recall.js';
 import { suggestMessages } from './suggest.js';
 
@@ -192,4 +193,26 @@ export const doctorSpec: CommandSpec = {
   describe: "Check memdex's wiring (hooks, skills, pre-commit, config, hook log, extractor and evaluator, cache) and say what to fix",
   options: { root, format: textOrJson },
   notes: 'Exit 0 when every check passes, 1 when one found a problem (each says what is wrong and how to fix it).',
+};
+
+export const addSpec: CommandSpec = {
+  name: 'add',
+  describe: addMessages.describe,
+  positionals: [
+    { name: 'kind', required: true, describe: addMessages.operatorPositional },
+    { name: 'trigger', required: true, variadic: true, describe: addMessages.triggerPositional },
+  ],
+  options: {
+    file: { type: 'string', required: true, placeholder: 'FILE', describe: addMessages.fileOption },
+    extras: { type: 'string', placeholder: 'WORDS', describe: addMessages.extrasOption },
+    under: { type: 'string', placeholder: 'HEADING', describe: addMessages.underOption },
+    body: { type: 'string', placeholder: 'FILE', describe: addMessages.bodyOption },
+    'dry-run': { type: 'boolean', describe: addMessages.dryRunOption },
+    root,
+  },
+  examples: [
+    ['memdex add when "writing mock tests" --file testing.md --extras "mock patch, test doubles" --body note.md', 'a /when memory from a file'],
+    ['memdex add how "encode file paths" --file data-processing.md --under ".Path Handling" --body - < note.md', 'a /how memory under a heading, its content on stdin'],
+  ],
+  notes: addMessages.notes,
 };

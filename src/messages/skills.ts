@@ -1,5 +1,6 @@
 /** The sentences of the skills memdex installs (`.claude/skills/<name>/SKILL.md`, the plugin's skills/). */
 export const skillMessages = {
+  pluginDescription: 'The project memory: /memdex:when and /memdex:how recall it, /memdex:remember adds to it; hooks inject the playbook.',
   whenDescription:
     'Recall what this project\'s memory says about a situation, e.g. "/when writing mock tests": prints the decision section an entry of agents/memory-index.md points to, or the closest entries.',
   whenArgumentHint: '<situation, as written after /when in the memory index>',
@@ -9,14 +10,24 @@ export const skillMessages = {
   rememberDescription:
     'Add a memory: writes a decision heading with its content and the matching entry in agents/memory-index.md, checked, in one step.',
   rememberArgumentHint: '<what to remember>',
-  rememberBody: [
-    'The memory to add: $ARGUMENTS',
-    '',
-    'How to add it:',
-    '1. Choose `when` (a situation: "writing mock tests") or `how` (a task: "encode file paths") and a short trigger in lower case.',
-    '2. Choose the decision file under agents/decisions/ whose topic fits (the index lists them as `## agents/decisions/<file>.md`).',
-    '3. Write the content (at least two sentences: the decision and why) to a temporary file.',
-    '4. Run `memdex add <when|how> "<trigger>" --file <decision file>.md --extras "<other words>" --body <temporary file>`.',
-    '5. If it refuses, it says why and what it expects: fix that and run it again. Then `/when <trigger>` or `/how <trigger>` shows the new memory.',
-  ].join('\n'),
+  /** `memdex`: the command as the skill runs it (quoted path). */
+  rememberBody: (memdex: string) =>
+    [
+      'The memory to add: $ARGUMENTS',
+      '',
+      'How to add it:',
+      '1. Choose `when` (a situation: "writing mock tests") or `how` (a task: "encode file paths") and a trigger: 2 to 5 plain words in lower case, what an agent facing this would type.',
+      `2. Check it is new: \`${memdex} when '<trigger>'\` (or \`how\`) should not already answer it. If a section covers it, extend that section instead.`,
+      '3. Choose the decision file under agents/decisions/ whose topic fits (the index lists them as `## agents/decisions/<file>.md`), and optionally the heading to put it under.',
+      '4. Write the content: at least three lines (the decision, why, and an example or consequence). Run:',
+      '',
+      '```',
+      `${memdex} add when '<trigger>' --file <file>.md --extras '<other words, comma-separated>' --body - <<'MEMDEX_BODY'`,
+      '<the content>',
+      'MEMDEX_BODY',
+      '```',
+      '',
+      "Quote the trigger and extras in single quotes (they hold no `'`). Add `--under '<heading>'` to place it under a heading, `--dry-run` to see the change first.",
+      '5. If memdex refuses, it names each problem and what it expects: fix that and run it again. Warnings (a trigger close to others, similar memories) are worth a look. Then `/when <trigger>` shows the new memory.',
+    ].join('\n'),
 } as const;

@@ -1,0 +1,52 @@
+/**
+ * The Claude Code plugin memdex ships: the package root is the plugin
+ * (`claude --plugin-dir node_modules/memdex`), holding `.claude-plugin/plugin.json`,
+ * `skills/` (renderSkills('plugin')), `hooks/hooks.json` and `bin/memdex` (the
+ * client puts a plugin's bin/ on the agent's Bash PATH). The files are checked in
+ * and a test keeps them equal to what is rendered here from the one wiring
+ * (wiring.ts) and the skills (skills.ts): `UPDATE_PLUGIN=1` rewrites them.
+ *
+ * Hook timeouts from a plugin do not raise the client's 1.5 s SessionEnd budget
+ * (only settings files do), so the plugin relies on memdex's session-end hook
+ * returning at once (it starts the extractor in the background).
+ */
+import { version } from '../core/version.js';
+import { skillMessages as m } from '../messages/skills.js';
+import { renderSkills } from './skills.js';
+import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, hookCommand } from './wiring.js';
+
+export interface PluginFile {
+  /** Relative to the plugin root (the package root). */
+  readonly path: string;
+  readonly text: string;
+}
+
+export const PLUGIN_NAME = 'memdex';
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** `hooks/hooks.json`: the four hooks of HOOK_WIRING, run from the plugin's own bin/. */
+export function pluginHooks(): { readonly hooks: Readonly<Record<string, unknown>> } {
+  const hooks: Record<string, unknown> = {};
+  for (const { subcommand, event, timeout } of HOOK_WIRING) {
+    hooks[event] = [{ hooks: [{ type: 'command', command: hookCommand(subcommand, PLUGIN_MEMDEX_COMMAND), timeout }] }];
+  }
+  return { hooks };
+}
+
+/** Every generated file of the plugin (bin/memdex is a fixed script, not generated). */
+export function renderPlugin(): readonly PluginFile[] {
+  const manifest = {
+    name: PLUGIN_NAME,
+    version,
+    description: m.pluginDescription,
+    homepage: 'https://github.com/memdex/memdex',
+    repository: 'https://github.com/memdex/memdex',
+    license: 'MIT',
+  };
+  return [
+    { path: '.claude-plugin/plugin.json', text: json(manifest) },
+    { path: 'hooks/hooks.json', text: json(pluginHooks()) },
+    ...renderSkills('plugin').map((skill) => ({ path: `skills/${skill.relativePath}`, text: skill.text })),
+  ];
+}
