@@ -76,22 +76,24 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
   const { text, lines } = doc;
   const directives: Directive[] = [];
   let fence: { char: string; length: number } | undefined;
-  for (let i = 0; i < lines.starts.length; i++) {
-    const lineNo = i + 1;
-    const start = lines.starts[i]!;
-    const line = text.slice(start, lines.ends[i]!);
-    // Code fences are found among the scan's opaque lines (code and HTML blocks): outside them there is none.
-    if (!doc.opaqueLines.has(lineNo)) fence = undefined;
-    else if (fence) {
+  // A directive starts an HTML block, so it is on an opaque line; so are code fences. Only those are read,
+  // in order; a gap (a line outside every block) closes any fence.
+  const opaque = [...doc.opaqueLines].sort((a, b) => a - b);
+  for (let k = 0; k < opaque.length; k++) {
+    const lineNo = opaque[k]!;
+    const start = lines.starts[lineNo - 1];
+    if (start === undefined) continue;
+    const line = text.slice(start, lines.ends[lineNo - 1]!);
+    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = undefined;
+    if (fence) {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
       if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
       continue;
-    } else {
-      const open = FENCE_OPEN.exec(line);
-      if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
-        fence = { char: open[2]![0]!, length: open[2]!.length };
-        continue;
-      }
+    }
+    const open = FENCE_OPEN.exec(line);
+    if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
+      fence = { char: open[2]![0]!, length: open[2]!.length };
+      continue;
     }
     const opening = DIRECTIVE_START.exec(line);
     if (!opening) continue;

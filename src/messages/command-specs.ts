@@ -11,7 +11,7 @@ import { suggestMessages } from './suggest.js';
 
 export const rulesSpec: CommandSpec = {
   name: 'rules',
-  describe: 'List the rules of `memdex check` with their default severity',
+  describe: 'List the rules of `memdex check` with their default severity and the page of each (docs/rules/<id>.md)',
   options: { format: textOrJson },
 };
 

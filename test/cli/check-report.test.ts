@@ -101,11 +101,13 @@ describe('--output-file', () => {
   test('a file that cannot be written is an error naming it, and no report is half-written', () => {
     const dir = warningTree();
     writeFileSync(join(dir, 'blocker'), 'a file, not a folder');
-    const result = runCli(['check', '-o', 'blocker/report.txt'], { cwd: dir });
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('blocker/report.txt');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(existsSync(join(dir, 'blocker', 'report.txt'))).toBe(false);
+    for (const format of ['stylish', 'json', 'sarif']) {
+      const result = runCli(['check', '--format', format, '-o', 'blocker/report.txt'], { cwd: dir });
+      expect({ format, status: result.status, stdout: result.stdout }).toEqual({ format, status: 2, stdout: '' });
+      expect(result.stderr.match(/blocker\/report\.txt/g)).toHaveLength(1); // said once: no second attempt to write an error report there
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(join(dir, 'blocker', 'report.txt'))).toBe(false);
+    }
   });
 });
 

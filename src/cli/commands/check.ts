@@ -34,7 +34,12 @@ export function main(argv: readonly string[]): Promise<number> {
     if (outputFile !== undefined) plainText(process.env); // a report file holds no terminal colours
     const host = nodeTreeHost();
     // The report goes to stdout, or (--output-file) into the file, written once and atomically.
-    const emit = (text: string) => (outputFile === undefined ? host.writeStdout(text) : writeReport(host, outputFile, text));
+    let writing = false;
+    const emit = (text: string) => {
+      writing = true; // a failure from here on is the report's own: it is not written again as an error report
+      if (outputFile === undefined) host.writeStdout(text);
+      else writeReport(host, outputFile, text);
+    };
     try {
       const root = str(args, 'root');
       const outcome = await check(host, {
@@ -59,7 +64,7 @@ export function main(argv: readonly string[]): Promise<number> {
       return 0;
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
-      if (error instanceof MemdexError && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
+      if (error instanceof MemdexError && !writing && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
         emit(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
