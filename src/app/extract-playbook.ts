@@ -34,7 +34,7 @@
 import { messages } from '../messages/hooks.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
-import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPLY_SCHEMA, EXTRACTOR_PLACEHOLDERS, extractorPrompt, guardExtraction } from '../playbook/extraction-prompt.js';
+import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPLY_SCHEMA, EXTRACTOR_PLACEHOLDERS, extractorPrompt, guardExtraction, type GuardedExtraction } from '../playbook/extraction-prompt.js';
 import { describeProblems } from '../playbook/locate-problems.js';
 import { extractionFromValue, parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
@@ -43,6 +43,7 @@ import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
 import type { Env, Host, TranscriptPart } from './host.js';
+import type { UpdateOutcome } from '../node/playbook-file.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
@@ -137,28 +138,21 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       const problem = recordLearningOutcome(host, job.root, { at: host.now(), step: 'extract', session: job.sessionId, by: extractor.label, ...outcome });
       if (problem !== undefined) log(problem);
     };
+    let guarded: GuardedExtraction;
+    let updated: UpdateOutcome | undefined;
     try {
       const file = host.playbookFile(job.root, config);
       const playbook = host.readPlaybook(file).playbook;
       const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
-      const guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
-      const updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
-      host.releaseTranscriptPart(job.root, part, true, lock);
-      const added = updated?.added.length ?? 0;
-      const duplicates = guarded.result.newKeyPoints.length - added;
-      const unknown = updated?.unknownNames.length ?? 0;
-      const guards = learnMessages.guarded(guarded.repeatedRatings, duplicates, guarded.overLimit, unknown);
-      log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${guards ? `; ${guards}` : ''}`);
-      record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
-      return 'applied';
+      guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
+      updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
       const maxAttempts = host.relevanceParams(config).maxAttempts;
       const released = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
-      const attempt = released === 'given-back' ? failuresAfter(host, job) : maxAttempts;
       const note =
         released === 'given-back'
-          ? learnMessages.willRetry(attempt + 1, maxAttempts)
+          ? learnMessages.willRetry(failuresAfter(host, job) + 1, maxAttempts)
           : released === 'gave-up'
             ? `${learnMessages.gaveUp(maxAttempts)}; ${learnMessages.partGivenUp(part.start, part.end, job.transcriptPath)}`
             : messages.partLost(part.start, part.end, job.transcriptPath);
@@ -166,6 +160,15 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       record({ result: released === 'given-back' ? 'failed' : 'gave-up', detail: problem, retry: released === 'given-back' });
       return 'failed';
     }
+    // Applied: from here on a failure must not give the part back (it would be rated again).
+    host.releaseTranscriptPart(job.root, part, true, lock);
+    const added = updated?.added.length ?? 0;
+    const duplicates = guarded.result.newKeyPoints.length - added;
+    const unknown = updated?.unknownNames.length ?? 0;
+    const guards = learnMessages.guarded(guarded.repeatedRatings, duplicates, guarded.overLimit, unknown);
+    log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${guards ? `; ${guards}` : ''}`);
+    record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
+    return 'applied';
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
     return 'failed';

@@ -31,7 +31,8 @@ export interface ApplyOutcome {
 
 export function applyExtraction(playbook: Playbook, extraction: ExtractionResult): ApplyOutcome {
   let counter = playbook.nameCounter;
-  const known = new Set(playbook.keyPoints.map((kp) => normalizeText(kp.text)));
+  // Only an extraction that proposes key points pays for normalising every existing text (inside the writer's lock).
+  const known = new Set(extraction.newKeyPoints.length > 0 ? playbook.keyPoints.map((kp) => normalizeText(kp.text)) : []);
   const added: KeyPoint[] = [];
   for (const raw of extraction.newKeyPoints) {
     const text = raw.trim();
