@@ -27,10 +27,14 @@
  *   5. Ties are broken by the fzf V2 score of the whole query in the whole candidate,
  *      then by the shorter candidate, then by input order: the result is a total order.
  *
- * Speed: the candidates' words form a vocabulary; a query word is compared once with
- * each distinct vocabulary word (cached across queries), and only candidates that
- * share a non-stopword match with the query are scored (posting lists). That keeps a
- * query over 10,000 candidates well under a millisecond or two.
+ * Speed: the candidates' words form a vocabulary; the vocabulary words a query word
+ * resembles are found once (cached across queries: by comparing with each word for
+ * the first few query words, then through indexes, similar-words.ts), and only
+ * candidates that share a non-stopword match with the query are scored (posting
+ * lists). That keeps a query over 10,000 candidates well under a millisecond or two.
+ * A caller asking only what scores above a threshold (compress-key's "does anything
+ * come within the margin?") uses above(), which skips the candidates that share only
+ * common words (threshold-search.ts).
  */
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
