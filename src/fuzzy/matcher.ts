@@ -119,7 +119,7 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
   });
   // Per query word: similarity to every vocabulary word it resembles at all (similar-words.ts).
   const simCache = new Map<string, Map<number, number>>();
-  const vocabulary = similarWords(vocab, params);
+  const vocabulary = similarWords(vocab, vocabId, params);
   let scored = 0;
   let pairsCompared = 0;
   const similar = (word: string): Map<number, number> => {

@@ -48,13 +48,14 @@ export interface SimilarWords {
   readonly comparisons: number;
 }
 
-export function similarWords(vocab: readonly string[], params: FuzzyParams): SimilarWords {
-  const stems = vocab.map(stem);
-  const vocabId = new Map<string, number>(vocab.map((w, id) => [w, id]));
+/** `vocabId`: the vocabulary's word → id map, which the caller already has. */
+export function similarWords(vocab: readonly string[], vocabId: ReadonlyMap<string, number>, params: FuzzyParams): SimilarWords {
+  let stems: string[] | undefined; // computed on the first question: a matcher may never be asked one
   let asked = 0;
   let comparisons = 0;
   let index: VocabularyIndex | undefined;
   const similar = (word: string) => {
+    stems ??= vocab.map(stem);
     const wordStem = stem(word);
     const sims = new Map<number, number>();
     const exact = vocabId.get(word);
@@ -62,7 +63,7 @@ export function similarWords(vocab: readonly string[], params: FuzzyParams): Sim
     const consider = (id: number) => {
       if (id === exact || sims.has(id)) return;
       comparisons++;
-      const s = wordSimilarity(word, vocab[id]!, params, wordStem, stems[id]!);
+      const s = wordSimilarity(word, vocab[id]!, params, wordStem, stems![id]!);
       if (s > 0) sims.set(id, s);
     };
     if (params.inflectionMinPrefix > 0 && ++asked > INDEX_AFTER) {

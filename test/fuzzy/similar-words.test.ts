@@ -38,7 +38,7 @@ const sorted = (m: Map<number, number>) => [...m].sort((a, b) => a[0] - b[0]);
 describe('similar words through indexes', () => {
   test.each([1, 2, 3])('the same map as comparing with every word (seed %i)', (seed) => {
     const vocab = vocabulary(seed, 600);
-    const lookup = similarWords(vocab, DEFAULT_FUZZY_PARAMS);
+    const lookup = similarWords(vocab, new Map(vocab.map((w, id) => [w, id])), DEFAULT_FUZZY_PARAMS);
     const queries = [...vocab.slice(0, 300), 'tset', 'tests', 'testx', 'mok', 'encodings', 'item', 'item1x', 'xtest', 'wrting', 'entires', 'ka', 'kat'];
     for (const [i, word] of queries.entries()) {
       // The first INDEX_AFTER words are scanned, the rest looked up: both must agree with the brute force.
@@ -48,7 +48,7 @@ describe('similar words through indexes', () => {
 
   test('the index compares far fewer pairs than the vocabulary holds', () => {
     const vocab = Array.from({ length: 4000 }, (_, i) => `item${i}`);
-    const lookup = similarWords(vocab, DEFAULT_FUZZY_PARAMS);
+    const lookup = similarWords(vocab, new Map(vocab.map((w, id) => [w, id])), DEFAULT_FUZZY_PARAMS);
     for (const word of vocab.slice(0, INDEX_AFTER)) lookup.similar(word);
     const scanned = lookup.comparisons;
     for (const word of vocab.slice(1000, 2000)) lookup.similar(word);
