@@ -36,6 +36,27 @@ function structuralTree(dir, n) {
   writeFileSync(join(dir, 'agents/decisions/many.md'), lines.join('\n'));
 }
 
+/**
+ * `n` headings that share all but one word (`When Writing Common Tests Alpha Beta Item<i>`),
+ * with their entries: every candidate trigger of compress-key shares words with every heading.
+ */
+export function sharedWordsTree(dir, n, perFile = 50) {
+  mkdirSync(join(dir, 'agents/decisions'), { recursive: true });
+  const index = ['# Memory Index', ''];
+  for (let f = 0; f * perFile < n; f++) {
+    const name = `shared-${f}.md`;
+    index.push(`## agents/decisions/${name}`, '');
+    const doc = [`# Shared ${f}`, ''];
+    for (let i = f * perFile; i < Math.min(n, (f + 1) * perFile); i++) {
+      index.push(`/when writing common tests alpha beta item${i}`);
+      doc.push(`## When Writing Common Tests Alpha Beta Item${i}`, '', `body ${i}`, '');
+    }
+    index.push('');
+    writeFileSync(join(dir, 'agents/decisions', name), doc.join('\n'));
+  }
+  writeFileSync(join(dir, 'agents/memory-index.md'), index.join('\n'));
+}
+
 const COMMANDS = [
   {
     name: '`check --fix`, every entry misplaced',
@@ -52,6 +73,7 @@ const COMMANDS = [
     },
   },
   { name: '`compress-key --all`', base: 250, setup: (dir, n) => generateTree(dir, { entries: n, seed: 1, perFile: 40 }), args: (dir) => [CLI, 'compress-key', '--all', '--format', 'json', '--root', dir] },
+  { name: '`compress-key --all`, headings sharing all words but one', base: 250, setup: sharedWordsTree, args: (dir) => [CLI, 'compress-key', '--all', '--format', 'json', '--root', dir] },
   { name: '`migrate plan --all`', base: 250, setup: (dir, n) => generateTree(dir, { entries: n, seed: 1, perFile: 40 }), args: (dir) => [CLI, 'migrate', 'plan', '--all', '--out=-', '--root', dir] },
   { name: '`check`, N structural headings in one file', base: 10000, setup: structuralTree, args: (dir) => [CLI, 'check', '--quiet', '--root', dir], expectStatus: 1 },
 ];

@@ -27,14 +27,20 @@
  *   5. Ties are broken by the fzf V2 score of the whole query in the whole candidate,
  *      then by the shorter candidate, then by input order: the result is a total order.
  *
- * Speed: the candidates' words form a vocabulary; a query word is compared once with
- * each distinct vocabulary word (cached across queries), and only candidates that
- * share a non-stopword match with the query are scored (posting lists). That keeps a
- * query over 10,000 candidates well under a millisecond or two.
+ * Speed: the candidates' words form a vocabulary; the vocabulary words a query word
+ * resembles are found once (cached across queries: by comparing with each word for
+ * the first few query words, then through indexes, similar-words.ts), and only
+ * candidates that share a non-stopword match with the query are scored (posting
+ * lists). That keeps a query over 10,000 candidates well under a millisecond or two.
+ * A caller asking only what scores above a threshold (compress-key's "does anything
+ * come within the margin?") uses above(), which skips the candidates that share only
+ * common words (threshold-search.ts).
  */
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
-import { isStopword, stem, tokenize, wordSimilarity } from './words.js';
+import { similarWords } from './similar-words.js';
+import { thresholdSearch, type Visit } from './threshold-search.js';
+import { isStopword, tokenize, wordSimilarity } from './words.js';
 
 export interface Ranked<T> {
   readonly item: T;
@@ -49,6 +55,15 @@ export interface Matcher<T> {
   rank(query: string, limit: number): Ranked<T>[];
   /** The word score of one query against one candidate (by input position). */
   score(query: string, index: number): number;
+  /**
+   * Calls `visit(index, score)` for every candidate of rank()'s pool (but those
+   * `skip` names) whose score is above `threshold`, and perhaps some below it, until
+   * `visit` returns true; without scoring the whole pool (threshold-search.ts).
+   * False when the query is of stopwords only: ask rank() then.
+   */
+  above(query: string, threshold: number, visit: Visit, skip?: (index: number) => boolean): boolean;
+  /** The work done so far: candidates scored, and query/vocabulary word pairs compared. */
+  work(): { readonly scored: number; readonly compared: number };
 }
 
 interface Prepared {
@@ -102,37 +117,33 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
     }
     return { text, words: ids, weight };
   });
-  // Per query word: similarity to every vocabulary word it resembles at all.
+  // Per query word: similarity to every vocabulary word it resembles at all (similar-words.ts).
   const simCache = new Map<string, Map<number, number>>();
-  let stems: string[] | undefined; // of the vocabulary, computed once for all queries
+  const vocabulary = similarWords(vocab, vocabId, params);
+  let scored = 0;
+  let pairsCompared = 0;
   const similar = (word: string): Map<number, number> => {
     let sims = simCache.get(word);
-    if (sims) return sims;
-    sims = new Map();
-    const exact = vocabId.get(word);
-    if (exact !== undefined) sims.set(exact, 1);
-    stems ??= vocab.map(stem);
-    const wordStem = stem(word);
-    const first = word.charCodeAt(0);
-    for (let id = 0; id < vocab.length; id++) {
-      if (id === exact) continue;
-      const other = vocab[id]!;
-      // A word with another first letter can only be one edit away (wordSimilarity): skip what cannot be.
-      if (other.charCodeAt(0) !== first && params.inflectionMinPrefix > 0 && !lengthsWithinOne(word, other) && !lengthsWithinOne(wordStem, stems[id]!)) continue;
-      const s = wordSimilarity(word, other, params, wordStem, stems[id]!);
-      if (s > 0) sims.set(id, s);
-    }
-    simCache.set(word, sims);
+    if (!sims) simCache.set(word, (sims = vocabulary.similar(word)));
     return sims;
   };
+  /** One pair, without looking up every similar word (the threshold search scores few candidates). */
+  const pairSim = (word: string, id: number): number | undefined => {
+    const known = simCache.get(word);
+    if (known) return known.get(id);
+    pairsCompared++;
+    const s = word === vocab[id] ? 1 : wordSimilarity(word, vocab[id]!, params);
+    return s > 0 ? s : undefined;
+  };
 
-  const scoreWords = (queryWords: readonly string[], querySims: readonly Map<number, number>[], cand: Prepared): number => {
+  /** `simOf(qi, id)`: query word qi's similarity to vocabulary word id (undefined: none). */
+  const scoreWords = (queryWords: readonly string[], simOf: (qi: number, id: number) => number | undefined, cand: Prepared): number => {
+    scored++;
     if (queryWords.length === 0 || cand.words.length === 0) return 0;
     const pairs: { qi: number; cj: number; s: number }[] = [];
     for (let qi = 0; qi < queryWords.length; qi++) {
-      const sims = querySims[qi]!;
       for (let cj = 0; cj < cand.words.length; cj++) {
-        const s = sims.get(cand.words[cj]!);
+        const s = simOf(qi, cand.words[cj]!);
         if (s !== undefined) pairs.push({ qi, cj, s });
       }
     }
@@ -168,13 +179,20 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
 
   const prepareQuery = (query: string) => {
     const words = tokenize(query);
-    return { words, sims: words.map(similar) };
+    const sims = words.map(similar);
+    return { words, sims, simOf: (qi: number, id: number) => sims[qi]!.get(id) };
   };
 
+  const search = thresholdSearch({ vocab, vocabId, candidates: prepared, params, similar, pairSim, score: scoreWords });
+
   return {
+    work: () => ({ scored, compared: pairsCompared + vocabulary.comparisons }),
+    above(query, threshold, visit, skip) {
+      return search(tokenize(query), threshold, visit, skip);
+    },
     score(query, index) {
       const q = prepareQuery(query);
-      return scoreWords(q.words, q.sims, prepared[index]!);
+      return scoreWords(q.words, q.simOf, prepared[index]!);
     },
     rank(query, limit) {
       const q = prepareQuery(query);
@@ -191,7 +209,7 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
       });
       const scored: { index: number; score: number; tie: number }[] = [];
       for (const index of pool) {
-        const score = scoreWords(q.words, q.sims, prepared[index]!);
+        const score = scoreWords(q.words, q.simOf, prepared[index]!);
         if (score >= params.minScore) scored.push({ index, score, tie: 0 });
       }
       const cmp = (a: { index: number; score: number; tie: number }, b: { index: number; score: number; tie: number }) =>
@@ -207,10 +225,6 @@ export function createMatcher<T>(items: readonly T[], textOf: (item: T) => strin
       return head.slice(0, limit).map((s) => ({ item: items[s.index]!, score: s.score, index: s.index }));
     },
   };
-}
-
-function lengthsWithinOne(a: string, b: string): boolean {
-  return a.length - b.length <= 1 && b.length - a.length <= 1;
 }
 
 function weightOf(word: string, params: FuzzyParams): number {

@@ -8,6 +8,12 @@ export const hostMessages = {
   commandTimedOut: (ms: number) => `timed out after ${ms} ms`,
   commandKilled: (signal: string) => `killed by ${signal}`,
   notRegularFile: (file: string) => `${file}: not a regular file; expected a markdown file`,
+  cacheFolderUnsafe: (folder: string, problem: string) =>
+    `memdex: cache folder ${folder} ${problem}; caches are off for this run (expected a folder of your own that only you can write, mode 0700: remove it, or set MEMDEX_CACHE_DIR)`,
+  cacheFolderSymlink: 'is a symbolic link',
+  cacheFolderNotFolder: 'is not a folder',
+  cacheFolderOwner: (owner: number, me: number) => `belongs to user ${owner}, not to you (user ${me})`,
+  cacheFolderWritable: (mode: number) => `is writable by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`,
   outsideFolder: (file: string) =>
     `${file}: resolves outside the decisions folder (or was swapped while being read); a query reads only files inside it`,
 };

@@ -31,14 +31,24 @@
  * clean index entries, so a file written just before a cache build is hashed for
  * a few seconds, not on every later call.
  *
+ * Trust. A cache decides what a query prints, so the folder must be this user's
+ * alone: created by memdex with mode 0700, or found owned by this user, not a
+ * symbolic link, and writable by nobody else (one that is only readable by others
+ * is narrowed to 0700). Otherwise another local account could have planted a table
+ * (issue 16 §5): the caches are off for the run, with one line on stderr saying
+ * why, and every command still answers from the files. Independently, no path read
+ * back from a cache is trusted: the resolver reads only stamped memory files, through
+ * the same confined open as a query (read-confined.ts).
+ *
  * Writes are atomic (a temp file renamed over the target) but not fsynced: a cache
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
+import { hostMessages as m } from '../messages/host.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
 export const CACHE_FORMAT = 7;
@@ -196,6 +206,7 @@ export function writePayload(root: string, kind: PayloadKind, stamps: Stamps, bo
 
 /** A cache file's header (checked for this memdex and CACHE_FORMAT) and body; undefined if unusable. */
 export function readCacheFile(path: string): { header: Record<string, unknown>; body: string } | undefined {
+  if (!cacheFolderUsable()) return undefined;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -216,7 +227,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
 
 /** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
 export function writeCacheFile(path: string, header: Record<string, unknown>, body: string): void {
-  if (!cacheEnabled()) return;
+  if (!cacheEnabled() || !cacheFolderUsable()) return;
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
@@ -228,6 +239,67 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
     } catch {
       // no temp file was created
     }
+  }
+}
+
+/**
+ * The cache folder this process checked, and whether it may be used: kept on the
+ * process, not the module, because the recall fast path and the full CLI it hands
+ * over to are separate bundles in one process, and the warning is said once.
+ */
+const CHECKED = Symbol.for('memdex.cacheFolderChecked');
+type Checked = { readonly dir: string; readonly usable: boolean };
+
+/** The cache folder is this user's alone (see Trust above); says once on stderr when it is not. */
+function cacheFolderUsable(): boolean {
+  const dir = cacheDir();
+  const store = globalThis as { [CHECKED]?: Checked };
+  const checked = store[CHECKED];
+  if (checked?.dir === dir) return checked.usable;
+  const verdict = cacheFolderProblem(dir);
+  if (verdict.problem) process.stderr.write(`${m.cacheFolderUnsafe(dir, verdict.problem)}\n`);
+  store[CHECKED] = { dir, usable: verdict.usable };
+  return verdict.usable;
+}
+
+/**
+ * Whether `dir` can hold caches: created (mode 0700) when absent; otherwise a
+ * folder, not a symbolic link, owned by `uid`, writable by no one else. `problem`
+ * says why not (nothing when the folder merely cannot be created: no cache, as a
+ * read-only temp folder always meant). `uid`: the current user's, a parameter for
+ * tests (a second account is not always at hand).
+ */
+export function cacheFolderProblem(dir: string, uid: number | undefined = process.getuid?.()): { usable: boolean; problem?: string } {
+  let stat = lstatOrUndefined(dir);
+  if (!stat) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch {
+      // created meanwhile by another process (checked below), or no temp folder to write to
+    }
+    stat = lstatOrUndefined(dir);
+    if (!stat) return { usable: false };
+  }
+  if (stat.isSymbolicLink()) return { usable: false, problem: m.cacheFolderSymlink };
+  if (!stat.isDirectory()) return { usable: false, problem: m.cacheFolderNotFolder };
+  if (process.platform === 'win32') return { usable: true }; // no POSIX owner or mode bits: the user's own temp folder
+  if (uid !== undefined && stat.uid !== uid) return { usable: false, problem: m.cacheFolderOwner(stat.uid, uid) };
+  if ((stat.mode & 0o022) !== 0) return { usable: false, problem: m.cacheFolderWritable(stat.mode) };
+  if ((stat.mode & 0o077) !== 0) {
+    try {
+      chmodSync(dir, 0o700); // ours and written by no one else: only narrowed, so that others cannot read it
+    } catch {
+      // still safe to use: nobody else can write to it
+    }
+  }
+  return { usable: true };
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * compress-key: the shortest trigger that the resolver maps to a given heading and
- * to no other, checked with the resolver itself (so "unique" means exactly what
- * `memdex when` will do), and the heading a migration would rename it to.
+ * to no other, checked with the resolver's own decision (so "unique" means exactly
+ * what `memdex when` will do; trigger-finds.ts answers it without ranking every
+ * phrase, which keeps `--all` near-linear), and the heading a migration would
+ * rename it to.
  *
  * Candidates are the heading's own words (its `When`/`How to` prefix is the
  * operator), order kept, fewest words first, then earliest words first; a candidate
@@ -13,7 +15,8 @@ import { foldKey, headingForEntry, headingOperator, type Operator } from '../mod
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { resolveTrigger } from './resolve.js';
-import { resolverIndex } from './targets.js';
+import { resolverIndex, type ResolverIndex } from './targets.js';
+import { triggerFinds } from './trigger-finds.js';
 import { entryLabel } from '../model/entry-line.js';
 
 export interface CompressKeyOptions {
@@ -61,7 +64,9 @@ export function compressHeading(project: Project, heading: DecisionHeading, opti
   const words = tokenize(parsed ? parsed.trigger : heading.text);
   const minWords = Math.min(options.minWords ?? DEFAULT_MIN_WORDS, words.length);
   let budget = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+  const target = targetOf(index).get(heading);
   const tryTrigger = (trigger: string): boolean => {
+    if (target !== undefined) return triggerFinds(index, params, { text: trigger, operator, explicit: true }, target);
     const r = resolveTrigger(project, index, params, trigger, operator, true);
     return r.kind === 'found' && r.section.file === heading.path && r.section.line === heading.line;
   };
@@ -77,6 +82,15 @@ export function compressHeading(project: Project, heading: DecisionHeading, opti
   const full = words.join(' ');
   if (full !== '' && tryTrigger(full)) return ok(heading, operator, full);
   return { kind: 'none', heading };
+}
+
+const targets = new WeakMap<ResolverIndex, Map<DecisionHeading, number>>();
+
+/** The resolver target of each heading (built once per index: --all asks for every heading). */
+function targetOf(index: ResolverIndex): Map<DecisionHeading, number> {
+  let map = targets.get(index);
+  if (!map) targets.set(index, (map = new Map(index.targets.map((t, i) => [t.heading, i]))));
+  return map;
 }
 
 function ok(heading: DecisionHeading, operator: Operator, trigger: string): CompressKeyResult {

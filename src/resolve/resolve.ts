@@ -20,7 +20,7 @@ import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
-import { pickTrigger } from './trigger-pick.js';
+import { pickTrigger, type TriggerSource } from './trigger-pick.js';
 import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex, type Target } from './targets.js';
 
@@ -66,10 +66,14 @@ export function resolveTrigger(
   noteless?: string,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
-  const exact = (key: string) => index.exact.get(key)?.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const);
-  const source = { exact, matcher: () => index.matcher, lineOf: (t: number) => targetLine(index.targets[t]!) };
-  const pick = pickTrigger(source, params, { text, noteless, operator, explicit: explicitOperator });
+  const pick = pickTrigger(triggerSource(index), params, { text, noteless, operator, explicit: explicitOperator });
   return pick.kind === 'found' ? found(pick.target) : { ...pick, query: text, mode: 'trigger' };
+}
+
+/** The model's resolver index as trigger-pick.ts reads it. */
+export function triggerSource(index: ResolverIndex): TriggerSource {
+  const exact = (key: string) => index.exact.get(key)?.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const);
+  return { exact, matcher: () => index.matcher, lineOf: (t: number) => targetLine(index.targets[t]!) };
 }
 
 function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string): ResolveResult {

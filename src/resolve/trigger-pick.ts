@@ -39,22 +39,35 @@ export interface TriggerSource {
   lineOf(target: number): string;
 }
 
+/** How many best-scoring phrases the fuzzy stage weighs (a target has a few: its trigger, extras, heading). */
+export const FUZZY_PHRASES = 64;
+
 export function pickTrigger(source: TriggerSource, params: ResolveParams, query: TriggerQuery): TriggerPick {
+  const hits = exactTargets(source, query);
+  if (hits.length === 1) return { kind: 'found', target: hits[0]! };
+  if (hits.length > 1) return { kind: 'ambiguous', choices: hits.map((t) => source.lineOf(t)) };
+  return pickFuzzy(source.matcher(), params, fuzzyText(query), query.operator, (t) => source.lineOf(t));
+}
+
+/** The exact stage: the targets of the folded trigger, else of the trigger before a pasted note. */
+export function exactTargets(source: Pick<TriggerSource, 'exact'>, query: TriggerQuery): number[] {
   const exactOf = (text: string) => {
     const key = foldKey(text);
     return exactHits(key === '' ? [] : (source.exact(key) ?? []), query.operator, query.explicit);
   };
-  let hits = exactOf(query.text);
-  if (hits.length === 0 && query.noteless !== undefined) hits = exactOf(query.noteless);
-  if (hits.length === 1) return { kind: 'found', target: hits[0]! };
-  if (hits.length > 1) return { kind: 'ambiguous', choices: hits.map((t) => source.lineOf(t)) };
-  return pickFuzzy(source.matcher(), params, query.noteless ?? query.text, query.operator, (t) => source.lineOf(t));
+  const hits = exactOf(query.text);
+  return hits.length === 0 && query.noteless !== undefined ? exactOf(query.noteless) : hits;
+}
+
+/** What the fuzzy stage matches: the trigger without a pasted note. */
+export function fuzzyText(query: TriggerQuery): string {
+  return query.noteless ?? query.text;
 }
 
 /** The fuzzy branch: the clearly best target, the near-ties, or the closest targets. */
 function pickFuzzy(matcher: Matcher<Candidate>, params: ResolveParams, text: string, operator: Operator | undefined, lineOf: (target: number) => string): TriggerPick {
   const best = new Map<number, number>();
-  for (const r of matcher.rank(text, 64)) {
+  for (const r of matcher.rank(text, FUZZY_PHRASES)) {
     const score = r.score + (operator && r.item.operator === operator ? params.operatorBonus : 0);
     if (score > (best.get(r.item.target) ?? -1)) best.set(r.item.target, score);
   }
