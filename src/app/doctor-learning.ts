@@ -3,22 +3,23 @@
  * pre-compact, the evaluator in `memdex relevance evaluate`) and where each came
  * from, for `memdex doctor`.
  *
- * The seam for the default extractor and evaluator (built on `claude -p`): when
- * neither the environment nor memdex.config.json names a command, the default
- * runs DEFAULT_LEARNING_PROGRAM, so doctor checks that it is on PATH. When the
- * defaults land, `learningCommands` is the one place to name their command lines
- * (and a reader of their last outcomes goes next to it); until then doctor reads
- * the outcomes that exist already: failed evaluations in the relevance store and
- * extractor failures in the hook log.
+ * When neither the environment nor memdex.config.json names a command, the
+ * default runs `claude -p --model <learn.model>` (learn-settings.ts), so doctor
+ * checks that `claude` is on PATH, unless the default is switched off
+ * (`learn.enabled: false`, MEMDEX_LEARN=0). What the steps did last is read
+ * from their outcome record (learning-outcomes.ts).
  */
 import type { Config } from '../model/config.js';
+import { learnMessages } from '../messages/learn.js';
 import type { Env } from './host.js';
 import { extractorCommand } from './extract-playbook.js';
 
-/** The program the default extractor and evaluator run (`claude -p`). */
-export const DEFAULT_LEARNING_PROGRAM = 'claude';
-
-export type LearningSource = { readonly kind: 'env'; readonly name: string } | { readonly kind: 'config'; readonly key: string } | { readonly kind: 'default' };
+export type LearningSource =
+  | { readonly kind: 'env'; readonly name: string }
+  | { readonly kind: 'config'; readonly key: string }
+  | { readonly kind: 'default' }
+  /** No command configured and the default switched off: the step does not run. */
+  | { readonly kind: 'off'; readonly why: 'config' | 'env' };
 
 export interface LearningCommand {
   readonly role: 'extractor' | 'evaluator';
@@ -33,15 +34,18 @@ export function learningCommands(env: Env, config: Config): readonly LearningCom
   const extractor = extractorCommand(env, undefined);
   const evaluator = env.MEMDEX_EVALUATOR?.trim() || undefined;
   return [
-    entry('extractor', extractor, 'MEMDEX_EXTRACTOR', config.playbook.extractor, 'playbook.extractor'),
-    entry('evaluator', evaluator, 'MEMDEX_EVALUATOR', config.relevance.evaluator, 'relevance.evaluator'),
+    entry('extractor', extractor, 'MEMDEX_EXTRACTOR', config.playbook.extractor, 'playbook.extractor', env, config),
+    entry('evaluator', evaluator, 'MEMDEX_EVALUATOR', config.relevance.evaluator, 'relevance.evaluator', env, config),
   ];
 }
 
-function entry(role: LearningCommand['role'], fromEnv: string | undefined, envName: string, configured: string | undefined, key: string): LearningCommand {
+function entry(role: LearningCommand['role'], fromEnv: string | undefined, envName: string, configured: string | undefined, key: string, env: Env, config: Config): LearningCommand {
   if (fromEnv !== undefined) return { role, command: fromEnv, source: { kind: 'env', name: envName }, key, env: envName };
   if (configured !== undefined) return { role, command: configured, source: { kind: 'config', key }, key, env: envName };
-  return { role, command: `${DEFAULT_LEARNING_PROGRAM} -p`, source: { kind: 'default' }, key, env: envName };
+  // The same switches as learn-settings.ts defaultLearner; programOf finds `claude` as the label's first word.
+  const off = !config.learn.enabled ? 'config' : env.MEMDEX_LEARN === '0' ? 'env' : undefined;
+  const command = learnMessages.claudeLabel(config.learn.model);
+  return { role, command, source: off === undefined ? { kind: 'default' } : { kind: 'off', why: off }, key, env: envName };
 }
 
 /**

@@ -18,6 +18,7 @@ import { setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
+import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
 import { skillPermissions } from './skills.js';
 import { HOOK_WIRING, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
@@ -77,6 +78,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
+  results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
   results.push(checkCache(host, root));
   return { root, results, exitCode: results.some((r) => r.status === 'problem') ? 1 : 0 };
@@ -195,11 +197,23 @@ function checkHookLog(read: (path: string) => string | undefined): DoctorResult 
 }
 
 function checkLearning(host: DoctorHost, root: string, command: LearningCommand): DoctorResult {
+  if (command.source.kind === 'off') return ok(command.role, m.learningOff(command.role, command.source.why));
   const source = command.source.kind === 'env' ? m.sourceEnv(command.source.name) : command.source.kind === 'config' ? m.sourceConfig(command.source.key) : m.sourceDefault;
   const program = programOf(command.command, { ...host.env, CLAUDE_PROJECT_DIR: root });
   const found = program.includes('/') ? (host.isExecutable(host.resolvePath(root, program)) ? host.resolvePath(root, program) : undefined) : host.findOnPath(program, host.env);
   if (found) return ok(command.role, m.learningOk(command.role, command.command, source, found));
   return problem(command.role, m.learningNotFound(command.role, command.command, source, program || command.command), m.learningFix(command.role, command.key, command.env));
+}
+
+/** The learning steps' last runs (learning-outcomes.ts): a problem when the newest run of a step failed. */
+function checkLearningOutcomes(host: DoctorHost, root: string): DoctorResult {
+  const { path, outcomes, problem: unreadable } = readLearningOutcomes(host, root);
+  if (unreadable !== undefined) return problem('learning', unreadable, m.outcomesUnreadableFix(LEARNING_OUTCOMES));
+  const newest = (['extract', 'evaluate'] as const).map((step) => outcomes.filter((o) => o.step === step).at(-1)).filter((o) => o !== undefined);
+  const failed = newest.filter((o) => o.result !== 'applied');
+  const applied = outcomes.filter((o) => o.result === 'applied').length;
+  if (failed.length === 0) return ok('learning', outcomes.length === 0 ? m.outcomesNone : m.outcomesOk(outcomes.length, applied, path));
+  return problem('learning', m.outcomesFailed(failed.map((o) => m.outcomeLine(o.step, o.at, o.by, o.result, o.detail ?? ''))), m.outcomesFix);
 }
 
 function checkEvaluations(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {

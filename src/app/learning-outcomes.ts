@@ -68,7 +68,7 @@ interface OutcomesFile {
   readonly outcomes: readonly LearningOutcome[];
 }
 
-export function readLearningOutcomes(host: Host, root: string): LearningOutcomes {
+export function readLearningOutcomes(host: Pick<Host, 'resolvePath' | 'exists' | 'readText'>, root: string): LearningOutcomes {
   const path = host.resolvePath(root, LEARNING_OUTCOMES);
   try {
     return { path, outcomes: host.exists(path) ? parse(host.readText(path), path).outcomes : [] };

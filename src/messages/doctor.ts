@@ -58,6 +58,14 @@ export const doctorMessages = {
   sourceEnv: (name: string) => `from ${name}`,
   sourceConfig: (key: string) => `from ${key} in memdex.config.json`,
   sourceDefault: 'the default',
+  learningOff: (role: string, why: 'config' | 'env') =>
+    `${role}: off (no command configured, and the default \`claude -p\` is switched off by ${why === 'config' ? 'learn.enabled: false in memdex.config.json' : 'MEMDEX_LEARN=0'})`,
+  outcomesNone: 'learning: no extraction or evaluation has run yet',
+  outcomesOk: (count: number, applied: number, path: string) => `learning: the last runs succeeded (${applied} of the ${count} recorded in ${path} applied)`,
+  outcomesFailed: (lines: readonly string[]) => `learning: the last run failed:\n    ${lines.join('\n    ')}`,
+  outcomeLine: (step: string, at: string, by: string, result: string, detail: string) => `${step} ${at} by \`${by}\`: ${result}${detail ? `: ${detail}` : ''}`,
+  outcomesFix: 'fix the cause named above (a failed step stays queued and is retried up to 3 times); the next run that succeeds clears this',
+  outcomesUnreadableFix: (file: string) => `delete ${file} (it only records what the learning steps did; the next run writes a new one)`,
 
   evaluationsOk: (pending: number) => `evaluations: none failed${pending > 0 ? `, ${pending} pending (run \`memdex relevance evaluate\`)` : ''}`,
   evaluationsFailed: (count: number, notes: readonly string[]) => `evaluations: ${count} failed; the last: ${notes.join(' | ')}`,

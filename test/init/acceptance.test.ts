@@ -160,9 +160,28 @@ describe('an empty repository', () => {
     const path = (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'claude'))).join(':');
     const report = doctor(repo, { PATH: path });
     expect(problems(report)).toEqual([
-      'extractor: `claude -p` (the default): claude is not found',
-      'evaluator: `claude -p` (the default): claude is not found',
+      'extractor: `claude -p --model haiku` (the default): claude is not found',
+      'evaluator: `claude -p --model haiku` (the default): claude is not found',
     ]);
+    // Switched off, the default needs no claude: said, not a problem.
+    const off = doctor(repo, { PATH: path, MEMDEX_LEARN: '0' });
+    expect([off.status, off.results.filter((r) => r.check === 'extractor' || r.check === 'evaluator').map((r) => r.message)]).toEqual([
+      0,
+      [
+        'extractor: off (no command configured, and the default `claude -p` is switched off by MEMDEX_LEARN=0)',
+        'evaluator: off (no command configured, and the default `claude -p` is switched off by MEMDEX_LEARN=0)',
+      ],
+    ]);
+    const outcomes = join(repo.dir, '.claude/memdex/learning.json');
+    const failedRun = { at: '2026-11-23T06:00:00.000Z', step: 'extract', session: 's1', by: 'claude -p --model haiku', result: 'failed', detail: 'claude exited 1', retry: true };
+    broken(
+      'learning',
+      () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun] })),
+      () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun, { ...failedRun, at: '2026-11-23T06:05:00.000Z', result: 'applied', detail: undefined }] })),
+      /^learning: the last run failed:\n {4}extract 2026-11-23T06:00:00\.000Z by `claude -p --model haiku`: failed: claude exited 1$/,
+    );
+    expect(doctor(repo).results.find((r) => r.check === 'learning')?.message).toBe('learning: the last runs succeeded (1 of the 2 recorded in ' + outcomes + ' applied)');
+    unlinkSync(outcomes);
     expect(doctor(repo).status).toBe(0);
   }, 240_000);
 
