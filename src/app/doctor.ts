@@ -207,12 +207,12 @@ function checkLearning(host: DoctorHost, root: string, command: LearningCommand)
 
 /** The learning steps' last runs (learning-outcomes.ts): a problem when the newest run of a step failed. */
 function checkLearningOutcomes(host: DoctorHost, root: string): DoctorResult {
-  const { path, outcomes, problem: unreadable } = readLearningOutcomes(host, root);
+  const { outcomes, problem: unreadable } = readLearningOutcomes(host, root);
   if (unreadable !== undefined) return problem('learning', unreadable, m.outcomesUnreadableFix(LEARNING_OUTCOMES));
   const newest = (['extract', 'evaluate'] as const).map((step) => outcomes.filter((o) => o.step === step).at(-1)).filter((o) => o !== undefined);
   const failed = newest.filter((o) => o.result !== 'applied');
   const applied = outcomes.filter((o) => o.result === 'applied').length;
-  if (failed.length === 0) return ok('learning', outcomes.length === 0 ? m.outcomesNone : m.outcomesOk(outcomes.length, applied, path));
+  if (failed.length === 0) return ok('learning', outcomes.length === 0 ? m.outcomesNone : m.outcomesOk(outcomes.length, applied, LEARNING_OUTCOMES));
   return problem('learning', m.outcomesFailed(failed.map((o) => m.outcomeLine(o.step, o.at, o.by, o.result, o.detail ?? ''))), m.outcomesFix);
 }
 
