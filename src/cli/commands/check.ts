@@ -91,10 +91,17 @@ function writeReport(host: TreeHost, file: string, text: string): void {
 }
 
 function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
+  // Once per file, not per finding: a pathological file has ~100,000 findings (issue 16, bench/linear.mjs).
+  const shown = new Map<string, string>();
   const display = (path: string) => {
-    const abs = resolve(root, path);
-    const rel = relative(cwd, abs);
-    return (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+    let text = shown.get(path);
+    if (text === undefined) {
+      const abs = resolve(root, path);
+      const rel = relative(cwd, abs);
+      text = (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+      shown.set(path, text);
+    }
+    return text;
   };
   return diagnostics.map((d: Diagnostic) => ({
     ...d,
