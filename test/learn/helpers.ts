@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { runCli } from '../helpers/run-cli.js';
 
 export type Reply =
@@ -59,19 +60,7 @@ export function standInClaude(): StandIn {
   };
 }
 
-export const PLAYBOOK = `${JSON.stringify(
-  {
-    version: '1.0',
-    last_updated: '2026-02-18T14:30:00.000Z',
-    name_counter: 2,
-    key_points: [
-      { name: 'kpt_001', text: 'Use type hints', helpful: 5, harmful: 1 },
-      { name: 'kpt_002', text: 'Prefer pathlib over os.path', helpful: 0, harmful: 2 },
-    ],
-  },
-  null,
-  2,
-)}\n`;
+export const PLAYBOOK = `${JSON.stringify(playbookJson(keyPoints(['kpt_001', 'Use type hints', 5, 1], ['kpt_002', 'Prefer pathlib over os.path', 0, 2])), null, 2)}\n`;
 
 /** A typed prompt as the client writes it; `parent` links it into the conversation chain. */
 export const userLine = (content: string, uuid: string, parent?: string) =>
