@@ -66,7 +66,15 @@ interface SectionLine {
   readonly text: string;
 }
 
-export interface IndexSection {
+/** What the index, or one of its sections, holds line by line (Entry: the parsed entry, or a snapshot's row of it). */
+export interface IndexLines<Entry = IndexEntry> {
+  /** Every entry (current and legacy) in file order. */
+  readonly entries: readonly Entry[];
+  readonly malformed: readonly MalformedLine[];
+  readonly textLines: readonly TextLine[];
+}
+
+export interface IndexSection extends IndexLines {
   readonly index: number;
   /** The H2 text. */
   readonly title: string;
@@ -79,22 +87,15 @@ export interface IndexSection {
   readonly bodyStart: number;
   /** Offset where the next section starts, or the end of the text. */
   readonly end: number;
-  readonly entries: readonly IndexEntry[];
-  readonly malformed: readonly MalformedLine[];
-  readonly textLines: readonly TextLine[];
 }
 
-export interface MemoryIndex {
+export interface MemoryIndex extends IndexLines {
   readonly path: string;
   readonly text: string;
   readonly lines: LineTable;
   /** Offset where the first section starts (end of the preamble). */
   readonly preambleEnd: number;
   readonly sections: readonly IndexSection[];
-  /** Every entry (current and legacy) in file order. */
-  readonly entries: readonly IndexEntry[];
-  readonly malformed: readonly MalformedLine[];
-  readonly textLines: readonly TextLine[];
   /** 1-based lines inside code or raw HTML blocks (the scan's): where suppression comments are looked for. */
   readonly opaqueLines: ReadonlySet<number>;
 }

@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import { lineTable, type LineTable } from './lines.js';
 import { entryKey, foldKey, headingKey } from './keys.js';
-import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexSection, type MalformedLine, type MemoryIndex, type TextLine } from './memory-index.js';
+import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexLines, type IndexSection, type MemoryIndex } from './memory-index.js';
 import type { Project } from './project.js';
 
 /**
@@ -23,14 +23,7 @@ type EntryRow = [legacy: 0 | 1, operator: -1 | 0 | 1, trigger: string, extras: s
 type SectionRow = [title: string, line: number, start: number, bodyStart: number, end: number, entries: number[]];
 
 export interface Snapshot {
-  readonly index?: {
-    readonly path: string;
-    readonly preambleEnd: number;
-    readonly sections: readonly SectionRow[];
-    readonly entries: readonly EntryRow[];
-    readonly malformed: readonly MalformedLine[];
-    readonly textLines: readonly TextLine[];
-  };
+  readonly index?: IndexLines<EntryRow> & { readonly path: string; readonly preambleEnd: number; readonly sections: readonly SectionRow[] };
   readonly decisions: readonly { readonly path: string; readonly lineCount: number; readonly headings: readonly HeadingRow[] }[];
 }
 
