@@ -10,8 +10,8 @@ import { headingsByKeyOf } from './build-project.js';
 import type { Config } from './config.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import { lineTable, type LineTable } from './lines.js';
-import { entryKey, foldKey, headingKey } from './keys.js';
-import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexLines, type IndexSection, type MemoryIndex } from './memory-index.js';
+import { headingKey } from './keys.js';
+import { indexEntry, sectionPath, type EntryProblemCode, type IndexEntry, type IndexLines, type IndexSection, type MemoryIndex } from './memory-index.js';
 import type { Project } from './project.js';
 
 /**
@@ -111,23 +111,10 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
   const s = snapshot.index;
   if (s) {
     const entries = s.entries.map(
-      ([legacy, op, trigger, extras, section, line, column, start, end, next, raw, problems]): IndexEntry => {
+      ([legacy, op, trigger, extras, section, line, column, start, end, next, text, problems]): IndexEntry => {
         const operator = op === -1 ? undefined : OPS[op];
-        return {
-          kind: legacy ? 'legacy' : 'entry',
-          operator,
-          trigger,
-          extras,
-          key: operator ? entryKey(operator, trigger) : foldKey(trigger),
-          section,
-          line,
-          column,
-          start,
-          end,
-          lineRange: [start, next],
-          text: raw,
-          problems: problems.map(([code, col]) => ({ code: code as EntryProblemCode, column: col })),
-        };
+        const entryProblems = problems.map(([code, col]) => ({ code: code as EntryProblemCode, column: col }));
+        return indexEntry(legacy ? 'legacy' : 'entry', operator, trigger, extras, entryProblems, { section, line, column, start, end, next, text });
       },
     );
     const sections: IndexSection[] = s.sections.map(([title, line, start, bodyStart, end, ids], i) => ({
