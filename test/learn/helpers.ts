@@ -9,7 +9,7 @@
  *   {sleep: seconds}        → sleeps, then answers {} (past the timeout it is killed first)
  *   {rateLimit: true}       → the client's error result for a usage limit, exit 1
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
@@ -103,4 +103,25 @@ export function learnEnv(claude: StandIn, extra: Record<string, string> = {}): R
 /** `memdex hook extract-worker session-end <root> <session> <transcript>`: what session-end starts in the background, run in the foreground. */
 export function extractWorker(root: string, claude: StandIn, session = 's-1', extra: Record<string, string> = {}) {
   return runCli(['hook', 'extract-worker', 'session-end', root, session, join(root, 'transcript.jsonl')], { env: learnEnv(claude, { CLAUDECODE: '1', ...extra }) });
+}
+
+/** A session's evidence in the transcript: one prompt, then one command the agent ran and what it printed. */
+export interface Evidence {
+  readonly prompt: string;
+  readonly command: string;
+  readonly output: string;
+}
+
+/**
+ * A learning test's start: the stand-in scripted with the replies and a project whose
+ * transcript holds the evidence (uuid u-1); both folders go to `made` for the test file's afterAll.
+ */
+export function learnSetup(made: string[], evidence: Evidence, ...replies: Reply[]) {
+  const claude = standInClaude();
+  const root = learnProject();
+  made.push(claude.dir, root);
+  claude.script(...replies);
+  const transcript = join(root, 'transcript.jsonl');
+  appendFileSync(transcript, userLine(evidence.prompt, 'u-1') + bashLines('1', evidence.command, evidence.output, 'u-1'));
+  return { claude, root, env: learnEnv(claude), transcript };
 }
