@@ -29,6 +29,22 @@ export interface JsonSchema {
   readonly oneOf?: readonly JsonSchema[];
 }
 
+/** Matches a string holding something other than white space. */
+const NON_BLANK = '\\S';
+
+/** Keywords an object schema built by closedObject may add to its type, closedness and properties. */
+type ObjectExtras = Pick<JsonSchema, 'description' | 'required'>;
+
+/** An object schema that refuses keys it does not list: every object memdex reads or a model returns is closed. */
+export function closedObject(properties: Readonly<Record<string, JsonSchema>>, extras: ObjectExtras = {}): JsonSchema {
+  return { type: 'object', additionalProperties: false, ...extras, properties };
+}
+
+/** A string with at least one non-white-space character (a path, a command, a model name). */
+export function nonBlankString(annotations: Pick<JsonSchema, 'description' | 'default'> = {}): JsonSchema {
+  return { type: 'string', minLength: 1, pattern: NON_BLANK, ...annotations };
+}
+
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 export interface SchemaProblem {

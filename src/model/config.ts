@@ -5,7 +5,7 @@
  * (`npm run schemas`), and a test keeps the two equal: one source.
  */
 import type { Severity } from '../core/diagnostic.js';
-import { validateJson, type SchemaProblem } from '../core/json-schema.js';
+import { closedObject, nonBlankString, validateJson, type SchemaProblem } from '../core/json-schema.js';
 import { configMessages } from '../messages/config.js';
 import { ignoreProblem } from './ignores.js';
 
@@ -82,8 +82,6 @@ export const DEFAULT_CONFIG: Config = Object.freeze({
 });
 
 const ruleSettingSchema = { enum: ['error', 'warning', 'off'] };
-/** A path or command: at least one non-space character. */
-const NON_BLANK = '\\S';
 
 /** Draft-07 JSON Schema of the config file (the source of schemas/memdex.config.schema.json). */
 export const CONFIG_SCHEMA = {
@@ -94,56 +92,42 @@ export const CONFIG_SCHEMA = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
-    index: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Memory index path, relative to the root.', default: DEFAULT_CONFIG.index },
-    decisions: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Decision files folder, relative to the root.', default: DEFAULT_CONFIG.decisions },
-    playbook: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        path: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.playbook.path },
-        template: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Injection template containing {key_points}.' },
-        extractor: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Command that turns a transcript into an ExtractionResult.' },
-      },
-    },
-    relevance: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        path: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.relevance.path },
-        evaluator: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Command that rates shown items per tag for one session.' },
-        weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
-      },
-    },
+    index: nonBlankString({ description: 'Memory index path, relative to the root.', default: DEFAULT_CONFIG.index }),
+    decisions: nonBlankString({ description: 'Decision files folder, relative to the root.', default: DEFAULT_CONFIG.decisions }),
+    playbook: closedObject({
+      path: nonBlankString({ default: DEFAULT_CONFIG.playbook.path }),
+      template: nonBlankString({ description: 'Injection template containing {key_points}.' }),
+      extractor: nonBlankString({ description: 'Command that turns a transcript into an ExtractionResult.' }),
+    }),
+    relevance: closedObject({
+      path: nonBlankString({ default: DEFAULT_CONFIG.relevance.path }),
+      evaluator: nonBlankString({ description: 'Command that rates shown items per tag for one session.' }),
+      weight: { type: 'number', minimum: 0, description: 'How much tag relevance moves a key point up or down (default 2).' },
+    }),
     ignores: {
       type: 'array',
       description:
         'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
-      items: { type: 'string', minLength: 1, pattern: NON_BLANK },
+      items: nonBlankString(),
     },
-    learn: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'The default extractor and evaluator, which run `claude -p` when no command is configured.',
-      properties: {
+    learn: closedObject(
+      {
         enabled: { type: 'boolean', default: DEFAULT_CONFIG.learn.enabled, description: 'false: no default extractor or evaluator (configured commands still run).' },
-        model: { type: 'string', minLength: 1, pattern: NON_BLANK, default: DEFAULT_CONFIG.learn.model, description: 'The model of `claude -p --model`.' },
+        model: nonBlankString({ default: DEFAULT_CONFIG.learn.model, description: 'The model of `claude -p --model`.' }),
         maxExcerptChars: { type: 'integer', minimum: 1000, default: DEFAULT_CONFIG.learn.maxExcerptChars, description: 'Characters of transcript sent to the model per session.' },
         sessionsPerRun: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.learn.sessionsPerRun, description: 'Sessions one background run handles.' },
-        extractorTemplate: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Extractor prompt template ({key_points}, {transcript}), relative to the root.' },
-        evaluatorTemplate: { type: 'string', minLength: 1, pattern: NON_BLANK, description: 'Evaluator prompt template ({items}, {transcript}), relative to the root.' },
+        extractorTemplate: nonBlankString({ description: 'Extractor prompt template ({key_points}, {transcript}), relative to the root.' }),
+        evaluatorTemplate: nonBlankString({ description: 'Evaluator prompt template ({items}, {transcript}), relative to the root.' }),
       },
-    },
-    suggest: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        onPrompt: {
-          type: 'boolean',
-          default: false,
-          description: 'On every prompt, inject pointers (at most 3) to the memory entries the prompt is about, each at most once per session.',
-        },
+      { description: 'The default extractor and evaluator, which run `claude -p` when no command is configured.' },
+    ),
+    suggest: closedObject({
+      onPrompt: {
+        type: 'boolean',
+        default: false,
+        description: 'On every prompt, inject pointers (at most 3) to the memory entries the prompt is about, each at most once per session.',
       },
-    },
+    }),
     rules: {
       type: 'object',
       description: 'Per-rule severity ("error" | "warning" | "off") or {severity, options}. See `memdex rules`.',

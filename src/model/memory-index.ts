@@ -66,7 +66,15 @@ interface SectionLine {
   readonly text: string;
 }
 
-export interface IndexSection {
+/** What the index, or one of its sections, holds line by line (Entry: the parsed entry, or a snapshot's row of it). */
+export interface IndexLines<Entry = IndexEntry> {
+  /** Every entry (current and legacy) in file order. */
+  readonly entries: readonly Entry[];
+  readonly malformed: readonly MalformedLine[];
+  readonly textLines: readonly TextLine[];
+}
+
+export interface IndexSection extends IndexLines {
   readonly index: number;
   /** The H2 text. */
   readonly title: string;
@@ -79,24 +87,41 @@ export interface IndexSection {
   readonly bodyStart: number;
   /** Offset where the next section starts, or the end of the text. */
   readonly end: number;
-  readonly entries: readonly IndexEntry[];
-  readonly malformed: readonly MalformedLine[];
-  readonly textLines: readonly TextLine[];
 }
 
-export interface MemoryIndex {
+export interface MemoryIndex extends IndexLines {
   readonly path: string;
   readonly text: string;
   readonly lines: LineTable;
   /** Offset where the first section starts (end of the preamble). */
   readonly preambleEnd: number;
   readonly sections: readonly IndexSection[];
-  /** Every entry (current and legacy) in file order. */
-  readonly entries: readonly IndexEntry[];
-  readonly malformed: readonly MalformedLine[];
-  readonly textLines: readonly TextLine[];
   /** 1-based lines inside code or raw HTML blocks (the scan's): where suppression comments are looked for. */
   readonly opaqueLines: ReadonlySet<number>;
+}
+
+/** Where an entry line is: its section, line, first column, content offsets, the offset after its terminator, and its raw text. */
+export interface EntryPlace {
+  readonly section: number;
+  readonly line: number;
+  readonly column: number;
+  readonly start: number;
+  readonly end: number;
+  readonly next: number;
+  readonly text: string;
+}
+
+/** One entry from what its line says and where it is: the key and the line range are derived here, for the parser and the snapshot alike. */
+export function indexEntry(
+  kind: IndexEntry['kind'],
+  operator: Operator | undefined,
+  trigger: string,
+  extras: readonly string[],
+  problems: readonly EntryProblem[],
+  { section, line, column, start, end, next, text }: EntryPlace,
+): IndexEntry {
+  const key = operator ? entryKey(operator, trigger) : foldKey(trigger);
+  return { kind, operator, trigger, extras, key, section, line, column, start, end, lineRange: [start, next], text, problems };
 }
 
 /** A section names a decision file when its title is a `.md` path. */
@@ -157,21 +182,8 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     }
     const parsed = parseEntryLine(raw);
     if (parsed) {
-      const entry: IndexEntry = {
-        kind: 'entry',
-        operator: parsed.operator,
-        trigger: parsed.trigger,
-        extras: parsed.extras,
-        key: entryKey(parsed.operator, parsed.trigger),
-        section: sectionIndex,
-        line,
-        column: parsed.column,
-        start,
-        end,
-        lineRange: [start, next],
-        text: raw,
-        problems: parsed.problems,
-      };
+      const place = { section: sectionIndex, line, column: parsed.column, start, end, next, text: raw };
+      const entry = indexEntry('entry', parsed.operator, parsed.trigger, parsed.extras, parsed.problems, place);
       current.entries.push(entry);
       all.push(entry);
       continue;
@@ -193,21 +205,8 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     const dash = trimmed.indexOf(LEGACY_SEPARATOR);
     if (dash > 0 && !/^([-*+]|\d+[.)])\s/.test(trimmed)) {
       const keyText = trimmed.slice(0, dash).trim();
-      const entry: IndexEntry = {
-        kind: 'legacy',
-        operator: undefined,
-        trigger: keyText,
-        extras: [],
-        key: foldKey(keyText),
-        section: sectionIndex,
-        line,
-        column,
-        start,
-        end,
-        lineRange: [start, next],
-        text: raw,
-        problems: [{ code: 'legacy', column }],
-      };
+      const place = { section: sectionIndex, line, column, start, end, next, text: raw };
+      const entry = indexEntry('legacy', undefined, keyText, [], [{ code: 'legacy', column }], place);
       current.entries.push(entry);
       all.push(entry);
       continue;

@@ -10,8 +10,8 @@ import { headingsByKeyOf } from './build-project.js';
 import type { Config } from './config.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import { lineTable, type LineTable } from './lines.js';
-import { entryKey, foldKey, headingKey } from './keys.js';
-import { sectionPath, type EntryProblemCode, type IndexEntry, type IndexSection, type MalformedLine, type MemoryIndex, type TextLine } from './memory-index.js';
+import { headingKey } from './keys.js';
+import { indexEntry, sectionPath, type EntryProblemCode, type IndexEntry, type IndexLines, type IndexSection, type MemoryIndex } from './memory-index.js';
 import type { Project } from './project.js';
 
 /**
@@ -23,14 +23,7 @@ type EntryRow = [legacy: 0 | 1, operator: -1 | 0 | 1, trigger: string, extras: s
 type SectionRow = [title: string, line: number, start: number, bodyStart: number, end: number, entries: number[]];
 
 export interface Snapshot {
-  readonly index?: {
-    readonly path: string;
-    readonly preambleEnd: number;
-    readonly sections: readonly SectionRow[];
-    readonly entries: readonly EntryRow[];
-    readonly malformed: readonly MalformedLine[];
-    readonly textLines: readonly TextLine[];
-  };
+  readonly index?: IndexLines<EntryRow> & { readonly path: string; readonly preambleEnd: number; readonly sections: readonly SectionRow[] };
   readonly decisions: readonly { readonly path: string; readonly lineCount: number; readonly headings: readonly HeadingRow[] }[];
 }
 
@@ -118,23 +111,10 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
   const s = snapshot.index;
   if (s) {
     const entries = s.entries.map(
-      ([legacy, op, trigger, extras, section, line, column, start, end, next, raw, problems]): IndexEntry => {
+      ([legacy, op, trigger, extras, section, line, column, start, end, next, text, problems]): IndexEntry => {
         const operator = op === -1 ? undefined : OPS[op];
-        return {
-          kind: legacy ? 'legacy' : 'entry',
-          operator,
-          trigger,
-          extras,
-          key: operator ? entryKey(operator, trigger) : foldKey(trigger),
-          section,
-          line,
-          column,
-          start,
-          end,
-          lineRange: [start, next],
-          text: raw,
-          problems: problems.map(([code, col]) => ({ code: code as EntryProblemCode, column: col })),
-        };
+        const entryProblems = problems.map(([code, col]) => ({ code: code as EntryProblemCode, column: col }));
+        return indexEntry(legacy ? 'legacy' : 'entry', operator, trigger, extras, entryProblems, { section, line, column, start, end, next, text });
       },
     );
     const sections: IndexSection[] = s.sections.map(([title, line, start, bodyStart, end, ids], i) => ({

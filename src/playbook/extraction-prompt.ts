@@ -19,7 +19,7 @@
  *   dropped by applyExtraction's normalised comparison.
  */
 import { fillTemplate } from '../core/fill-template.js';
-import type { JsonSchema } from '../core/json-schema.js';
+import { closedObject, type JsonSchema } from '../core/json-schema.js';
 import { formatKeyPoint } from './render-playbook.js';
 import type { Evaluation, ExtractionResult, KeyPoint } from './types.js';
 
@@ -47,23 +47,16 @@ export const NO_KEY_POINTS = '(none yet)';
 /** A few lessons per session end: more is usually the model restating the session. */
 export const DEFAULT_MAX_NEW_KEY_POINTS = 3;
 
-export const EXTRACTION_REPLY_SCHEMA: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['evaluations', 'new_key_points'],
-  properties: {
+export const EXTRACTION_REPLY_SCHEMA: JsonSchema = closedObject(
+  {
     evaluations: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'rating'],
-        properties: { name: { type: 'string', minLength: 1 }, rating: { enum: ['helpful', 'harmful', 'neutral'] } },
-      },
+      items: closedObject({ name: { type: 'string', minLength: 1 }, rating: { enum: ['helpful', 'harmful', 'neutral'] } }, { required: ['name', 'rating'] }),
     },
     new_key_points: { type: 'array', items: { type: 'string', minLength: 1 } },
   },
-};
+  { required: ['evaluations', 'new_key_points'] },
+);
 
 export function extractorPrompt(template: string, keyPoints: readonly KeyPoint[], transcript: string, maxNew = DEFAULT_MAX_NEW_KEY_POINTS): string {
   return fillTemplate(template, {

@@ -11,7 +11,7 @@
  * `{items}`, `{tags}`, `{repo}`, `{transcript}`.
  */
 import { fillTemplate } from '../core/fill-template.js';
-import type { JsonSchema } from '../core/json-schema.js';
+import { closedObject, type JsonSchema } from '../core/json-schema.js';
 import type { EvaluatorInput } from './evaluation.js';
 
 export const DEFAULT_EVALUATOR_TEMPLATE = `You review a finished coding session between a user and an AI coding agent. Key points from the project's playbook were shown to the agent at the start of the session. The question is how relevant each of them was in this repository, per environment tag.
@@ -32,26 +32,22 @@ The reply is the JSON object the schema describes: "evaluations" holds, for each
 
 export const EVALUATOR_PLACEHOLDERS = ['items', 'transcript'] as const;
 
-export const EVALUATION_REPLY_SCHEMA: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['evaluations'],
-  properties: {
+export const EVALUATION_REPLY_SCHEMA: JsonSchema = closedObject(
+  {
     evaluations: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'tag_scores'],
-        properties: {
+      items: closedObject(
+        {
           id: { type: 'string', minLength: 1 },
           tag_scores: { type: 'object', additionalProperties: { type: 'number', minimum: -1, maximum: 1 } },
           reason: { type: 'string' },
         },
-      },
+        { required: ['id', 'tag_scores'] },
+      ),
     },
   },
-};
+  { required: ['evaluations'] },
+);
 
 const NONE = '(none)';
 

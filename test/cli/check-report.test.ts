@@ -5,23 +5,17 @@
  * and config `ignores` patterns that cannot name a place are usage errors with
  * file:line:column.
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from '@jest/globals';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
+import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs('memdex-check-report-');
 
 /** The example tree (clean) with two structural headings holding content: two warnings. */
 function warningTree(config?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-check-report-'));
-  dirs.push(dir);
-  cpSync(join(REPO, 'fixtures', 'example'), dir, { recursive: true });
+  const dir = temp(EXAMPLE);
   const file = join(dir, 'agents', 'decisions', 'testing.md');
   writeFileSync(file, `${readFileSync(file, 'utf8')}\n## .Notes\n\nOne.\nTwo.\nThree.\nFour.\n\n## .More Notes\n\nOne.\nTwo.\nThree.\nFour.\n`);
   if (config !== undefined) writeFileSync(join(dir, 'memdex.config.json'), config);

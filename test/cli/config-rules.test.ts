@@ -3,23 +3,17 @@
  * bad options and unknown rule ids are a usage error (exit 2) naming the file,
  * line:column and key, never a NaN column or a silent fallback.
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
+import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs('memdex-config-rules-');
 
 /** The example tree with a config whose `rules` member is `rules` (on line 3, as a user would write it). */
 function treeWith(rules: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-config-rules-'));
-  dirs.push(dir);
-  cpSync(join(REPO, 'fixtures', 'example'), dir, { recursive: true });
+  const dir = temp(EXAMPLE);
   writeFileSync(join(dir, 'memdex.config.json'), `{\n  "$schema": "./schemas/memdex.config.schema.json",\n  "rules": ${rules}\n}\n`);
   return dir;
 }

@@ -1,32 +1,17 @@
 /**
  * Defects a new user hit in the first hour (issue 9 §5), each through the built CLI.
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { recordLoads, loadsYargs } from '../helpers/loaded-modules.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 
-const EXAMPLE = fileURLToPath(new URL('../../fixtures/example', import.meta.url));
-const temps: string[] = [];
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs('memdex-defects-');
 
-function temp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-defects-'));
-  temps.push(dir);
-  return dir;
-}
-
-function example(): string {
-  const dir = temp();
-  cpSync(EXAMPLE, dir, { recursive: true });
-  return dir;
-}
+const example = () => temp(EXAMPLE);
 
 /** Runs memdex with a reader that closes its end at once: every write after that is EPIPE. */
 function runWithClosedStdout(args: readonly string[], cwd: string): Promise<{ status: number | null; stderr: string }> {

@@ -1,22 +1,12 @@
 /** issue 9 §5.7 as a user meets it: delete a decision file, and its orphan entries get no unrelated did-you-mean. */
-import { afterAll, expect, test } from '@jest/globals';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { expect, test } from '@jest/globals';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
+import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function example(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-orphans-'));
-  dirs.push(dir);
-  cpSync(join(REPO, 'fixtures', 'example'), dir, { recursive: true });
-  return dir;
-}
+const temp = tempDirs('memdex-orphans-');
+const example = () => temp(EXAMPLE);
 
 test('after deleting a decision file, each orphan entry names the heading it expected, and nothing else', () => {
   const dir = example();

@@ -10,26 +10,19 @@
  * creating it looks like; otherwise that case runs through the injectable uid only (the
  * test names say which).
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
-import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from '@jest/globals';
+import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFolderProblem } from '../../src/node/cache-files.js';
 import { runCli } from '../helpers/run-cli.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 const SECRET = 'PRIVATE-FILE-OUTSIDE-THE-TREE';
 const OTHER_UID = 54321;
 const isRoot = process.getuid?.() === 0;
 const me = process.getuid?.() ?? -1;
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function base(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-cache-folder-'));
-  dirs.push(dir);
-  return dir;
-}
+const base = tempDirs('memdex-cache-folder-');
 
 /** A tree with one entry, and a private file of the user beside it. */
 function tree(): { dir: string; root: string; secret: string } {

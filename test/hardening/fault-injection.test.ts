@@ -5,21 +5,15 @@
  * and the next run leaves no temp file or lock behind. Random delays come from the
  * shared seeded PRNG: a failure names its seed.
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng } from '../helpers/prng.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-function temp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-faults-'));
-  dirs.push(dir);
-  return dir;
-}
+const temp = tempDirs('memdex-faults-');
 
 function start(args: string[], input?: string) {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });

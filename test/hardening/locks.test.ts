@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleModule } from '../helpers/bundle-module.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dirs: string[] = [];
@@ -106,14 +105,7 @@ describe('takeover has one winner', () => {
   test('6 processes x 40 increments while empty (abandoned) locks are planted keep every increment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-takeover-'));
     dirs.push(dir);
-    await build({
-      entryPoints: [fileURLToPath(new URL('../../src/node/lock.ts', import.meta.url))],
-      outfile: join(dir, 'lock-entry.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'silent',
-    });
+    await bundleModule(new URL('../../src/node/lock.ts', import.meta.url), join(dir, 'lock-entry.mjs'));
     writeFileSync(join(dir, 'worker.mjs'), WORKER);
     const counter = join(dir, 'counter');
     writeFileSync(counter, '0');

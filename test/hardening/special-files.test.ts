@@ -6,8 +6,7 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleModule } from '../helpers/bundle-module.js';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,14 +136,7 @@ describe('a transcript path that is a FIFO', () => {
   test('the transcript reader refuses it at once, naming the file, instead of blocking', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-fifo-tail-'));
     dirs.push(dir);
-    await build({
-      entryPoints: [fileURLToPath(new URL('../../src/node/transcript-file.ts', import.meta.url))],
-      outfile: join(dir, 'transcript-file.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'silent',
-    });
+    await bundleModule(new URL('../../src/node/transcript-file.ts', import.meta.url), join(dir, 'transcript-file.mjs'));
     fifo(join(dir, 'transcript.jsonl'));
     const script = `import { readTranscriptFile } from './transcript-file.mjs'; try { readTranscriptFile(${JSON.stringify(join(dir, 'transcript.jsonl'))}, {}, () => {}); process.stdout.write('read'); } catch (error) { process.stdout.write(error.message); }`;
     writeFileSync(join(dir, 'probe.mjs'), script);

@@ -3,21 +3,15 @@
  * replace a file that changed underneath, removes temps of killed writers, writes
  * through symlinks, keeps the mode and says when a hard link breaks.
  */
-import { afterAll, describe, expect, test } from '@jest/globals';
-import { chmodSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from '@jest/globals';
+import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemdexError } from '../../src/core/errors.js';
 import { writeFileAtomic } from '../../src/node/atomic-write.js';
 import { runCli } from '../helpers/run-cli.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-function temp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'memdex-writes-'));
-  dirs.push(dir);
-  return dir;
-}
+const temp = tempDirs('memdex-writes-');
 /** A pid that is not running: above the kernel's pid_max ceiling. */
 const DEAD_PID = 4_194_304 + 1;
 

@@ -2,17 +2,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 
-export const PLAYBOOK = JSON.stringify({
-  version: '1.0',
-  last_updated: '2026-02-18T14:30:00.000Z',
-  name_counter: 2,
-  key_points: [
-    { name: 'kpt_001', text: 'use type hints', helpful: 5, harmful: 1 },
-    { name: 'kpt_002', text: 'prefer pathlib', helpful: 0, harmful: 2 },
-  ],
-});
+export const PLAYBOOK = JSON.stringify(playbookJson(keyPoints(['kpt_001', 'use type hints', 5, 1], ['kpt_002', 'prefer pathlib', 0, 2])));
 
 /** What the block names for feedback when the hook runs as the built CLI (test/helpers/run-cli.ts). */
 export const FEEDBACK_LINE = `A key point that does not apply here can be reported with: '${CLI}' feedback <id> --not-applicable --reason "..."`;

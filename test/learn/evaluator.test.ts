@@ -3,12 +3,12 @@
  * stand-in `claude` on PATH: what it sends, what it applies through the claim/lease queue, and
  * that every failure leaves the scores as they were and is retried once per run up to the limit.
  */
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { EVALUATION_REPLY_SCHEMA } from '../../src/relevance/evaluation-prompt.js';
 import { runCli } from '../helpers/run-cli.js';
-import { bashLines, learnEnv, learnProject, outcomes, read, standInClaude, userLine, type Reply } from './helpers.js';
+import { learnProject, learnSetup, outcomes, read, type Reply } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -17,12 +17,7 @@ const cli = (root: string, args: string[], env: Record<string, string>) => runCl
 
 /** A project whose session s-1 was shown kpt_001 and kpt_002 and has ended (queued for evaluation). */
 function queued(...replies: Reply[]) {
-  const claude = standInClaude();
-  const root = learnProject();
-  made.push(claude.dir, root);
-  claude.script(...replies);
-  const env = learnEnv(claude);
-  appendFileSync(join(root, 'transcript.jsonl'), userLine('EVIDENCE-alpha: type the parser', 'u-1') + bashLines('1', 'npx tsc --noEmit', 'error TS2322 in parser.ts', 'u-1'));
+  const { claude, root, env } = learnSetup(made, { prompt: 'EVIDENCE-alpha: type the parser', command: 'npx tsc --noEmit', output: 'error TS2322 in parser.ts' }, ...replies);
   expect(cli(root, ['relevance', 'inject', '--session', 's-1'], env).status).toBe(0);
   expect(cli(root, ['relevance', 'audit', '--session', 's-1', '--transcript', join(root, 'transcript.jsonl')], env).status).toBe(0);
   const store = () => JSON.parse(read(root, '.claude/relevance.json')!);

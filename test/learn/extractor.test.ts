@@ -9,17 +9,13 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { EXTRACTION_REPLY_SCHEMA } from '../../src/playbook/extraction-prompt.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { runCli } from '../helpers/run-cli.js';
-import { bashLines, extractWorker, hookLog, learnEnv, learnProject, offsets, outcomes, read, standInClaude, userLine, type Reply } from './helpers.js';
+import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, userLine, type Reply } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function setup(...replies: Reply[]) {
-  const claude = standInClaude();
-  const root = learnProject();
-  made.push(claude.dir, root);
-  claude.script(...replies);
-  appendFileSync(join(root, 'transcript.jsonl'), userLine('EVIDENCE-alpha: add a typed helper', 'u-1') + bashLines('1', 'npm test -- helper', 'PASS helper.test.ts (3 tests)', 'u-1'));
+  const { claude, root } = learnSetup(made, { prompt: 'EVIDENCE-alpha: add a typed helper', command: 'npm test -- helper', output: 'PASS helper.test.ts (3 tests)' }, ...replies);
   return { claude, root, playbook: () => read(root, '.claude/playbook.json') };
 }
 

@@ -9,9 +9,10 @@
  *   {sleep: seconds}        → sleeps, then answers {} (past the timeout it is killed first)
  *   {rateLimit: true}       → the client's error result for a usage limit, exit 1
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { runCli } from '../helpers/run-cli.js';
 
 export type Reply =
@@ -59,19 +60,7 @@ export function standInClaude(): StandIn {
   };
 }
 
-export const PLAYBOOK = `${JSON.stringify(
-  {
-    version: '1.0',
-    last_updated: '2026-02-18T14:30:00.000Z',
-    name_counter: 2,
-    key_points: [
-      { name: 'kpt_001', text: 'Use type hints', helpful: 5, harmful: 1 },
-      { name: 'kpt_002', text: 'Prefer pathlib over os.path', helpful: 0, harmful: 2 },
-    ],
-  },
-  null,
-  2,
-)}\n`;
+export const PLAYBOOK = `${JSON.stringify(playbookJson(keyPoints(['kpt_001', 'Use type hints', 5, 1], ['kpt_002', 'Prefer pathlib over os.path', 0, 2])), null, 2)}\n`;
 
 /** A typed prompt as the client writes it; `parent` links it into the conversation chain. */
 export const userLine = (content: string, uuid: string, parent?: string) =>
@@ -114,4 +103,25 @@ export function learnEnv(claude: StandIn, extra: Record<string, string> = {}): R
 /** `memdex hook extract-worker session-end <root> <session> <transcript>`: what session-end starts in the background, run in the foreground. */
 export function extractWorker(root: string, claude: StandIn, session = 's-1', extra: Record<string, string> = {}) {
   return runCli(['hook', 'extract-worker', 'session-end', root, session, join(root, 'transcript.jsonl')], { env: learnEnv(claude, { CLAUDECODE: '1', ...extra }) });
+}
+
+/** A session's evidence in the transcript: one prompt, then one command the agent ran and what it printed. */
+export interface Evidence {
+  readonly prompt: string;
+  readonly command: string;
+  readonly output: string;
+}
+
+/**
+ * A learning test's start: the stand-in scripted with the replies and a project whose
+ * transcript holds the evidence (uuid u-1); both folders go to `made` for the test file's afterAll.
+ */
+export function learnSetup(made: string[], evidence: Evidence, ...replies: Reply[]) {
+  const claude = standInClaude();
+  const root = learnProject();
+  made.push(claude.dir, root);
+  claude.script(...replies);
+  const transcript = join(root, 'transcript.jsonl');
+  appendFileSync(transcript, userLine(evidence.prompt, 'u-1') + bashLines('1', evidence.command, evidence.output, 'u-1'));
+  return { claude, root, env: learnEnv(claude), transcript };
 }

@@ -3,12 +3,12 @@
  * earlier sessions queued (evaluations, failed extractions), without waiting for it; at most one
  * run per project; MEMDEX_HOOKS=0 makes every hook and worker do nothing.
  */
-import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { runCli } from '../helpers/run-cli.js';
 import { hook, waitFor } from '../hooks/helpers.js';
-import { bashLines, extractWorker, hookLog, learnEnv, learnProject, offsets, outcomes, read, standInClaude, userLine, type Reply } from './helpers.js';
+import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, type Reply } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -17,12 +17,7 @@ const EVALUATION = { structured: { evaluations: [{ id: 'kpt_001', tag_scores: { 
 const EXTRACTION = { structured: { evaluations: [{ name: 'kpt_001', rating: 'helpful' }], new_key_points: [] } };
 
 function setup(...replies: Reply[]) {
-  const claude = standInClaude();
-  const root = learnProject();
-  made.push(claude.dir, root);
-  claude.script(...replies);
-  appendFileSync(join(root, 'transcript.jsonl'), userLine('EVIDENCE-alpha: a prompt', 'u-1') + bashLines('1', 'npm test', 'ok', 'u-1'));
-  return { claude, root, env: learnEnv(claude), transcript: join(root, 'transcript.jsonl') };
+  return learnSetup(made, { prompt: 'EVIDENCE-alpha: a prompt', command: 'npm test', output: 'ok' }, ...replies);
 }
 
 /** Session s-1 was shown the playbook and ended (MEMDEX_LEARN=0: its own extraction is not part of the test). */

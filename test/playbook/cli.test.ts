@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
+import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { runCli } from '../helpers/run-cli.js';
 import { FEEDBACK_LINE } from '../hooks/helpers.js';
 import { MIXED_EXAMPLE } from './fixtures/mixed-example.js';
@@ -88,17 +89,8 @@ describe('memdex playbook update', () => {
     expect(result.stdout).toBe('playbook updated: 1 added, 2 rated, 1 unknown name ignored, 1 pruned\n');
     const written = JSON.parse(read(root));
     expect(written.last_updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect({ ...written, last_updated: 'T' }).toEqual({
-      version: '1.0',
-      last_updated: 'T',
-      name_counter: 5,
-      key_points: [
-        { name: 'kpt_001', text: 'Use type hints', helpful: 0, harmful: 0 },
-        { name: 'kpt_002', text: 'Prefer pathlib', helpful: 0, harmful: 0 },
-        { name: 'kpt_004', text: 'Write tests', helpful: 9, harmful: 2 },
-        { name: 'kpt_005', text: 'Use structured logging', helpful: 0, harmful: 0 },
-      ],
-    });
+    const kept = keyPoints(['kpt_001', 'Use type hints', 0, 0], ['kpt_002', 'Prefer pathlib', 0, 0], ['kpt_004', 'Write tests', 9, 2], ['kpt_005', 'Use structured logging', 0, 0]);
+    expect({ ...written, last_updated: 'T' }).toEqual(playbookJson(kept, 5, 'T'));
   });
 
   test('reads the extraction from a file, and creates the playbook when there is none', () => {

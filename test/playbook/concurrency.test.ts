@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
-import { build } from 'esbuild';
+import { bundleModule } from '../helpers/bundle-module.js';
 
 const WRITERS = 8;
 const RUNS = 50;
@@ -44,14 +43,7 @@ describe('concurrent updates', () => {
   test(`${WRITERS} processes x ${RUNS} updates rating one key point helpful end with helpful == ${WRITERS * RUNS}; readers never see a torn file`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-race-'));
     const worker = join(dir, 'worker.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('./fixtures/update-worker.ts', import.meta.url))],
-      outfile: worker,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'error',
-    });
+    await bundleModule(new URL('./fixtures/update-worker.ts', import.meta.url), worker);
     const reader = join(dir, 'reader.mjs');
     writeFileSync(reader, READER);
     const root = join(dir, 'project');

@@ -1,48 +1,15 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadsYargs, recordLoads } from '../helpers/loaded-modules.js';
 import { runCli } from '../helpers/run-cli.js';
+import { writeMemory } from './memory-tree.js';
 
 /** End to end through the built CLI (npm test builds first), on a small real tree. */
 const root = mkdtempSync(join(tmpdir(), 'memdex-suggest-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-writeFileSync(
-  join(root, 'agents', 'memory-index.md'),
-  [
-    '# Memory Index',
-    '',
-    '## agents/decisions/testing.md',
-    '',
-    '/when writing mock tests | mock patch, test doubles',
-    '/how encode file paths',
-    '/when choosing review gates',
-    '',
-  ].join('\n'),
-);
-writeFileSync(
-  join(root, 'agents', 'decisions', 'testing.md'),
-  [
-    '# Testing',
-    '',
-    '## When Writing Mock Tests',
-    '',
-    'Patch where the object is used, not where it is defined.',
-    'Prefer fakes to mocks.',
-    '',
-    '## How to Encode File Paths',
-    '',
-    'Encode separators as dashes.',
-    'Keep the root relative.',
-    '',
-    '## When Choosing Review Gates',
-    '',
-    'A gate after each phase, not after each step.',
-    'The reviewer reads the diff, never the plan alone.',
-    '',
-  ].join('\n'),
-);
+writeMemory(root);
 const run = (args: string[], input?: string) => runCli(['suggest', ...args, '--root', root], input === undefined ? {} : { input });
 
 describe('memdex suggest', () => {
@@ -98,9 +65,7 @@ describe('memdex suggest', () => {
     const cache = join(tree, '.cache');
     const env = { MEMDEX_CACHE_DIR: cache, MEMDEX_NO_CACHE: '' };
     try {
-      mkdirSync(join(tree, 'agents', 'decisions'), { recursive: true });
-      writeFileSync(join(tree, 'agents', 'memory-index.md'), '# Memory Index\n\n## agents/decisions/testing.md\n\n/when writing mock tests\n');
-      writeFileSync(join(tree, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Mock Tests\n\nPrefer fakes.\n');
+      writeMemory(tree, [['/when writing mock tests', 'When Writing Mock Tests', 'Prefer fakes.']]);
       const ask = (text: string) => runCli(['suggest', text, '--root', tree], { env });
       expect(ask('mock tests').stdout).toContain('/when writing mock tests');
       const [payload] = readdirSync(cache).filter((name) => name.endsWith('.suggest'));
@@ -124,15 +89,11 @@ describe('memdex suggest', () => {
   test('runs from its own bundle: neither the full CLI nor yargs is loaded (--help still renders)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-loads-'));
     try {
-      const loaded = join(dir, 'loaded.txt');
-      writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
-      writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
-      const env = { NODE_OPTIONS: `--import "${join(dir, 'register.mjs')}"` };
-      const r = runCli(['suggest', 'I am writing tests with mocks', '--root', root], { env });
+      const loads = recordLoads(dir);
+      const r = runCli(['suggest', 'I am writing tests with mocks', '--root', root], { env: { NODE_OPTIONS: loads.nodeOptions } });
       expect(r.stdout).toContain('/when writing mock tests');
-      const urls = readFileSync(loaded, 'utf8');
-      expect(urls).not.toContain('/dist/cli.js');
-      expect(urls).not.toMatch(/yargs/);
+      expect(loads.files().filter((file) => file.endsWith('/dist/cli.js'))).toEqual([]);
+      expect(loadsYargs(loads.files())).toBe(false);
       expect(runCli(['suggest', '--help']).stdout).toContain('Usage: memdex suggest [text..] [options]');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -4,37 +4,16 @@
  * by the recall fast path alone. End to end through the built CLI.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordLoads } from '../helpers/loaded-modules.js';
 import { runCli } from '../helpers/run-cli.js';
+import { writeMemory } from './memory-tree.js';
 
 const root = mkdtempSync(join(tmpdir(), 'memdex-suggest-miss-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-writeFileSync(
-  join(root, 'agents', 'memory-index.md'),
-  ['# Memory Index', '', '## agents/decisions/testing.md', '', '/when writing mock tests | mock patch, test doubles', '/how encode file paths', '/when choosing review gates', ''].join('\n'),
-);
-writeFileSync(
-  join(root, 'agents', 'decisions', 'testing.md'),
-  [
-    '# Testing',
-    '',
-    '## When Writing Mock Tests',
-    '',
-    'Patch where the object is used, not where it is defined.',
-    '',
-    '## How to Encode File Paths',
-    '',
-    'Encode separators as dashes.',
-    '',
-    '## When Choosing Review Gates',
-    '',
-    'A gate after each phase, not after each step. The reviewer reads the diff.',
-    '',
-  ].join('\n'),
-);
+writeMemory(root);
 const when = (args: string[], env: Record<string, string> = {}) => runCli(['when', ...args, '--root', root], { env });
 
 describe('a trigger miss lists the entries about its words', () => {
@@ -66,13 +45,11 @@ describe('a trigger miss lists the entries about its words', () => {
   test('an exact hit is still answered without the full CLI; a miss hands over to it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-loads-'));
     try {
-      const loaded = join(dir, 'loaded.txt');
-      writeFileSync(join(dir, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
-      writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
-      const env = { NODE_OPTIONS: `--import "${join(dir, 'register.mjs')}"` };
-      const cliLoaded = () => (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '').includes('/dist/cli.js');
+      const loads = recordLoads(dir);
+      const env = { NODE_OPTIONS: loads.nodeOptions };
+      const cliLoaded = () => loads.files().some((file) => file.endsWith('/dist/cli.js'));
       when(['writing mock tests'], env); // builds the cache
-      rmSync(loaded, { force: true });
+      loads.clear();
       expect(when(['writing mock tests'], env).status).toBe(0);
       expect(cliLoaded()).toBe(false);
       expect(when(['separators as dashes'], env).status).toBe(1);

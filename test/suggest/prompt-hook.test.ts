@@ -3,70 +3,31 @@
  * end to end through the built CLI, on a small real tree with a playbook.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLAYBOOK, hook, log, project } from '../hooks/helpers.js';
+import { type Entry, TESTING, writeMemory } from './memory-tree.js';
 
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-const INDEX = [
-  '# Memory Index',
-  '',
-  '## agents/decisions/testing.md',
-  '',
-  '/when writing mock tests | mock patch, test doubles',
-  '/how encode file paths',
-  '/when a test needs the clock | time, fake timers',
-  '/how rotate signing keys',
-  '/how rotate signing keys weekly',
-  '/how rotate signing keys on release',
-  '/how rotate signing keys safely',
-  '',
-].join('\n');
-
-const DECISIONS = [
-  '# Testing',
-  '',
-  '## When Writing Mock Tests',
-  '',
-  'Patch where the object is used, not where it is defined.',
-  '',
-  '## How to Encode File Paths',
-  '',
-  'Encode separators as dashes.',
-  '',
-  '## When a Test Needs the Clock',
-  '',
-  'Pass the time in; never read the wall clock in the core.',
-  '',
-  '## How to Rotate Signing Keys',
-  '',
-  'Keep the old key until every consumer moved.',
-  '',
-  '## How to Rotate Signing Keys Weekly',
-  '',
-  'A scheduled job.',
-  '',
-  '## How to Rotate Signing Keys on Release',
-  '',
-  'Part of the release checklist.',
-  '',
-  '## How to Rotate Signing Keys Safely',
-  '',
-  'Two people.',
-  '',
-].join('\n');
+/** The shared decisions, one with a clock, and four near twins that crowd the pointers. */
+const ENTRIES: readonly Entry[] = [
+  ...TESTING.slice(0, 2),
+  ['/when a test needs the clock | time, fake timers', 'When a Test Needs the Clock', 'Pass the time in; never read the wall clock in the core.'],
+  ['/how rotate signing keys', 'How to Rotate Signing Keys', 'Keep the old key until every consumer moved.'],
+  ['/how rotate signing keys weekly', 'How to Rotate Signing Keys Weekly', 'A scheduled job.'],
+  ['/how rotate signing keys on release', 'How to Rotate Signing Keys on Release', 'Part of the release checklist.'],
+  ['/how rotate signing keys safely', 'How to Rotate Signing Keys Safely', 'Two people.'],
+];
 
 /** A tree with the memory files, a playbook and a config (undefined: no config file). */
 function tree(config: object | undefined, playbook: string | null = PLAYBOOK): string {
   const root = project(playbook);
   roots.push(root);
-  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-  writeFileSync(join(root, 'agents', 'memory-index.md'), INDEX);
-  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), DECISIONS);
+  writeMemory(root, ENTRIES);
   if (config !== undefined) writeFileSync(join(root, 'memdex.config.json'), JSON.stringify(config));
   return root;
 }
