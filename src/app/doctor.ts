@@ -5,8 +5,14 @@
  * says how to fix it. Failures of hooks are silent by design (they fail open),
  * so this is where they show.
  *
+ * Two wirings are accepted: the project's own (hooks in the settings, skills in
+ * .claude/skills/, as init writes them) or the memdex plugin (enabled in the
+ * settings' `enabledPlugins`, or loaded with `claude --plugin-dir`, which no file
+ * records: `--plugin` says so), whose hooks/hooks.json and skills/ are rendered
+ * from the same wiring (plugin.ts). Doctor says which one it found.
+ *
  * Severity: a `problem` makes the exit status 1; a `warning` (a skill edited by
- * hand) is reported and does not.
+ * hand, a hook both wirings register) is reported and does not.
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
@@ -18,7 +24,8 @@ import { setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
-import { skillPermissions } from './skills.js';
+import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
+import { SKILL_NAMES, skillPermissions } from './skills.js';
 import { HOOK_WIRING, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
@@ -54,7 +61,15 @@ type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'readRelevance' | 'rele
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
 
-export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): DoctorReport {
+export interface DoctorOptions {
+  /** The plugin is loaded with `claude --plugin-dir` (no settings file says so). */
+  readonly plugin?: boolean;
+}
+
+/** Where the hooks and skills come from: the project's settings and skills, or the plugin. */
+type Wiring = { readonly kind: 'project' } | { readonly kind: 'plugin'; readonly source: string };
+
+export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, options: DoctorOptions = {}): DoctorReport {
   const root = setupRoot(host, explicitRoot);
   const abs = (path: string) => host.resolvePath(root, path);
   const read = (path: string) => (host.exists(abs(path)) ? host.readText(abs(path), path) : undefined);
@@ -69,11 +84,14 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
     results.push(problem('config', error.message, m.configFix));
   }
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
-  const settings = readSettings(read, results);
+  const files = readSettings(read, results);
+  const settings = files?.map((f) => f.value);
+  const wiring = wiringOf(files ?? [], options);
+  results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
   // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
-  if (settings !== undefined) results.push(...checkHooks(settings));
+  if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings)));
   results.push(checkCommand(host, root));
-  results.push(...checkSkills(read, settings));
+  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
@@ -82,8 +100,13 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
   return { root, results, exitCode: results.some((r) => r.status === 'problem') ? 1 : 0 };
 }
 
-function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly JsonObject[] | undefined {
-  const found: JsonObject[] = [];
+interface SettingsFile {
+  readonly file: string;
+  readonly value: JsonObject;
+}
+
+function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly SettingsFile[] | undefined {
+  const found: SettingsFile[] = [];
   let readable = true;
   for (const file of SETTINGS_FILES) {
     const text = read(file);
@@ -92,7 +115,7 @@ function readSettings(read: (path: string) => string | undefined, results: Docto
     if ('problem' in parsed) {
       results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.settingsFix(file)));
       readable = false;
-    } else found.push(parsed.value);
+    } else found.push({ file, value: parsed.value });
   }
   return readable ? found : undefined;
 }
@@ -113,6 +136,11 @@ function registeredHooks(settings: readonly JsonObject[]): readonly RegisteredHo
   );
 }
 
+/** A hook that runs `memdex hook <subcommand>`, however memdex is found. */
+function runsMemdexHook(hook: RegisteredHook, subcommand: string): boolean {
+  return hook.command.includes('memdex') && new RegExp(`\\bhook\\s+${subcommand}\\b`).test(hook.command);
+}
+
 function checkHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
   const hooks = registeredHooks(settings);
   return HOOK_WIRING.map((wiring) => {
@@ -120,13 +148,43 @@ function checkHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
     const check = `hook:${wiring.event}`;
     const exact = hooks.find((h) => h.event === wiring.event && h.command === expected);
     if (exact) return exact.timeout === wiring.timeout ? ok(check, m.hookOk(wiring.event, wiring.timeout)) : problem(check, m.hookTimeout(wiring.event, exact.timeout, wiring.timeout), m.hookTimeoutFix(wiring.timeout));
-    const runsIt = (h: RegisteredHook) => h.command.includes('memdex') && new RegExp(`\\bhook\\s+${wiring.subcommand}\\b`).test(h.command);
+    const runsIt = (h: RegisteredHook) => runsMemdexHook(h, wiring.subcommand);
     const sameEvent = hooks.find((h) => h.event === wiring.event && runsIt(h));
     if (sameEvent) return problem(check, m.hookWrongCommand(wiring.event, sameEvent.command, expected), m.hookWrongCommandFix(expected));
     const elsewhere = hooks.find(runsIt);
     if (elsewhere) return problem(check, m.hookWrongEvent(elsewhere.command, elsewhere.event, wiring.event), m.hookWrongEventFix(wiring.event));
     return problem(check, m.hookMissing(wiring.event, expected), m.runInit);
   });
+}
+
+function wiringOf(files: readonly SettingsFile[], options: DoctorOptions): Wiring {
+  const enabled = enabledPlugin(files);
+  if (enabled) return { kind: 'plugin', source: m.pluginEnabledIn(enabled.key, enabled.file) };
+  return options.plugin ? { kind: 'plugin', source: m.pluginDirOption } : { kind: 'project' };
+}
+
+/** The plugin brings the hooks; one the settings register as well runs twice. */
+function checkPluginHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
+  const hooks = registeredHooks(settings);
+  return HOOK_WIRING.map((wiring) => {
+    const check = `hook:${wiring.event}`;
+    const twice = hooks.find((h) => h.event === wiring.event && runsMemdexHook(h, wiring.subcommand));
+    if (twice) return { check, status: 'warning', message: m.hookTwice(wiring.event, twice.command), fix: m.hookTwiceFix(wiring.event) };
+    return ok(check, m.hookFromPlugin(wiring.event, wiring.timeout));
+  });
+}
+
+/** The plugin brings the skills (`/memdex:when`, …); the settings must allow the model to invoke them. */
+function checkPluginSkills(settings: readonly JsonObject[] | undefined): readonly DoctorResult[] {
+  const results = [ok('skills', m.skillsFromPlugin(SKILL_NAMES.map((name) => `/${PLUGIN_NAME}:${name}`)))];
+  if (settings === undefined) return results;
+  const missing = pluginSkillPermissions().filter((entry) => !allowedIn(settings).includes(entry));
+  results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.allowFix(missing)));
+  return results;
+}
+
+function allowedIn(settings: readonly JsonObject[]): readonly unknown[] {
+  return settings.flatMap((s) => (isObject(s.permissions) && Array.isArray(s.permissions.allow) ? s.permissions.allow : []));
 }
 
 /** The hooks' own command line, run by a shell as the client runs it, asked for its version. */
@@ -144,8 +202,7 @@ function checkSkills(read: (path: string) => string | undefined, settings: reado
     return ok('skills', m.skillOk(skill.path));
   });
   if (settings === undefined) return results;
-  const allowed = settings.flatMap((s) => (isObject(s.permissions) && Array.isArray(s.permissions.allow) ? s.permissions.allow : []));
-  const missing = skillPermissions().filter((entry) => !allowed.includes(entry));
+  const missing = skillPermissions().filter((entry) => !allowedIn(settings).includes(entry));
   results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.runInit));
   return results;
 }
