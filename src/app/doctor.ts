@@ -45,6 +45,9 @@ export interface DoctorReport {
 
 /** The settings files whose hooks the client runs for this project (the local one is not committed). */
 const SETTINGS_FILES = [SETTINGS_FILE, '.claude/settings.local.json'];
+/** The user's settings: Claude Code's config folder under HOME (unless CLAUDE_CONFIG_DIR names it), and the file in it. */
+const USER_CONFIG_FOLDER = '.claude';
+const USER_SETTINGS_FILE = 'settings.json';
 export const HOOK_LOG_FILE = '.claude/memdex-hooks.log';
 const PRE_COMMIT_FRAMEWORK_CONFIG = '.pre-commit-config.yaml';
 /** The line the framework's generated hook script carries. */
@@ -86,12 +89,14 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
   const files = readSettings(read, results);
   const settings = files?.map((f) => f.value);
-  const wiring = wiringOf(files ?? [], options);
+  // The user's settings count for the plugin only (`/plugin install` enables it there by default).
+  const user = userSettings(host, results);
+  const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
   results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
   // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
   if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings)));
   results.push(checkCommand(host, root));
-  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
+  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings && [...(user ? [user.value] : []), ...settings]) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
@@ -155,6 +160,18 @@ function checkHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
     if (elsewhere) return problem(check, m.hookWrongEvent(elsewhere.command, elsewhere.event, wiring.event), m.hookWrongEventFix(wiring.event));
     return problem(check, m.hookMissing(wiring.event, expected), m.runInit);
   });
+}
+
+/** The user's settings.json in Claude Code's config folder (CLAUDE_CONFIG_DIR, else ~/.claude), if any. */
+function userSettings(host: DoctorHost, results: DoctorResult[]): SettingsFile | undefined {
+  const folder = host.env.CLAUDE_CONFIG_DIR || (host.env.HOME ? host.resolvePath(host.env.HOME, USER_CONFIG_FOLDER) : undefined);
+  if (!folder) return undefined;
+  const file = host.resolvePath(folder, USER_SETTINGS_FILE);
+  if (!host.exists(file)) return undefined;
+  const parsed = parseJsonObject(host.readText(file, file), file);
+  if (!('problem' in parsed)) return { file, value: parsed.value };
+  results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.userSettingsFix(file)));
+  return undefined;
 }
 
 function wiringOf(files: readonly SettingsFile[], options: DoctorOptions): Wiring {

@@ -23,6 +23,7 @@ export const doctorMessages = {
   skillsFromPlugin: (commands: readonly string[]) => `skills: from the memdex plugin (${commands.join(', ')})`,
   allowFix: (entries: readonly string[]) => `add ${entries.map((e) => JSON.stringify(e)).join(', ')} to permissions.allow in .claude/settings.json`,
   settingsUnreadable: (problem: string) => problem,
+  userSettingsFix: (file: string) => `correct ${file} (it must be a JSON object)`,
   settingsFix: (file: string) => `correct ${file} (it must be a JSON object), then run \`npx memdex init\``,
   hookOk: (event: string, timeout: number) => `hook ${event}: registered, timeout ${timeout} s`,
   hookMissing: (event: string, command: string) => `hook ${event}: \`${command}\` is not registered in .claude/settings.json`,

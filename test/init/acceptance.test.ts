@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
 import { fakeClaudeBin, freshRepo, packCopy, type Packed, type Repo } from './packed.js';
 
@@ -195,6 +195,17 @@ describe('an empty repository', () => {
       expect([dirLoaded.status, dirLoaded.stderr]).toEqual([0, '']);
       expect(dirLoaded.stdout).toContain('✓ wiring: the memdex plugin (--plugin: loaded with claude --plugin-dir): its hooks/hooks.json and skills/\n✓ hook SessionStart: from the memdex plugin, timeout 10 s\n');
 
+      // `/plugin install` enables it in the user's settings (Claude Code's config folder), with their permissions.
+      const userSettings = `${repo.dir}-claude-config/settings.json`;
+      mkdirSync(dirname(userSettings), { recursive: true });
+      writeFileSync(userSettings, JSON.stringify({ enabledPlugins: { 'memdex@memdex-tools': true }, permissions: { allow: pluginAllow } }));
+      repo.write(settingsPath, '{}');
+      const byUser = doctor(repo);
+      expect([byUser.status, problems(byUser), result(byUser, 'wiring')[0]!.message]).toEqual([0, [], `wiring: the memdex plugin (enabledPlugins "memdex@memdex-tools" in ${userSettings}): its hooks/hooks.json and skills/`]);
+      writeFileSync(userSettings, '{ "enabledPlugins": ');
+      expect(problems(doctor(repo)).filter((p) => p.startsWith(userSettings))).toEqual([expect.stringMatching(/^[^:]+:1:\d+: cannot parse/)]);
+      rmSync(dirname(userSettings), { recursive: true });
+
       // The plugin's skills need their own permissions; a hook in both wirings runs twice (a warning).
       const both = JSON.parse(settings) as { permissions: { allow: string[] } } & Record<string, unknown>;
       repo.write(settingsPath, JSON.stringify({ ...both, enabledPlugins: { memdex: true } }));
@@ -210,6 +221,7 @@ describe('an empty repository', () => {
         },
       ]);
     } finally {
+      rmSync(`${repo.dir}-claude-config`, { recursive: true, force: true });
       repo.write(settingsPath, settings);
       for (const [name, text] of skills) repo.write(`.claude/skills/${name}/SKILL.md`, text);
     }
