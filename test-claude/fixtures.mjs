@@ -1,5 +1,5 @@
 /**
- * Files the scenarios put into their projects: a recording extractor, the `/when` skill, the permissions.
+ * Files the scenarios put into their projects: a recording extractor, the permissions.
  */
 import { documentedHookSettings } from './project.mjs';
 
@@ -54,18 +54,6 @@ export function extractorRuns(project) {
   const all = [...runs.values()].sort((a, b) => a.start - b.start);
   return { runs: all, pending: all.filter((r) => r.done === undefined).length };
 }
-
-/**
- * The `/when` skill as measured working with 2.1.330 (claude-code-behaviour.md §2): the body injects
- * memdex's output; `allowed-tools` lets the injected command run without a prompt.
- */
-export const WHEN_SKILL = `---
-description: Recall a decision from the project's memory index (agents/memory-index.md)
-argument-hint: <trigger>
-allowed-tools: Bash(\${CLAUDE_PROJECT_DIR}/node_modules/.bin/memdex when *)
----
-!\`"\${CLAUDE_PROJECT_DIR}"/node_modules/.bin/memdex when "$ARGUMENTS" 2>&1 || true\`
-`;
 
 /** Lets the stand-in's Bash and Skill tool calls run in a non-interactive session. */
 export const PERMISSIONS = { allow: ['Bash', 'Skill(when)'] };

@@ -1,7 +1,8 @@
 /**
  * A temporary project as a user has it: a git repository holding the example memory tree
- * (fixtures/example), a playbook, the hook settings documented in README.md, and memdex installed the
- * way a user installs it (`npm pack` of this repository, then `npm install <tarball>` in the project, so
+ * (fixtures/example), a playbook, the hook settings documented in README.md (or, with `init`, set up
+ * by the installed package's own `memdex init`), and memdex installed the way a user installs it
+ * (`npm pack` of this repository, then `npm install <tarball>` in the project, so
  * `node_modules/.bin/memdex` exists). Each project has its own HOME / CLAUDE_CONFIG_DIR beside it.
  */
 import { spawnSync } from 'node:child_process';
@@ -59,13 +60,18 @@ export function samplePlaybook(count = 3, textOf = (i) => `Sample key point numb
   };
 }
 
+/** What `init: true` runs in the project: everything a user's `memdex init` sets up but the CI workflow. */
+export const INIT_ARGS = ['init', '--no-ci'];
+
 /**
  * Creates the project; returns `{dir, home, path(rel), read(rel), write(rel, text), memdex(args, input)}`.
- * options: `tarball`, `settings` (merged into .claude/settings.json), `playbook`, `config`
+ * options: `tarball`, `settings` (.claude/settings.json as written before `init`), `playbook`, `config`
  * (memdex.config.json), `files` ({relative path: text}, written before the commit), `skills`
- * ({name: SKILL.md text}).
+ * ({name: SKILL.md text}), `init` (run the installed `memdex init --no-ci` in the git repository
+ * after the files are written and before the commit: its hooks, skills, permissions and pre-commit
+ * hook are the project's; it adds to `settings` and leaves the given skills as they are).
  */
-export function createProject({ tarball, settings, playbook = samplePlaybook(), config, files = {}, skills = {} }) {
+export function createProject({ tarball, settings = {}, playbook = samplePlaybook(), config, files = {}, skills = {}, init = false }) {
   const base = mkdtempSync(join(tmpdir(), 'memdex-claude-'));
   const dir = join(base, 'project');
   const home = join(base, 'home');
@@ -86,9 +92,11 @@ export function createProject({ tarball, settings, playbook = samplePlaybook(), 
   for (const [name, text] of Object.entries(skills)) write(`.claude/skills/${name}/SKILL.md`, text);
   for (const [rel, text] of Object.entries(files)) write(rel, text);
   run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--offline', '--loglevel=error', tarball], { cwd: dir });
-  if (!existsSync(join(dir, 'node_modules', '.bin', 'memdex'))) throw new Error(`npm install ${tarball}: no node_modules/.bin/memdex`);
+  const bin = join(dir, 'node_modules', '.bin', 'memdex');
+  if (!existsSync(bin)) throw new Error(`npm install ${tarball}: no node_modules/.bin/memdex`);
   const git = (...args) => run('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
   git('init', '-q', '-b', 'main');
+  if (init) run(bin, INIT_ARGS, { cwd: dir });
   git('add', '-A');
   git('commit', '-q', '-m', 'project');
   return {

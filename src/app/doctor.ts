@@ -5,8 +5,14 @@
  * says how to fix it. Failures of hooks are silent by design (they fail open),
  * so this is where they show.
  *
+ * Two wirings are accepted: the project's own (hooks in the settings, skills in
+ * .claude/skills/, as init writes them) or the memdex plugin (enabled in the
+ * settings' `enabledPlugins`, or loaded with `claude --plugin-dir`, which no file
+ * records: `--plugin` says so), whose hooks/hooks.json and skills/ are rendered
+ * from the same wiring (plugin.ts). Doctor says which one it found.
+ *
  * Severity: a `problem` makes the exit status 1; a `warning` (a skill edited by
- * hand) is reported and does not.
+ * hand, a hook both wirings register) is reported and does not.
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
@@ -19,7 +25,8 @@ import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js'
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
 import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
-import { skillPermissions } from './skills.js';
+import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
+import { SKILL_NAMES, skillPermissions } from './skills.js';
 import { HOOK_WIRING, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
@@ -39,6 +46,9 @@ export interface DoctorReport {
 
 /** The settings files whose hooks the client runs for this project (the local one is not committed). */
 const SETTINGS_FILES = [SETTINGS_FILE, '.claude/settings.local.json'];
+/** The user's settings: Claude Code's config folder under HOME (unless CLAUDE_CONFIG_DIR names it), and the file in it. */
+const USER_CONFIG_FOLDER = '.claude';
+const USER_SETTINGS_FILE = 'settings.json';
 export const HOOK_LOG_FILE = '.claude/memdex-hooks.log';
 const PRE_COMMIT_FRAMEWORK_CONFIG = '.pre-commit-config.yaml';
 /** The line the framework's generated hook script carries. */
@@ -55,7 +65,15 @@ type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'readRelevance' | 'rele
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
 
-export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): DoctorReport {
+export interface DoctorOptions {
+  /** The plugin is loaded with `claude --plugin-dir` (no settings file says so). */
+  readonly plugin?: boolean;
+}
+
+/** Where the hooks and skills come from: the project's settings and skills, or the plugin. */
+type Wiring = { readonly kind: 'project' } | { readonly kind: 'plugin'; readonly source: string };
+
+export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, options: DoctorOptions = {}): DoctorReport {
   const root = setupRoot(host, explicitRoot);
   const abs = (path: string) => host.resolvePath(root, path);
   const read = (path: string) => (host.exists(abs(path)) ? host.readText(abs(path), path) : undefined);
@@ -70,11 +88,16 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
     results.push(problem('config', error.message, m.configFix));
   }
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
-  const settings = readSettings(read, results);
+  const files = readSettings(read, results);
+  const settings = files?.map((f) => f.value);
+  // The user's settings count for the plugin only (`/plugin install` enables it there by default).
+  const user = userSettings(host, results);
+  const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
+  results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
   // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
-  if (settings !== undefined) results.push(...checkHooks(settings));
+  if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings)));
   results.push(checkCommand(host, root));
-  results.push(...checkSkills(read, settings));
+  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings && [...(user ? [user.value] : []), ...settings]) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
@@ -84,8 +107,13 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined): D
   return { root, results, exitCode: results.some((r) => r.status === 'problem') ? 1 : 0 };
 }
 
-function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly JsonObject[] | undefined {
-  const found: JsonObject[] = [];
+interface SettingsFile {
+  readonly file: string;
+  readonly value: JsonObject;
+}
+
+function readSettings(read: (path: string) => string | undefined, results: DoctorResult[]): readonly SettingsFile[] | undefined {
+  const found: SettingsFile[] = [];
   let readable = true;
   for (const file of SETTINGS_FILES) {
     const text = read(file);
@@ -94,7 +122,7 @@ function readSettings(read: (path: string) => string | undefined, results: Docto
     if ('problem' in parsed) {
       results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.settingsFix(file)));
       readable = false;
-    } else found.push(parsed.value);
+    } else found.push({ file, value: parsed.value });
   }
   return readable ? found : undefined;
 }
@@ -115,6 +143,11 @@ function registeredHooks(settings: readonly JsonObject[]): readonly RegisteredHo
   );
 }
 
+/** A hook that runs `memdex hook <subcommand>`, however memdex is found. */
+function runsMemdexHook(hook: RegisteredHook, subcommand: string): boolean {
+  return hook.command.includes('memdex') && new RegExp(`\\bhook\\s+${subcommand}\\b`).test(hook.command);
+}
+
 function checkHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
   const hooks = registeredHooks(settings);
   return HOOK_WIRING.map((wiring) => {
@@ -122,13 +155,55 @@ function checkHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
     const check = `hook:${wiring.event}`;
     const exact = hooks.find((h) => h.event === wiring.event && h.command === expected);
     if (exact) return exact.timeout === wiring.timeout ? ok(check, m.hookOk(wiring.event, wiring.timeout)) : problem(check, m.hookTimeout(wiring.event, exact.timeout, wiring.timeout), m.hookTimeoutFix(wiring.timeout));
-    const runsIt = (h: RegisteredHook) => h.command.includes('memdex') && new RegExp(`\\bhook\\s+${wiring.subcommand}\\b`).test(h.command);
+    const runsIt = (h: RegisteredHook) => runsMemdexHook(h, wiring.subcommand);
     const sameEvent = hooks.find((h) => h.event === wiring.event && runsIt(h));
     if (sameEvent) return problem(check, m.hookWrongCommand(wiring.event, sameEvent.command, expected), m.hookWrongCommandFix(expected));
     const elsewhere = hooks.find(runsIt);
     if (elsewhere) return problem(check, m.hookWrongEvent(elsewhere.command, elsewhere.event, wiring.event), m.hookWrongEventFix(wiring.event));
     return problem(check, m.hookMissing(wiring.event, expected), m.runInit);
   });
+}
+
+/** The user's settings.json in Claude Code's config folder (CLAUDE_CONFIG_DIR, else ~/.claude), if any. */
+function userSettings(host: DoctorHost, results: DoctorResult[]): SettingsFile | undefined {
+  const folder = host.env.CLAUDE_CONFIG_DIR || (host.env.HOME ? host.resolvePath(host.env.HOME, USER_CONFIG_FOLDER) : undefined);
+  if (!folder) return undefined;
+  const file = host.resolvePath(folder, USER_SETTINGS_FILE);
+  if (!host.exists(file)) return undefined;
+  const parsed = parseJsonObject(host.readText(file, file), file);
+  if (!('problem' in parsed)) return { file, value: parsed.value };
+  results.push(problem('settings', m.settingsUnreadable(parsed.problem), m.userSettingsFix(file)));
+  return undefined;
+}
+
+function wiringOf(files: readonly SettingsFile[], options: DoctorOptions): Wiring {
+  const enabled = enabledPlugin(files);
+  if (enabled) return { kind: 'plugin', source: m.pluginEnabledIn(enabled.key, enabled.file) };
+  return options.plugin ? { kind: 'plugin', source: m.pluginDirOption } : { kind: 'project' };
+}
+
+/** The plugin brings the hooks; one the settings register as well runs twice. */
+function checkPluginHooks(settings: readonly JsonObject[]): readonly DoctorResult[] {
+  const hooks = registeredHooks(settings);
+  return HOOK_WIRING.map((wiring) => {
+    const check = `hook:${wiring.event}`;
+    const twice = hooks.find((h) => h.event === wiring.event && runsMemdexHook(h, wiring.subcommand));
+    if (twice) return { check, status: 'warning', message: m.hookTwice(wiring.event, twice.command), fix: m.hookTwiceFix(wiring.event) };
+    return ok(check, m.hookFromPlugin(wiring.event, wiring.timeout));
+  });
+}
+
+/** The plugin brings the skills (`/memdex:when`, …); the settings must allow the model to invoke them. */
+function checkPluginSkills(settings: readonly JsonObject[] | undefined): readonly DoctorResult[] {
+  const results = [ok('skills', m.skillsFromPlugin(SKILL_NAMES.map((name) => `/${PLUGIN_NAME}:${name}`)))];
+  if (settings === undefined) return results;
+  const missing = pluginSkillPermissions().filter((entry) => !allowedIn(settings).includes(entry));
+  results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.allowFix(missing)));
+  return results;
+}
+
+function allowedIn(settings: readonly JsonObject[]): readonly unknown[] {
+  return settings.flatMap((s) => (isObject(s.permissions) && Array.isArray(s.permissions.allow) ? s.permissions.allow : []));
 }
 
 /** The hooks' own command line, run by a shell as the client runs it, asked for its version. */
@@ -146,8 +221,7 @@ function checkSkills(read: (path: string) => string | undefined, settings: reado
     return ok('skills', m.skillOk(skill.path));
   });
   if (settings === undefined) return results;
-  const allowed = settings.flatMap((s) => (isObject(s.permissions) && Array.isArray(s.permissions.allow) ? s.permissions.allow : []));
-  const missing = skillPermissions().filter((entry) => !allowed.includes(entry));
+  const missing = skillPermissions().filter((entry) => !allowedIn(settings).includes(entry));
   results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.runInit));
   return results;
 }

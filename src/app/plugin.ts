@@ -12,7 +12,7 @@
  */
 import { version } from '../core/version.js';
 import { skillMessages as m } from '../messages/skills.js';
-import { renderSkills } from './skills.js';
+import { SKILL_NAMES, renderSkills } from './skills.js';
 import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
 export interface PluginFile {
@@ -49,4 +49,28 @@ export function renderPlugin(): readonly PluginFile[] {
     { path: 'hooks/hooks.json', text: json(pluginHooks()) },
     ...renderSkills('plugin').map((skill) => ({ path: `skills/${skill.relativePath}`, text: skill.text })),
   ];
+}
+
+/** The `permissions.allow` entries that let the model invoke the plugin's skills (`/memdex:when`, …) without a prompt. */
+export function pluginSkillPermissions(): readonly string[] {
+  return SKILL_NAMES.map((name) => `Skill(${PLUGIN_NAME}:${name})`);
+}
+
+/**
+ * Whether settings enable the memdex plugin: an `enabledPlugins` key `memdex@<marketplace>` (or
+ * `memdex`) set to true. The files are given in the client's order of precedence, lowest first, so a
+ * later file's value for the same key wins (settings.local.json can switch it off). Returns the key
+ * and the file that enable it, or undefined.
+ */
+export function enabledPlugin(settings: readonly { readonly file: string; readonly value: Readonly<Record<string, unknown>> }[]): { readonly key: string; readonly file: string } | undefined {
+  const state = new Map<string, { enabled: boolean; file: string }>();
+  for (const { file, value } of settings) {
+    const plugins = value.enabledPlugins;
+    if (plugins === null || typeof plugins !== 'object' || Array.isArray(plugins)) continue;
+    for (const [key, enabled] of Object.entries(plugins)) {
+      if (key === PLUGIN_NAME || key.startsWith(`${PLUGIN_NAME}@`)) state.set(key, { enabled: enabled === true, file });
+    }
+  }
+  for (const [key, { enabled, file }] of state) if (enabled) return { key, file };
+  return undefined;
 }

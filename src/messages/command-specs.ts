@@ -191,7 +191,11 @@ export const initSpec: CommandSpec = {
 export const doctorSpec: CommandSpec = {
   name: 'doctor',
   describe: "Check memdex's wiring (hooks, skills, pre-commit, config, hook log, extractor and evaluator, cache) and say what to fix",
-  options: { root, format: textOrJson },
+  options: {
+    root,
+    plugin: { type: 'boolean', describe: 'memdex runs as a plugin loaded with `claude --plugin-dir`: its hooks and skills come from the plugin (a plugin enabled in enabledPlugins is found without it)' },
+    format: textOrJson,
+  },
   notes: 'Exit 0 when every check passes, 1 when one found a problem (each says what is wrong and how to fix it).',
 };
 

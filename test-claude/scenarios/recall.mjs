@@ -3,10 +3,11 @@
  *    fixtures for the transcript reader and `memdex recall`): the model invokes the `when` skill
  *    (Skill tool), the user types `/when …` (and a miss), the model runs `memdex when …` in Bash.
  *    Each must put the decision's section (or memdex's miss message) into the model's next request.
- *    Issue 11's skill acceptance extends this group.
+ *    The project is made by the installed package's `memdex init` (its skills, hooks and permissions);
+ *    the scenario adds Bash to the permissions for g4. Issue 11's skill acceptance extends this group.
  */
 import { createWorld, modelText, toolResults } from '../harness.mjs';
-import { WHEN_SKILL, documentedSettings } from '../fixtures.mjs';
+import { PERMISSIONS } from '../fixtures.mjs';
 
 const TRIGGER = 'writing mock tests';
 /** A line of the section `/when writing mock tests` resolves to in fixtures/example. */
@@ -17,7 +18,7 @@ const MISS_MESSAGE = `no entry matches '${MISS}'`;
 export default {
   title: 'recall by Skill tool, typed /when, a miss, and Bash reaches the model',
   async run({ client, tarball, check, saveTranscript }) {
-    const world = await createWorld({ client, tarball, settings: documentedSettings(), skills: { when: WHEN_SKILL } });
+    const world = await createWorld({ client, tarball, settings: { permissions: PERMISSIONS }, init: true });
     try {
       const skill = await world.claude(['-p', `CALL_SKILL: when ${TRIGGER}`]);
       const [launch] = skill.requests.flatMap(toolResults);

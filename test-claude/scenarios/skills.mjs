@@ -1,7 +1,7 @@
 /**
- * k) The skills memdex installs (issue 11 §3), in a project set up the way `memdex init` does it
- *    (renderSkills('project') in .claude/skills/, skillPermissions() in permissions.allow, and no
- *    other Bash permission), and as the plugin the package is (`--plugin-dir node_modules/memdex`):
+ * k) The skills memdex installs (issue 11 §3), in a project set up by the installed package's own
+ *    `memdex init` (its skills in .claude/skills/, its hooks and permissions in .claude/settings.json,
+ *    and no other Bash permission), and as the plugin the package is (`--plugin-dir node_modules/memdex`):
  *    - k1 a Skill tool call `when <trigger>` puts the section into the model's next request (k1.2:
  *      a typed `/how` too);
  *    - k2 a near-tie puts the choices there;
@@ -18,8 +18,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorld, modelText, toolResults } from '../harness.mjs';
-import { documentedHookSettings } from '../project.mjs';
-import { projectSkills } from '../skills-files.mjs';
 
 const TRIGGER = 'writing mock tests';
 const SECTION_LINE = 'Patch where the object is **used**, not where it is defined.';
@@ -50,13 +48,12 @@ const REMEMBER_LINE = 'Rotate the staging keys every Monday with the rotate scri
 export default {
   title: 'skills /when, /how, /remember as memdex init installs them, and the plugin (--plugin-dir)',
   async run({ client, tarball, check }) {
-    const { skills, allow } = await projectSkills();
     const note = `${REMEMBER_LINE}\nBecause a leaked key then works for a week at most.\nExample: scripts/rotate-keys --env staging.\n`;
     const world = await createWorld({
       client,
       tarball,
-      settings: { ...documentedHookSettings(), permissions: { allow } },
-      skills: { ...skills, 'naive-when': NAIVE_SKILL },
+      init: true,
+      skills: { 'naive-when': NAIVE_SKILL },
       files: { 'notes/rotating.md': note },
     });
     try {

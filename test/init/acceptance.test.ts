@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
 import { fakeClaudeBin, freshRepo, packCopy, type Packed, type Repo } from './packed.js';
 
@@ -184,6 +184,68 @@ describe('an empty repository', () => {
     unlinkSync(outcomes);
     expect(doctor(repo).status).toBe(0);
   }, 240_000);
+
+  test('doctor accepts the memdex plugin as the wiring (enabledPlugins, or --plugin for --plugin-dir), says which it found, and names what the plugin still needs', () => {
+    const settingsPath = '.claude/settings.json';
+    const settings = readFileSync(join(repo.dir, settingsPath), 'utf8');
+    const skills = ['when', 'how', 'remember'].map((name) => [name, readFileSync(join(repo.dir, `.claude/skills/${name}/SKILL.md`), 'utf8')] as const);
+    const pluginAllow = ['Skill(memdex:when)', 'Skill(memdex:how)', 'Skill(memdex:remember)'];
+    const result = (report: DoctorJson, check: string) => report.results.filter((r) => r.check === check);
+    try {
+      // The plugin's user: no hooks and no skills of the project's own.
+      rmSync(join(repo.dir, '.claude/skills'), { recursive: true });
+      repo.write(settingsPath, JSON.stringify({ enabledPlugins: { 'memdex@memdex-tools': true }, permissions: { allow: pluginAllow } }));
+      const enabled = doctor(repo);
+      expect([enabled.status, problems(enabled)]).toEqual([0, []]);
+      expect(result(enabled, 'wiring')).toEqual([{ check: 'wiring', status: 'ok', message: 'wiring: the memdex plugin (enabledPlugins "memdex@memdex-tools" in .claude/settings.json): its hooks/hooks.json and skills/' }]);
+      expect(result(enabled, 'hook:SessionEnd')).toEqual([{ check: 'hook:SessionEnd', status: 'ok', message: 'hook SessionEnd: from the memdex plugin, timeout 10 s' }]);
+      expect(result(enabled, 'skills').map((r) => r.message)).toEqual(['skills: from the memdex plugin (/memdex:when, /memdex:how, /memdex:remember)', 'skills: allowed in permissions.allow']);
+
+      // settings.local.json switches it off: the project's wiring is checked, and it is missing.
+      repo.write('.claude/settings.local.json', JSON.stringify({ enabledPlugins: { 'memdex@memdex-tools': false } }));
+      const off = doctor(repo);
+      expect(result(off, 'wiring')[0]!.message).toBe("wiring: the project's own (hooks in .claude/settings.json, skills in .claude/skills/)");
+      expect(problems(off)).toEqual(expect.arrayContaining([expect.stringMatching(/^hook SessionStart: .* is not registered/), 'skill .claude/skills/when/SKILL.md: missing']));
+
+      // Loaded with --plugin-dir: no file says so; --plugin does.
+      unlinkSync(join(repo.dir, '.claude/settings.local.json'));
+      repo.write(settingsPath, JSON.stringify({ permissions: { allow: pluginAllow } }));
+      const dirLoaded = repo.run(process.execPath, [join(repo.dir, 'node_modules/memdex/bin/memdex.cjs'), 'doctor', '--plugin'], {});
+      expect([dirLoaded.status, dirLoaded.stderr]).toEqual([0, '']);
+      expect(dirLoaded.stdout).toContain('✓ wiring: the memdex plugin (--plugin: loaded with claude --plugin-dir): its hooks/hooks.json and skills/\n✓ hook SessionStart: from the memdex plugin, timeout 10 s\n');
+
+      // `/plugin install` enables it in the user's settings (Claude Code's config folder), with their permissions.
+      const userSettings = `${repo.dir}-claude-config/settings.json`;
+      mkdirSync(dirname(userSettings), { recursive: true });
+      writeFileSync(userSettings, JSON.stringify({ enabledPlugins: { 'memdex@memdex-tools': true }, permissions: { allow: pluginAllow } }));
+      repo.write(settingsPath, '{}');
+      const byUser = doctor(repo);
+      expect([byUser.status, problems(byUser), result(byUser, 'wiring')[0]!.message]).toEqual([0, [], `wiring: the memdex plugin (enabledPlugins "memdex@memdex-tools" in ${userSettings}): its hooks/hooks.json and skills/`]);
+      writeFileSync(userSettings, '{ "enabledPlugins": ');
+      expect(problems(doctor(repo)).filter((p) => p.startsWith(userSettings))).toEqual([expect.stringMatching(/^[^:]+:1:\d+: cannot parse/)]);
+      rmSync(dirname(userSettings), { recursive: true });
+
+      // The plugin's skills need their own permissions; a hook in both wirings runs twice (a warning).
+      const both = JSON.parse(settings) as { permissions: { allow: string[] } } & Record<string, unknown>;
+      repo.write(settingsPath, JSON.stringify({ ...both, enabledPlugins: { memdex: true } }));
+      const twice = doctor(repo);
+      expect(problems(twice)).toEqual(['skills: Skill(memdex:when), Skill(memdex:how), Skill(memdex:remember) missing from permissions.allow (the model\'s Skill calls are denied without them)']);
+      expect(result(twice, 'skills')[1]!.fix).toBe('add "Skill(memdex:when)", "Skill(memdex:how)", "Skill(memdex:remember)" to permissions.allow in .claude/settings.json');
+      expect(result(twice, 'hook:SessionEnd')).toEqual([
+        {
+          check: 'hook:SessionEnd',
+          status: 'warning',
+          message: 'hook SessionEnd: the memdex plugin brings it, and the settings register `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdex hook session-end` too: it runs twice',
+          fix: "remove memdex's hook from hooks.SessionEnd in the settings (the plugin brings it)",
+        },
+      ]);
+    } finally {
+      rmSync(`${repo.dir}-claude-config`, { recursive: true, force: true });
+      repo.write(settingsPath, settings);
+      for (const [name, text] of skills) repo.write(`.claude/skills/${name}/SKILL.md`, text);
+    }
+    expect(doctor(repo).status).toBe(0);
+  }, 120_000);
 
   test("doctor accepts the pre-commit framework's hook when its config runs memdex, and names it when not", () => {
     repo.git(['config', '--unset', 'core.hooksPath']);

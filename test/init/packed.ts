@@ -61,6 +61,8 @@ export function freshRepo(dir: string, tarball: string, type: 'module' | 'common
     NO_COLOR: '1',
     GITHUB_ACTIONS: '',
     CLAUDE_PROJECT_DIR: '',
+    // The user's Claude Code settings (doctor reads enabledPlugins there): none, whatever the machine's are.
+    CLAUDE_CONFIG_DIR: `${dir}-claude-config`,
     MEMDEX_EXTRACTOR: '',
     MEMDEX_EVALUATOR: '',
     HUSKY: '',
