@@ -15,6 +15,7 @@ import { readPayload, readStamps, type Stamps } from '../node/cache-files.js';
 import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig } from '../node/load-config.js';
 import { resolveRoot } from '../node/project-root.js';
+import { settleForShortRun } from '../node/short-run.js';
 import { readStdin } from '../node/read-stdin.js';
 import { readTreeText } from '../node/read-confined.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
@@ -159,7 +160,7 @@ export function answerFromTable({ root, config, source, queries, operator }: Res
   const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]) ?? null;
   const text = stamps ? readPayload(root, 'table', stamps) : undefined;
   if (!stamps || text === undefined) return { stamps };
-  const table = openRecallTable(text);
+  const table = openRecallTable(text, undefined, queries.length === 1 ? settleForShortRun : undefined);
   // Only stamped memory files are read: a path in a cache never reaches outside them.
   const stamped = new Set(stamps.files.map((f) => f.path));
   const files = new Map<string, string>();

@@ -35,11 +35,13 @@ export interface RecallTable {
   resolve(query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | undefined;
 }
 
-export function openRecallTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): RecallTable {
+/** `onFuzzy`: called once, before the first fuzzy match (the adapter tunes a one-query process, node/short-run.ts). */
+export function openRecallTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS, onFuzzy?: () => void): RecallTable {
   const lines = new TableLines(table);
   let matcher: Matcher<{ readonly target: number; readonly operator: Operator | null }> | undefined;
   const fuzzy = () => {
     if (!matcher) {
+      onFuzzy?.();
       const candidates = lines.candidates().map(([text, target, operator]) => ({ text, target, operator }));
       matcher = createMatcher(candidates, (c) => c.text, params.fuzzy, lines.matcherData());
     }
