@@ -5,6 +5,7 @@
  * Writers call it on the latest file, under the lock (src/node/playbook-file.ts),
  * so concurrent sessions never lose each other's updates.
  */
+import { foldKey } from '../model/keys.js';
 import { keyPointName } from './schema.js';
 import type { Evaluation, ExtractionResult, KeyPoint, Playbook } from './types.js';
 
@@ -78,12 +79,11 @@ export function applyExtraction(playbook: Playbook, extraction: ExtractionResult
 
 /**
  * The form two key point texts are compared in: near-equal texts are one key point.
- * Compatibility forms folded (NFKC: full-width letters, ligatures), case folded,
- * punctuation and symbols read as spaces, whitespace collapsed. So "Run `npm test`
- * before committing." and "run npm test before committing" are the same lesson, as
- * a model proposing it again in other words would write it; a different word is a
- * different key point (no fuzzy threshold that could merge two real lessons).
+ * It is the project's one key folding (model/keys.ts, foldKey: NFKC, lower-case,
+ * the words joined by one space; punctuation, backticks and spacing ignored). So
+ * "Run `npm test` before committing." and "run npm test before committing" are the
+ * same lesson, as a model proposing it again in other words would write it; a
+ * different word is a different key point (no fuzzy threshold that could merge two
+ * real lessons).
  */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
-}
+export const normalizeText = foldKey;
