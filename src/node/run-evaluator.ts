@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { claudeEnv } from '../app/claude-call.js';
 import { messages } from '../messages/relevance.js';
 import { parseEvaluatorJson } from '../relevance/evaluation.js';
 import type { Evaluator } from './evaluate-pending.js';
@@ -10,14 +11,13 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * A configured evaluator command as an Evaluator: run through the shell, JSON on
- * stdin, in `cwd`, its stdout parsed as JSON. It runs with MEMDEX_HOOKS=0, the
- * hooks' off switch (an evaluator that starts an agent must not feed that agent's
- * session back into the queue), and without CLAUDECODE (so `claude -p` runs as a
- * fresh session).
+ * stdin, in `cwd`, its stdout parsed as JSON. It runs in the default learner's
+ * environment (claudeEnv: MEMDEX_HOOKS=0, the hooks' off switch, so an evaluator
+ * that starts an agent does not feed that agent's session back into the queue; no
+ * CLAUDECODE, so `claude -p` runs as a fresh session).
  */
 export function commandEvaluator(command: string, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): Evaluator {
   return async (input) => {
-    const { CLAUDECODE: _claudeCode, ...env } = process.env;
     const result = spawnSync(command, {
       cwd,
       shell: true,
@@ -25,7 +25,7 @@ export function commandEvaluator(command: string, cwd: string, timeoutMs = EVALU
       encoding: 'utf8',
       timeout: timeoutMs,
       maxBuffer: MAX_OUTPUT_BYTES,
-      env: { ...env, MEMDEX_HOOKS: '0' },
+      env: claudeEnv(process.env),
     });
     if (result.error) {
       const code = (result.error as NodeJS.ErrnoException).code;
