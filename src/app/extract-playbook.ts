@@ -149,10 +149,10 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
       const maxAttempts = host.relevanceParams(config).maxAttempts;
-      const released = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
+      const { outcome: released, failures } = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
       const note =
         released === 'given-back'
-          ? learnMessages.willRetry(failuresAfter(host, job) + 1, maxAttempts)
+          ? learnMessages.willRetry(failures + 1, maxAttempts)
           : released === 'gave-up'
             ? `${learnMessages.gaveUp(maxAttempts)}; ${learnMessages.partGivenUp(part.start, part.end, job.transcriptPath)}`
             : messages.partLost(part.start, part.end, job.transcriptPath);
@@ -173,11 +173,6 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     log(error instanceof Error ? error.message : String(error));
     return 'failed';
   }
-}
-
-/** The failure count now recorded for the session (after a give-back). */
-function failuresAfter(host: Host, job: ExtractionJob): number {
-  return host.pendingExtractionRetries(job.root).find((r) => r.sessionId === job.sessionId)?.failures ?? 1;
 }
 
 /** The configured command's ExtractionResult; undefined for empty output ("nothing learned"); throws on failure. */

@@ -59,8 +59,11 @@ interface SessionOffset {
   readonly failures?: number;
 }
 
-/** What became of a claimed part. */
-export type PartRelease = 'extracted' | 'given-back' | 'gave-up' | 'lost';
+/** What became of a claimed part, and its failed attempts so far (for 'given-back': the count the retry will carry). */
+export interface PartRelease {
+  readonly outcome: 'extracted' | 'given-back' | 'gave-up' | 'lost';
+  readonly failures: number;
+}
 type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
@@ -104,7 +107,8 @@ export function claimTranscriptPart(
  */
 export function releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, options: LockOptions, maxFailures = Infinity): PartRelease {
   rmSync(dirname(part.file), { recursive: true, force: true });
-  let outcome: PartRelease = extracted ? 'extracted' : 'lost';
+  let outcome: PartRelease['outcome'] = extracted ? 'extracted' : 'lost';
+  let failures = 0;
   update(root, options, (state) => {
     const current = state.sessions[part.sessionId];
     if (current === undefined || current.transcript !== part.transcriptPath) return undefined;
@@ -114,7 +118,7 @@ export function releaseTranscriptPart(root: string, part: TranscriptPart, extrac
       return withSession(state, part.sessionId, rest);
     }
     if (current.offset !== part.end) return undefined;
-    const failures = (current.failures ?? 0) + 1;
+    failures = (current.failures ?? 0) + 1;
     if (failures >= maxFailures) {
       outcome = 'gave-up';
       const { failures: _failures, ...rest } = current;
@@ -123,7 +127,7 @@ export function releaseTranscriptPart(root: string, part: TranscriptPart, extrac
     outcome = 'given-back';
     return withSession(state, part.sessionId, { ...current, offset: part.start, failures });
   });
-  return outcome;
+  return { outcome, failures };
 }
 
 export interface PendingRetry {
