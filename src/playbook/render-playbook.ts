@@ -2,13 +2,14 @@
  * The injection text (REQ-SCORE-003): one line per key point,
  * `[name] helpful=X harmful=Y :: text`, put into the template at `{key_points}`.
  */
+import { oneLine } from '../core/one-line.js';
 import type { KeyPoint, Playbook } from './types.js';
 
 export const KEY_POINTS_PLACEHOLDER = '{key_points}';
 
 /** Line breaks inside a text become spaces: one key point is one line. */
 export function formatKeyPoint(kp: KeyPoint): string {
-  return `[${kp.name}] helpful=${kp.helpful} harmful=${kp.harmful} :: ${kp.text.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  return `[${kp.name}] helpful=${kp.helpful} harmful=${kp.harmful} :: ${oneLine(kp.text)}`;
 }
 
 export function formatKeyPoints(playbook: Playbook): string {

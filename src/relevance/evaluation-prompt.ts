@@ -12,6 +12,7 @@
  */
 import { fillTemplate } from '../core/fill-template.js';
 import { closedObject, type JsonSchema } from '../core/json-schema.js';
+import { oneLine } from '../core/one-line.js';
 import type { EvaluatorInput } from './evaluation.js';
 
 export const DEFAULT_EVALUATOR_TEMPLATE = `You review a finished coding session between a user and an AI coding agent. Key points from the project's playbook were shown to the agent at the start of the session. The question is how relevant each of them was in this repository, per environment tag.
@@ -54,7 +55,7 @@ const NONE = '(none)';
 export function evaluatorPrompt(template: string, input: EvaluatorInput): string {
   const texts = new Map(input.items.map((item) => [item.id, item.text]));
   return fillTemplate(template, {
-    items: input.shown.map((id) => `- ${id} :: ${(texts.get(id) ?? NONE).replace(/\s*[\r\n]+\s*/g, ' ')}`).join('\n'),
+    items: input.shown.map((id) => `- ${id} :: ${oneLine(texts.get(id) ?? NONE)}`).join('\n'),
     tags: input.tags.length > 0 ? input.tags.join(', ') : NONE,
     repo: input.repo ?? NONE,
     transcript: input.transcript_excerpt,
