@@ -13,15 +13,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { messages } from '../messages/relevance.js';
-import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation, type EvaluatorInput } from '../relevance/evaluation.js';
+import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation, type EvaluatorAnswer, type EvaluatorInput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import { DEFAULT_EXCERPT_CHARS } from '../relevance/transcript.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
 import { transcriptExcerptOf } from './transcript-excerpt.js';
 
-/** An evaluator's answer before the check: the parsed value (an array of entries), or why there is none. */
-export type EvaluatorAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
 
 /** How an evaluation of one session ended, for the caller's record (learning-outcomes.ts). */

@@ -119,8 +119,11 @@ export function parseEvaluatorOutput(stdout: string, sentIds: readonly string[],
   return parsed.ok ? evaluatorEntries(parsed.value, sentIds, sessionTags) : parsed;
 }
 
+/** An evaluator's answer before the check (evaluatorEntries): the parsed value, or why there is none. */
+export type EvaluatorAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+
 /** An evaluator command's stdout as JSON (inside a ```json fence, if there is one). */
-export function parseEvaluatorJson(stdout: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string } {
+export function parseEvaluatorJson(stdout: string): EvaluatorAnswer {
   try {
     return { ok: true, value: JSON.parse(jsonPart(stdout)) };
   } catch (error) {
