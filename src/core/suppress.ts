@@ -30,7 +30,7 @@
  * cannot hide its own mistakes), as in ESLint.
  */
 import type { Diagnostic, Span } from './diagnostic.js';
-import { FENCE_OPEN } from '../model/heading-scan.js';
+import { closesFence, openFence, type Fence } from '../model/heading-scan.js';
 import type { LineTable } from '../model/lines.js';
 import { spanOf } from '../model/lines.js';
 
@@ -75,7 +75,7 @@ export interface DirectiveSource {
 export function readDirectives(doc: DirectiveSource): Directive[] {
   const { text, lines } = doc;
   const directives: Directive[] = [];
-  let fence: { char: string; length: number } | undefined;
+  let fence: Fence | undefined;
   // A directive starts an HTML block, so it is on an opaque line; so are code fences. Only those are read,
   // in order; a gap (a line outside every block) closes any fence.
   const opaque = [...doc.opaqueLines].sort((a, b) => a - b);
@@ -86,15 +86,11 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
     const line = text.slice(start, lines.ends[lineNo - 1]!);
     if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = undefined;
     if (fence) {
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
+      if (closesFence(line, fence)) fence = undefined;
       continue;
     }
-    const open = FENCE_OPEN.exec(line);
-    if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
-      fence = { char: open[2]![0]!, length: open[2]!.length };
-      continue;
-    }
+    fence = openFence(line);
+    if (fence) continue;
     const opening = DIRECTIVE_START.exec(line);
     if (!opening) continue;
     const commentStart = start + line.length - line.trimStart().length;
