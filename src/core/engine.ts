@@ -44,7 +44,7 @@ export function runRules(project: Project, rules: readonly Rule[], settings: Set
   const directives = directivesOf(project);
   if (ignored.size === 0 && directives.size === 0) return found.sort(compareDiagnostics); // nothing set aside, nothing to judge
   const visible = found.filter((d) => !ignored.contains(d.path, d.span.start.offset));
-  const outcome = applyDirectives(visible, directives, knownIds, () => true);
+  const outcome = applyDirectives(visible, directives, knownIds);
   const untouchable = outcome.suppressed.length === 0 ? ignored : rangeSetOf(ignoredPlaces);
   for (const d of outcome.suppressed) untouchable.add(d.path, d.span.start.offset, d.span.end.offset);
   const kept = untouchable.size === 0 ? outcome.kept : outcome.kept.map((d) => (d.fix && d.fix.edits.some((e) => untouchable.touches(e.path, e.range[0], e.range[1])) ? withoutFix(d) : d));

@@ -139,15 +139,10 @@ type Uses = Map<Directive, Set<string>>;
 
 /**
  * Applies the directives of each file to the findings. `knownIds` are the rules a
- * directive may name: the others are problems and suppress nothing. `suppressible`
- * says which findings a directive may hide (not the directive rules' own).
+ * directive may name: the others are problems and suppress nothing. The directive
+ * rules' own findings are not among `findings` (the engine runs them after this).
  */
-export function applyDirectives(
-  findings: readonly Diagnostic[],
-  directives: ReadonlyMap<string, readonly Directive[]>,
-  knownIds: readonly string[],
-  suppressible: (d: Diagnostic) => boolean,
-): SuppressionOutcome {
+export function applyDirectives(findings: readonly Diagnostic[], directives: ReadonlyMap<string, readonly Directive[]>, knownIds: readonly string[]): SuppressionOutcome {
   const known = new Set(knownIds);
   const problems: DirectiveProblem[] = [];
   const uses: Uses = new Map();
@@ -155,7 +150,7 @@ export function applyDirectives(
   const kept: Diagnostic[] = [];
   const suppressed: Diagnostic[] = [];
   for (const d of findings) {
-    if (!directives.has(d.path) || !suppressible(d)) kept.push(d);
+    if (!directives.has(d.path)) kept.push(d);
     else (byPath.get(d.path) ?? byPath.set(d.path, []).get(d.path)!).push(d);
   }
   for (const [path, list] of directives) {
