@@ -10,7 +10,7 @@
  * commas; ` -- ` starts a free-text reason (`<!-- memdex-disable-next-line
  * index/entry-order -- kept first on purpose -->`). A directive is an HTML comment
  * alone on its line (at most 3 spaces of indent, as any CommonMark HTML block); one
- * inside fenced or indented code is text, not a directive (a line that starts like one
+ * inside fenced or indented code, or inside another HTML block, is text, not a directive (a line that starts like one
  * but has text after `-->` or no `-->` is reported, not read). A directive covers the
  * lines of its own file only, and a finding by its first line.
  *
@@ -30,7 +30,7 @@
  * cannot hide its own mistakes), as in ESLint.
  */
 import type { Diagnostic, Span } from './diagnostic.js';
-import { closesFence, openFence, type Fence } from '../model/heading-scan.js';
+import { closesFence, htmlBlockEnd, openFence, type Fence, type HtmlEnd } from '../model/heading-scan.js';
 import type { LineTable } from '../model/lines.js';
 import { spanOf } from '../model/lines.js';
 
@@ -76,21 +76,29 @@ export function readDirectives(doc: DirectiveSource): Directive[] {
   const { text, lines } = doc;
   const directives: Directive[] = [];
   let fence: Fence | undefined;
-  // A directive starts an HTML block, so it is on an opaque line; so are code fences. Only those are read,
-  // in order; a gap (a line outside every block) closes any fence.
+  let html: HtmlEnd | undefined;
+  // A directive starts an HTML block, so it is on an opaque line; so are code fences and the lines of a
+  // multi-line HTML block (where a fence line is text). Only those are read, in order, telling the blocks
+  // apart with the scanner's own tests; a gap (a line outside every block) closes any block.
   const opaque = [...doc.opaqueLines].sort((a, b) => a - b);
   for (let k = 0; k < opaque.length; k++) {
     const lineNo = opaque[k]!;
     const start = lines.starts[lineNo - 1];
     if (start === undefined) continue;
     const line = text.slice(start, lines.ends[lineNo - 1]!);
-    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = undefined;
+    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = html = undefined;
     if (fence) {
       if (closesFence(line, fence)) fence = undefined;
       continue;
     }
+    if (html) {
+      if (html(line)) html = undefined;
+      continue;
+    }
     fence = openFence(line);
     if (fence) continue;
+    const end = htmlBlockEnd(line, false);
+    if (typeof end === 'function' && !end(line)) html = end; // a block that goes on past this line
     const opening = DIRECTIVE_START.exec(line);
     if (!opening) continue;
     const commentStart = start + line.length - line.trimStart().length;

@@ -69,7 +69,8 @@ export const HTML_KIND6 = new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_TAGS})(?:[\\s>]|
 const ATTRIBUTE = `\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s"'=<>\`]+|'[^']*'|"[^"]*"))?`;
 export const HTML_KIND7 = new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`);
 
-type HtmlEnd = (line: string) => boolean;
+/** Whether a line ends the HTML block it is in (the line itself included). */
+export type HtmlEnd = (line: string) => boolean;
 
 /** Headings of a document, or undefined when the document needs the reference parser. */
 export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
@@ -169,7 +170,7 @@ export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
 }
 
 /** The end condition of an HTML block starting at `line`, or undefined if none starts. */
-function htmlBlockEnd(line: string, inParagraph: boolean): HtmlEnd | 'decline' | undefined {
+export function htmlBlockEnd(line: string, inParagraph: boolean): HtmlEnd | 'decline' | undefined {
   if (!/^ {0,3}</.test(line)) return undefined;
   if (HTML_RAW_OPEN.test(line)) return (l) => HTML_RAW_CLOSE.test(l);
   if (/^ {0,3}<!--/.test(line)) return (l) => l.includes('-->');
