@@ -2,7 +2,7 @@ import { compareDiagnostics, type Diagnostic } from './diagnostic.js';
 import type { DirectiveReport, Rule } from './rule.js';
 import type { Project } from '../model/project.js';
 import type { RuleConfig } from '../model/config.js';
-import { ignoredRanges } from '../model/ignores.js';
+import { ignoredRanges, type IgnoredRanges } from '../model/ignores.js';
 import { resolveOptions } from './rule-options.js';
 import { RangeSet } from './range-set.js';
 import { applyDirectives, readDirectives, type Directive, type DirectiveSource } from './suppress.js';
@@ -39,12 +39,13 @@ type Settings = Readonly<Record<string, RuleConfig>>;
 export function runRules(project: Project, rules: readonly Rule[], settings: Settings = project.config.rules): Diagnostic[] {
   const knownIds = rules.map((rule) => rule.meta.id);
   const found = runPhase(project, rules.filter((rule) => rule.meta.phase !== 'directives'), settings, { problems: [], knownIds });
-  const ignored = ignoredSet(project);
+  const ignoredPlaces = ignoredRanges(project, project.config.ignores ?? []);
+  const ignored = rangeSetOf(ignoredPlaces);
   const directives = directivesOf(project);
   if (ignored.size === 0 && directives.size === 0) return found.sort(compareDiagnostics); // nothing set aside, nothing to judge
   const visible = found.filter((d) => !ignored.contains(d.path, d.span.start.offset));
-  const outcome = applyDirectives(visible, directives, knownIds, () => true);
-  const untouchable = outcome.suppressed.length === 0 ? ignored : ignoredSet(project);
+  const outcome = applyDirectives(visible, directives, knownIds);
+  const untouchable = outcome.suppressed.length === 0 ? ignored : rangeSetOf(ignoredPlaces);
   for (const d of outcome.suppressed) untouchable.add(d.path, d.span.start.offset, d.span.end.offset);
   const kept = untouchable.size === 0 ? outcome.kept : outcome.kept.map((d) => (d.fix && d.fix.edits.some((e) => untouchable.touches(e.path, e.range[0], e.range[1])) ? withoutFix(d) : d));
   const judged = runPhase(project, rules.filter((rule) => rule.meta.phase === 'directives'), settings, outcome);
@@ -70,9 +71,9 @@ function runPhase(project: Project, rules: readonly Rule[], settings: Settings, 
   return diagnostics;
 }
 
-function ignoredSet(project: Project): RangeSet {
+function rangeSetOf(places: IgnoredRanges): RangeSet {
   const set = new RangeSet();
-  for (const [path, ranges] of ignoredRanges(project, project.config.ignores ?? [])) {
+  for (const [path, ranges] of places) {
     if (ranges === 'file') set.addFile(path);
     else for (const [start, end] of ranges) set.add(path, start, end);
   }

@@ -10,7 +10,7 @@
  * commas; ` -- ` starts a free-text reason (`<!-- memdex-disable-next-line
  * index/entry-order -- kept first on purpose -->`). A directive is an HTML comment
  * alone on its line (at most 3 spaces of indent, as any CommonMark HTML block); one
- * inside fenced or indented code is text, not a directive (a line that starts like one
+ * inside fenced or indented code, or inside another HTML block, is text, not a directive (a line that starts like one
  * but has text after `-->` or no `-->` is reported, not read). A directive covers the
  * lines of its own file only, and a finding by its first line.
  *
@@ -30,7 +30,7 @@
  * cannot hide its own mistakes), as in ESLint.
  */
 import type { Diagnostic, Span } from './diagnostic.js';
-import { FENCE_OPEN } from '../model/heading-scan.js';
+import { closesFence, htmlBlockEnd, openFence, type Fence, type HtmlEnd } from '../model/heading-scan.js';
 import type { LineTable } from '../model/lines.js';
 import { spanOf } from '../model/lines.js';
 
@@ -75,26 +75,30 @@ export interface DirectiveSource {
 export function readDirectives(doc: DirectiveSource): Directive[] {
   const { text, lines } = doc;
   const directives: Directive[] = [];
-  let fence: { char: string; length: number } | undefined;
-  // A directive starts an HTML block, so it is on an opaque line; so are code fences. Only those are read,
-  // in order; a gap (a line outside every block) closes any fence.
+  let fence: Fence | undefined;
+  let html: HtmlEnd | undefined;
+  // A directive starts an HTML block, so it is on an opaque line; so are code fences and the lines of a
+  // multi-line HTML block (where a fence line is text). Only those are read, in order, telling the blocks
+  // apart with the scanner's own tests; a gap (a line outside every block) closes any block.
   const opaque = [...doc.opaqueLines].sort((a, b) => a - b);
   for (let k = 0; k < opaque.length; k++) {
     const lineNo = opaque[k]!;
     const start = lines.starts[lineNo - 1];
     if (start === undefined) continue;
     const line = text.slice(start, lines.ends[lineNo - 1]!);
-    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = undefined;
+    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = html = undefined;
     if (fence) {
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
+      if (closesFence(line, fence)) fence = undefined;
       continue;
     }
-    const open = FENCE_OPEN.exec(line);
-    if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
-      fence = { char: open[2]![0]!, length: open[2]!.length };
+    if (html) {
+      if (html(line)) html = undefined;
       continue;
     }
+    fence = openFence(line);
+    if (fence) continue;
+    const end = htmlBlockEnd(line, false);
+    if (typeof end === 'function' && !end(line)) html = end; // a block that goes on past this line
     const opening = DIRECTIVE_START.exec(line);
     if (!opening) continue;
     const commentStart = start + line.length - line.trimStart().length;
@@ -143,15 +147,10 @@ type Uses = Map<Directive, Set<string>>;
 
 /**
  * Applies the directives of each file to the findings. `knownIds` are the rules a
- * directive may name: the others are problems and suppress nothing. `suppressible`
- * says which findings a directive may hide (not the directive rules' own).
+ * directive may name: the others are problems and suppress nothing. The directive
+ * rules' own findings are not among `findings` (the engine runs them after this).
  */
-export function applyDirectives(
-  findings: readonly Diagnostic[],
-  directives: ReadonlyMap<string, readonly Directive[]>,
-  knownIds: readonly string[],
-  suppressible: (d: Diagnostic) => boolean,
-): SuppressionOutcome {
+export function applyDirectives(findings: readonly Diagnostic[], directives: ReadonlyMap<string, readonly Directive[]>, knownIds: readonly string[]): SuppressionOutcome {
   const known = new Set(knownIds);
   const problems: DirectiveProblem[] = [];
   const uses: Uses = new Map();
@@ -159,7 +158,7 @@ export function applyDirectives(
   const kept: Diagnostic[] = [];
   const suppressed: Diagnostic[] = [];
   for (const d of findings) {
-    if (!directives.has(d.path) || !suppressible(d)) kept.push(d);
+    if (!directives.has(d.path)) kept.push(d);
     else (byPath.get(d.path) ?? byPath.set(d.path, []).get(d.path)!).push(d);
   }
   for (const [path, list] of directives) {

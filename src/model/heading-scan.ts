@@ -30,7 +30,29 @@ export interface ScanResult {
 }
 
 /** A code fence opener: indent, fence run, info string (a backtick fence's info holds no backtick). */
-export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/** An open code fence: its character and run length (a closing fence needs at least as many). */
+export interface Fence {
+  readonly char: string;
+  readonly length: number;
+  /** Spaces before the opening run. */
+  readonly indent: number;
+}
+
+/** The fence `line` opens, if it opens one. */
+export function openFence(line: string): Fence | undefined {
+  const open = FENCE_OPEN.exec(line);
+  if (!open || (open[2]![0] === '`' && open[3]!.includes('`'))) return undefined;
+  return { char: open[2]![0]!, length: open[2]!.length, indent: open[1]!.length };
+}
+
+/** `line` closes `fence`: the same character, at least as long, nothing after it. */
+export function closesFence(line: string, fence: Fence): boolean {
+  const close = FENCE_CLOSE.exec(line);
+  return close !== null && close[1]![0] === fence.char && close[1]!.length >= fence.length;
+}
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const THEMATIC = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})$/;
@@ -47,13 +69,14 @@ export const HTML_KIND6 = new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_TAGS})(?:[\\s>]|
 const ATTRIBUTE = `\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s"'=<>\`]+|'[^']*'|"[^"]*"))?`;
 export const HTML_KIND7 = new RegExp(`^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`);
 
-type HtmlEnd = (line: string) => boolean;
+/** Whether a line ends the HTML block it is in (the line itself included). */
+export type HtmlEnd = (line: string) => boolean;
 
 /** Headings of a document, or undefined when the document needs the reference parser. */
 export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
   const headings: ScannedHeading[] = [];
   const opaqueLines = new Set<number>();
-  let fence: { char: string; length: number } | undefined;
+  let fence: Fence | undefined;
   let html: HtmlEnd | undefined;
   /** The previous line was paragraph text (a setext underline or lazy line could follow). */
   let paragraph = false;
@@ -68,8 +91,7 @@ export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
     const lineNo = i + 1;
     if (fence) {
       opaqueLines.add(lineNo);
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
+      if (closesFence(line, fence)) fence = undefined;
       continue;
     }
     if (html) {
@@ -110,10 +132,10 @@ export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
     if (indent >= 4 && (list || /^ {4,}#/.test(line))) return undefined;
     if (LIST_ITEM.test(line)) list = true;
     else if (indent === 0 && (wasBlank || !paragraph)) list = false;
-    const open = FENCE_OPEN.exec(line);
-    if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
-      if (open[1]!.length > 0) return undefined;
-      fence = { char: open[2]![0]!, length: open[2]!.length };
+    const open = openFence(line);
+    if (open) {
+      if (open.indent > 0) return undefined;
+      fence = open;
       opaqueLines.add(lineNo);
       paragraph = false;
       continue;
@@ -148,7 +170,7 @@ export function scanHeadings(lines: readonly string[]): ScanResult | undefined {
 }
 
 /** The end condition of an HTML block starting at `line`, or undefined if none starts. */
-function htmlBlockEnd(line: string, inParagraph: boolean): HtmlEnd | 'decline' | undefined {
+export function htmlBlockEnd(line: string, inParagraph: boolean): HtmlEnd | 'decline' | undefined {
   if (!/^ {0,3}</.test(line)) return undefined;
   if (HTML_RAW_OPEN.test(line)) return (l) => HTML_RAW_CLOSE.test(l);
   if (/^ {0,3}<!--/.test(line)) return (l) => l.includes('-->');

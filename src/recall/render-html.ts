@@ -38,6 +38,11 @@ function table({ header, rows }: ReportTable): string {
   return `<table><thead><tr>${cells('th', header)}</tr></thead><tbody>${rows.map((r) => `<tr>${cells('td', r)}</tr>`).join('')}</tbody></table>`;
 }
 
+/**
+ * A horizontal bar chart draws its first label at the bottom: labels and values go in
+ * reversed so the list reads top-down. (The library's `reverseData` would also swap
+ * the series, and with them their colours and legend.)
+ */
 function topDown(labels: readonly string[], series: readonly (readonly number[])[]) {
   return { labels: [...labels].reverse(), series: series.map((values) => [...values].reverse()) };
 }

@@ -30,8 +30,6 @@ import { ruleHelpUri } from '../rule-docs.js';
 export const SRCROOT = '%SRCROOT%';
 export const FINGERPRINT_KEY = 'memdex/v1';
 
-export { ruleHelpUri };
-
 export interface SarifTree {
   /** Absolute. */
   readonly root: string;

@@ -19,6 +19,14 @@ export default {
     { name: 'a blanket disable, another rule re-enabled: the finding stays hidden', files: tree(SHORT, { 'testing.md': ['<!-- memdex-disable -->', '<!-- memdex-enable decision/line-limit -->', ...TESTING] }) },
     { name: 'in the memory index', files: tree([...INDEX, '<!-- memdex-disable-next-line index/entry-has-heading -->', '/when flying kites'], { 'testing.md': TESTING }) },
     { name: 'CRLF line endings', files: { 'agents/memory-index.md': text(SHORT).replace(/\n/g, '\r\n'), 'agents/decisions/testing.md': text(withLines(9, '<!-- memdex-disable-next-line decision/heading-has-entry -->')).replace(/\n/g, '\r\n') } },
+    {
+      name: 'a fence line inside a multi-line HTML comment opens no code block: the directive after it is read',
+      files: tree(SHORT, { 'testing.md': withLines(9, '<!--', '```', '-->', '<!-- memdex-disable-next-line decision/heading-has-entry -->') }),
+    },
+    {
+      name: 'a directive-like line inside a multi-line HTML comment is comment text, not a directive',
+      files: tree(INDEX, { 'testing.md': withLines(9, '<!-- a note', '<!-- memdex-disable-next-line decision/heading-has-entry', '-->') }),
+    },
     { name: 'unused directives not reported when directive/no-unused is off', config: { rules: { 'directive/no-unused': 'off' } }, files: tree(INDEX, { 'testing.md': ['<!-- memdex-disable -->', ...TESTING] }) },
   ],
   invalid: [
