@@ -10,12 +10,13 @@ import { CLIENT_CONTEXT_LIMIT } from '../app/injection.js';
 import { contextOutput, pointersFromIndex, wantsPointers } from '../app/prompt-suggestions.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { readPayload, readStamps } from './cache-files.js';
-import { loadConfig } from './load-config.js';
+import { configFromText } from './load-config.js';
 import { readSuggested, recordSuggested } from './session-suggested.js';
 import { workingTreeSource } from './working-tree.js';
 
-export function promptPointersFast(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
-  const { config } = loadConfig(root);
+/** `configText`: memdex.config.json as prompt-fast.ts read it. */
+export function promptPointersFast(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+  const { config } = configFromText(root, configText);
   if (!wantsPointers(config, prompt)) return {};
   const stamps = readStamps(root, config, [config.index, ...workingTreeSource(root).listDecisions(config)]);
   const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
