@@ -31,6 +31,7 @@ import { entryKey, foldKey, headingForEntry, headingKey, type Operator } from '.
 import { lineTable } from '../model/lines.js';
 import type { IndexSection, MemoryIndex } from '../model/memory-index.js';
 import { targetOf } from '../model/pairing.js';
+import { entryLinesAt, insertionPoint, sectionBlock } from '../rules/index/layout.js';
 import type { Project } from '../model/project.js';
 import { addMessages as m } from '../messages/add.js';
 
@@ -252,17 +253,14 @@ function insertEntry(project: Project, index: MemoryIndex, path: string, at: num
   let insert: string;
   if (section) {
     offset = entryOffset(project, index, section, at);
-    const head = text.slice(0, offset);
-    insert = (head !== '' && !head.endsWith('\n') ? eol : '') + entry + eol;
-    if (section.entries.length === 0 && !/\n[ \t]*\r?\n$/.test(head)) insert = eol + insert;
-    if (section.entries.length === 0 && offset === section.end && offset < text.length) insert += eol;
+    insert = entryLinesAt(index, section, offset, section.entries.length > 0, [entry]);
   } else {
     const next = index.sections.find((s) => s.path !== undefined && s.path > path);
     offset = next ? next.start : text.length;
     const head = text.slice(0, offset);
     const lead = head === '' || head.endsWith('\n') ? '' : eol;
     const gap = head === '' || /\n[ \t]*\r?\n$/.test(lead === '' ? head : head + eol) ? '' : eol;
-    insert = next ? `${lead}${gap}## ${path}${eol}${eol}${entry}${eol}${eol}` : `${lead}${gap}## ${path}${eol}${eol}${entry}${eol}`;
+    insert = lead + gap + sectionBlock(path, [entry], eol, next !== undefined);
   }
   const after = text.slice(0, offset) + insert + text.slice(offset);
   const entryAt = offset + insert.indexOf(entry);
@@ -280,12 +278,7 @@ function entryOffset(project: Project, index: MemoryIndex, section: IndexSection
     const target = targetOf(project, e);
     return target !== undefined && target.path === section.path && target.start >= at;
   });
-  if (later) return later.lineRange[0];
-  const last = section.entries[section.entries.length - 1];
-  if (last) return last.lineRange[1];
-  const line = index.lines.starts.indexOf(section.bodyStart);
-  if (line !== -1 && section.bodyStart < section.end && index.text.slice(section.bodyStart, index.lines.ends[line]!).trim() === '') return index.lines.nexts[line]!;
-  return section.bodyStart;
+  return later ? later.lineRange[0] : insertionPoint(index, section);
 }
 
 /** `mock-testing.md` → `Mock Testing`. */
