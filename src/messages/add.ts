@@ -1,5 +1,5 @@
 /** Every user-facing sentence of `memdex add`. */
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from './plural.js';
 
 export const addMessages = {
   describe: 'Add a memory: a `When …`/`How to …` heading with its content in a decision file and its entry in the index, both or neither',
