@@ -37,7 +37,6 @@ export const addMessages = {
   lineLimit: (file: string, lines: number, max: number) =>
     `${file} would have ${lines} lines, more than the ${max} rule decision/line-limit allows; expected another file (--file), or split this one first`,
   changedMeanwhile: (file: string) => `${file} changed while the memory was being prepared; expected it unchanged: run the command again`,
-  validatorProblem: (where: string, message: string, ruleId: string) => `${where}: ${message} (${ruleId})`,
   refused: (count: number) => `add refused (${plural(count, 'problem')}); nothing was written`,
 
   ambiguous: (entry: string, choices: readonly string[]) =>

@@ -22,7 +22,6 @@
  * that would pass decision/line-limit. verifyAddition then runs the validator on
  * the result, so a memory is never written that `memdex check` would reject.
  */
-import { runRules } from '../core/engine.js';
 import type { Rule } from '../core/rule.js';
 import { stripBom } from '../model/bom.js';
 import { entryLabel, formatEntry, hasEmptyTrigger } from '../model/entry-line.js';
@@ -35,6 +34,7 @@ import { targetOf } from '../model/pairing.js';
 import { entryLinesAt, insertionPoint, sectionBlock } from '../rules/index/layout.js';
 import type { Project } from '../model/project.js';
 import { addMessages as m } from '../messages/add.js';
+import { validatorErrors } from './verify.js';
 
 export interface AdditionRequest {
   readonly operator: Operator;
@@ -159,13 +159,8 @@ export function verifyAddition(before: Project, after: Project, plan: AdditionPl
 }
 
 function errors(project: Project, rules: readonly Rule[]): { key: string; text: string }[] {
-  return runRules(project, rules)
-    .filter((d) => d.severity === 'error')
-    .map((d) => {
-      const where = d.span ? `${d.path}:${d.span.start.line}:${d.span.start.column}` : d.path;
-      // Positions move when lines are inserted: a finding is "the same" by rule, file and message.
-      return { key: `${d.ruleId}\0${d.path}\0${d.message}`, text: m.validatorProblem(where, d.message, d.ruleId) };
-    });
+  // Positions move when lines are inserted: a finding is "the same" by rule, file and message.
+  return validatorErrors(project, rules).map(({ diagnostic: d, text }) => ({ key: `${d.ruleId}\0${d.path}\0${d.message}`, text }));
 }
 
 function triggerProblems(given: string, trigger: string, extras: readonly string[]): string[] {
