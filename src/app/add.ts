@@ -9,8 +9,7 @@
  * files' stamps, so the next `memdex when` sees the new texts.
  */
 import { UsageError } from '../core/errors.js';
-import { resolveOptions } from '../core/rule-options.js';
-import { checkRuleSettings } from '../core/rule-options.js';
+import { checkRuleSettings, resolveOptions } from '../core/rule-options.js';
 import { addMessages as m } from '../messages/add.js';
 import { entryLabel } from '../model/entry-line.js';
 import type { Operator } from '../model/keys.js';

@@ -1,5 +1,5 @@
 /** Every user-facing sentence of `memdex add`. */
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from './plural.js';
 
 export const addMessages = {
   describe: 'Add a memory: a `When …`/`How to …` heading with its content in a decision file and its entry in the index, both or neither',
@@ -37,7 +37,6 @@ export const addMessages = {
   lineLimit: (file: string, lines: number, max: number) =>
     `${file} would have ${lines} lines, more than the ${max} rule decision/line-limit allows; expected another file (--file), or split this one first`,
   changedMeanwhile: (file: string) => `${file} changed while the memory was being prepared; expected it unchanged: run the command again`,
-  validatorProblem: (where: string, message: string, ruleId: string) => `${where}: ${message} (${ruleId})`,
   refused: (count: number) => `add refused (${plural(count, 'problem')}); nothing was written`,
 
   ambiguous: (entry: string, choices: readonly string[]) =>

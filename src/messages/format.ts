@@ -1,5 +1,5 @@
 /** Sentences of the check output formats. */
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from './plural.js';
 
 export const formatMessages = {
   summary: (errors: number, warnings: number) => `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`,

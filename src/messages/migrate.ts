@@ -1,5 +1,7 @@
 /** Every user-facing sentence of `memdex migrate`. */
 export const migrateMessages = {
+  /** A validator error on the planned texts (a migration's or `memdex add`'s). */
+  validatorProblem: (where: string, message: string, ruleId: string) => `${where}: ${message} (${ruleId})`,
   staleHeading: (at: string, file: string, line: number, expected: string, found: string | undefined) =>
     `${at}: stale row: ${file}:${line} should be the heading "${expected}"${found === undefined ? ', and no heading in the file has that text' : `, found "${found}"`}; run \`memdex migrate plan\` again or fix the row`,
   staleEntry: (at: string, index: string, line: number | undefined, expected: string) =>

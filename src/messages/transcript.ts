@@ -1,6 +1,7 @@
 /** Every user-facing sentence of the transcript reader (src/transcript, src/node/transcript-file.ts). */
+import { plural } from './plural.js';
+
 const clip = (text: string, max = 120): string => (text.length > max ? `${text.slice(0, max)}...` : text);
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 export const messages = {
   notJson: (detail: string) => `not JSON (${clip(detail)}); expected one JSON record a line`,

@@ -22,17 +22,19 @@
  * that would pass decision/line-limit. verifyAddition then runs the validator on
  * the result, so a memory is never written that `memdex check` would reject.
  */
-import { runRules } from '../core/engine.js';
 import type { Rule } from '../core/rule.js';
-import { formatEntry, hasEmptyTrigger } from '../model/entry-line.js';
+import { stripBom } from '../model/bom.js';
+import { entryLabel, formatEntry, hasEmptyTrigger } from '../model/entry-line.js';
 import { isDecisionPath, normalizeRelative } from '../model/config.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
-import { entryKey, foldKey, headingForEntry, headingKey, type Operator } from '../model/keys.js';
+import { entryKey, foldKey, headingForEntry, type Operator } from '../model/keys.js';
 import { lineTable } from '../model/lines.js';
 import type { IndexSection, MemoryIndex } from '../model/memory-index.js';
 import { targetOf } from '../model/pairing.js';
+import { entryLinesAt, insertionPoint, sectionBlock } from '../rules/index/layout.js';
 import type { Project } from '../model/project.js';
 import { addMessages as m } from '../messages/add.js';
+import { validatorErrors } from './verify.js';
 
 export interface AdditionRequest {
   readonly operator: Operator;
@@ -95,8 +97,8 @@ export function planAddition(project: Project, request: AdditionRequest, limits:
   const path = decisionPath(project, request.file);
   if (path === undefined) problems.push(m.notDecisionFile(request.file, project.config.decisions));
   const key = entryKey(request.operator, trigger);
-  const label = formatEntry({ operator: request.operator, trigger, extras: [] });
-  if (problems.length === 0) problems.push(...conflicts(project, index, request.operator, trigger, extras, key, label));
+  const label = entryLabel({ operator: request.operator, trigger });
+  if (problems.length === 0) problems.push(...conflicts(project, index, trigger, extras, key, label));
   const body = contentLines(request.body);
   const content = body.filter((l) => l.trim() !== '' && !l.trim().startsWith('<!--')).length;
   if (content < limits.minContentLines) problems.push(body.length === 0 ? m.noBody : m.thinContent(content, limits.minContentLines));
@@ -157,13 +159,8 @@ export function verifyAddition(before: Project, after: Project, plan: AdditionPl
 }
 
 function errors(project: Project, rules: readonly Rule[]): { key: string; text: string }[] {
-  return runRules(project, rules)
-    .filter((d) => d.severity === 'error')
-    .map((d) => {
-      const where = d.span ? `${d.path}:${d.span.start.line}:${d.span.start.column}` : d.path;
-      // Positions move when lines are inserted: a finding is "the same" by rule, file and message.
-      return { key: `${d.ruleId}\0${d.path}\0${d.message}`, text: m.validatorProblem(where, d.message, d.ruleId) };
-    });
+  // Positions move when lines are inserted: a finding is "the same" by rule, file and message.
+  return validatorErrors(project, rules).map(({ diagnostic: d, text }) => ({ key: `${d.ruleId}\0${d.path}\0${d.message}`, text }));
 }
 
 function triggerProblems(given: string, trigger: string, extras: readonly string[]): string[] {
@@ -177,18 +174,18 @@ function triggerProblems(given: string, trigger: string, extras: readonly string
   return problems;
 }
 
-function conflicts(project: Project, index: MemoryIndex, operator: Operator, trigger: string, extras: readonly string[], key: string, label: string): string[] {
+function conflicts(project: Project, index: MemoryIndex, trigger: string, extras: readonly string[], key: string, label: string): string[] {
   const problems: string[] = [];
   const at = (line: number) => `${index.path}:${line}`;
   const same = index.entries.find((e) => e.key === key);
   if (same) problems.push(m.duplicateTrigger(label, at(same.line)));
-  const heading = headingForEntry(operator, trigger);
-  const existing = project.headingsByKey.get(headingKey(heading))?.[0];
+  // The new heading (headingForEntry) has the entry's key.
+  const existing = project.headingsByKey.get(key)?.[0];
   if (existing) problems.push(m.duplicateHeading(existing.text, `${existing.path}:${existing.line}`));
   const triggerKey = foldKey(trigger);
   for (const entry of index.entries) {
     if (entry.kind !== 'entry') continue;
-    const other = formatEntry({ operator: entry.operator!, trigger: entry.trigger, extras: [] });
+    const other = entryLabel(entry);
     for (const extra of extras) if (foldKey(extra) === foldKey(entry.trigger)) problems.push(m.extraShadows(extra, other, at(entry.line)));
     if (entry.extras.some((e) => foldKey(e) === triggerKey)) problems.push(m.shadowedByExtra(trigger, other, at(entry.line)));
   }
@@ -209,7 +206,8 @@ function placeHeading(file: DecisionFile | undefined, under: string | undefined,
   const headings = file?.headings ?? [];
   if (under !== undefined) {
     const wanted = foldKey(under);
-    const found = headings.filter((h) => foldKey(h.structural ? h.text.slice(1) : h.text) === wanted || h.key === headingKey(under.trim()));
+    // foldKey drops punctuation, a structural heading's leading dot included: `--under .Mocks` and `--under mocks` both name `.Mocks`.
+    const found = headings.filter((h) => foldKey(h.text) === wanted);
     if (found.length === 0) return { problem: m.underNotFound(under, path, headings.map((h) => h.text)) };
     if (found.length > 1) return { problem: m.underAmbiguous(under, found.map((h) => `${path}:${h.line}`)) };
     const parent = found[0]!;
@@ -227,7 +225,7 @@ function lastMemoryDepth(headings: readonly DecisionHeading[]): number {
 
 /** The content's lines: trailing spaces and the blank lines around it dropped. */
 function contentLines(body: string): string[] {
-  const lines = body.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.replace(/\s+$/, ''));
+  const lines = stripBom(body).split(/\r?\n/).map((l) => l.replace(/\s+$/, ''));
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
@@ -252,17 +250,14 @@ function insertEntry(project: Project, index: MemoryIndex, path: string, at: num
   let insert: string;
   if (section) {
     offset = entryOffset(project, index, section, at);
-    const head = text.slice(0, offset);
-    insert = (head !== '' && !head.endsWith('\n') ? eol : '') + entry + eol;
-    if (section.entries.length === 0 && !/\n[ \t]*\r?\n$/.test(head)) insert = eol + insert;
-    if (section.entries.length === 0 && offset === section.end && offset < text.length) insert += eol;
+    insert = entryLinesAt(index, section, offset, section.entries.length > 0, [entry]);
   } else {
     const next = index.sections.find((s) => s.path !== undefined && s.path > path);
     offset = next ? next.start : text.length;
     const head = text.slice(0, offset);
     const lead = head === '' || head.endsWith('\n') ? '' : eol;
     const gap = head === '' || /\n[ \t]*\r?\n$/.test(lead === '' ? head : head + eol) ? '' : eol;
-    insert = next ? `${lead}${gap}## ${path}${eol}${eol}${entry}${eol}${eol}` : `${lead}${gap}## ${path}${eol}${eol}${entry}${eol}`;
+    insert = lead + gap + sectionBlock(path, [entry], eol, next !== undefined);
   }
   const after = text.slice(0, offset) + insert + text.slice(offset);
   const entryAt = offset + insert.indexOf(entry);
@@ -280,12 +275,7 @@ function entryOffset(project: Project, index: MemoryIndex, section: IndexSection
     const target = targetOf(project, e);
     return target !== undefined && target.path === section.path && target.start >= at;
   });
-  if (later) return later.lineRange[0];
-  const last = section.entries[section.entries.length - 1];
-  if (last) return last.lineRange[1];
-  const line = index.lines.starts.indexOf(section.bodyStart);
-  if (line !== -1 && section.bodyStart < section.end && index.text.slice(section.bodyStart, index.lines.ends[line]!).trim() === '') return index.lines.nexts[line]!;
-  return section.bodyStart;
+  return later ? later.lineRange[0] : insertionPoint(index, section);
 }
 
 /** `mock-testing.md` → `Mock Testing`. */

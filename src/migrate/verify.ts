@@ -6,6 +6,7 @@
  *      in its section's file (true with any rule list, so a migration is never
  *      written unverified).
  */
+import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
 import type { Rule } from '../core/rule.js';
 import { pairing } from '../model/pairing.js';
@@ -13,13 +14,16 @@ import type { Project } from '../model/project.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
 import type { MigrationPlan } from './plan-migration.js';
 
+/** The validator's errors on a project, each with its line `file:line:column: message (rule)`. */
+export function validatorErrors(project: Project, rules: readonly Rule[]): { readonly diagnostic: Diagnostic; readonly text: string }[] {
+  return runRules(project, rules)
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ diagnostic: d, text: msg.validatorProblem(d.span ? `${d.path}:${d.span.start.line}:${d.span.start.column}` : d.path, d.message, d.ruleId) }));
+}
+
 export function verifyMigration(after: Project, plan: MigrationPlan, rules: readonly Rule[]): string[] {
   const problems: string[] = [];
-  for (const d of runRules(after, rules)) {
-    if (d.severity !== 'error') continue;
-    const where = d.span ? `${d.path}:${d.span.start.line}:${d.span.start.column}` : d.path;
-    problems.push(`${where}: ${d.message} (${d.ruleId})`);
-  }
+  for (const error of validatorErrors(after, rules)) problems.push(error.text);
   const { headingsOf } = pairing(after);
   const index = after.index;
   for (const entry of plan.entries) {

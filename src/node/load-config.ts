@@ -22,9 +22,13 @@ export interface LoadedConfig {
  * recall fast path does not load the rules.
  */
 export function loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
-  const configPath = join(root, CONFIG_FILE);
-  const text = readTextIfExists(configPath, CONFIG_FILE);
+  return configFromText(root, readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE), checkRules);
+}
+
+/** loadConfig on a text already read (undefined: no config file): a caller that looked at it first reads it once. */
+export function configFromText(root: string, text: string | undefined, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
+  const configPath = join(root, CONFIG_FILE);
   const body = stripBom(text);
   let value: unknown;
   try {

@@ -10,13 +10,14 @@
  * prompt's pointers (suggest.onPrompt) answers them here too, from the cached
  * ranker index (promptPointers, loaded only then).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE } from '../model/config-file.js';
 import { HOOK_EVENT_NAME } from '../app/hook-events.js';
 import { parseHookPayload } from '../app/hook-payload.js';
 import { markerPath } from './session-markers.js';
 import { readStdin } from './read-stdin.js';
+import { readTextIfExists } from './read-text.js';
 import { writeStdout } from './write-output.js';
 
 export function tryPromptHook(event: string): { readonly answered: true } | { readonly answered: false; readonly stdin: string } {
@@ -42,18 +43,13 @@ export function tryPromptHook(event: string): { readonly answered: true } | { re
 
 /**
  * `{}`, unless the config asks for the prompt's pointers (a config that does not
- * mention them is not parsed); undefined: only the full hook can answer.
+ * mention them is not parsed); undefined: only the full hook can answer. The config
+ * is read once, through the one file reader (a FIFO or a device fails at once, not
+ * waits), and an unreadable one is the full hook's to report.
  */
 function promptPointers(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
-  const config = readConfigText(root);
+  // Not load-config.ts: a config without "onPrompt" never pays for its parser and schema.
+  const config = readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE);
   if (config === undefined || !config.includes('"onPrompt"')) return {};
-  return (require('./prompt-pointers-fast.js') as typeof import('./prompt-pointers-fast.js')).promptPointersFast(root, hookEventName, sessionId, prompt);
-}
-
-function readConfigText(root: string): string | undefined {
-  try {
-    return readFileSync(join(root, CONFIG_FILE), 'utf8');
-  } catch {
-    return undefined; // no config: defaults, suggestions off
-  }
+  return (require('./prompt-pointers-fast.js') as typeof import('./prompt-pointers-fast.js')).promptPointersFast(root, config, hookEventName, sessionId, prompt);
 }

@@ -8,19 +8,17 @@
  */
 import { CLIENT_CONTEXT_LIMIT } from '../app/injection.js';
 import { contextOutput, pointersFromIndex, wantsPointers } from '../app/prompt-suggestions.js';
-import type { SuggestIndexData } from '../suggest/index-data.js';
-import { readPayload, readStamps } from './cache-files.js';
-import { loadConfig } from './load-config.js';
+import { configFromText } from './load-config.js';
 import { readSuggested, recordSuggested } from './session-suggested.js';
+import { cachedSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 
-export function promptPointersFast(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
-  const { config } = loadConfig(root);
+/** `configText`: memdex.config.json as prompt-fast.ts read it. */
+export function promptPointersFast(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+  const { config } = configFromText(root, configText);
   if (!wantsPointers(config, prompt)) return {};
-  const stamps = readStamps(root, config, [config.index, ...workingTreeSource(root).listDecisions(config)]);
-  const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
-  if (cached === undefined) return undefined;
-  const data = JSON.parse(cached) as SuggestIndexData | null;
+  const { data } = cachedSuggestIndex(root, config, workingTreeSource(root));
+  if (data === undefined) return undefined;
   if (data === null) return {}; // no memory index
   const pointers = pointersFromIndex(data, prompt, readSuggested(root, sessionId), CLIENT_CONTEXT_LIMIT - 1);
   recordSuggested(root, sessionId, pointers.labels);

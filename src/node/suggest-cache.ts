@@ -10,24 +10,31 @@ import { readPayload, readStamps, type Stamps } from './cache-files.js';
 import type { TreeSource } from './working-tree.js';
 
 /**
- * The index, or undefined when the tree has no memory index. `verified`: stamps an
- * earlier step of this process validated (null: stale); undefined: validate here.
+ * The index cached for the tree as it is: its data (null: the tree has no memory
+ * index), or undefined when none is cached. `stamps`: the tree's validated stamps,
+ * undefined when stale or when the cached index is torn (so that it is rebuilt).
+ * Reads no memory file: the prompt hook's fast path answers from it alone.
  */
-export async function loadSuggestIndex(root: string, config: Config, source: TreeSource, verified?: Stamps | null): Promise<SuggestIndexData | undefined> {
-  const stamps = verified !== undefined ? verified : readStamps(root, config, [config.index, ...source.listDecisions(config)]);
+export function cachedSuggestIndex(root: string, config: Config, source: TreeSource): { stamps: Stamps | undefined; data: SuggestIndexData | null | undefined } {
+  const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]);
   const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
-  if (cached !== undefined) {
-    try {
-      return JSON.parse(cached) as SuggestIndexData | null ?? undefined;
-    } catch {
-      // torn: rebuilt below
-    }
+  if (cached === undefined) return { stamps, data: undefined };
+  try {
+    return { stamps, data: JSON.parse(cached) as SuggestIndexData | null };
+  } catch {
+    return { stamps: undefined, data: undefined }; // torn
   }
+}
+
+/** The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached. */
+export async function loadSuggestIndex(root: string, config: Config, source: TreeSource): Promise<SuggestIndexData | undefined> {
+  const { stamps, data: cached } = cachedSuggestIndex(root, config, source);
+  if (cached !== undefined) return cached ?? undefined;
   // Loaded only now: an unchanged tree never pays for the model and the parsers.
   const [{ loadProjectCached }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
   let data: SuggestIndexData | null = null;
   const project = await loadProjectCached(root, config, source, {
-    verified: cached !== undefined ? null : (stamps ?? null),
+    verified: stamps ?? null,
     suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
   });
   if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored

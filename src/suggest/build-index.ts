@@ -3,6 +3,7 @@
  * entry, with the five fields the essay in rank.ts describes.
  */
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import { entryLabel } from '../model/entry-line.js';
 import type { IndexEntry } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
 import { pairing } from '../model/pairing.js';
@@ -47,13 +48,8 @@ export function buildSuggestIndex(project: Project, params: SuggestParams = DEFA
       postings[t]!.push(id, key % F, counts.get(key)!);
     }
   });
-  const data: SuggestIndexData = { version: 1, labels: entries.map(entryLabel), terms, df, lengths, postings };
+  const data: SuggestIndexData = { version: 1, labels: entries.map((entry) => entryLabel(entry)), terms, df, lengths, postings };
   return { ...data, stats: { params: JSON.stringify(params), ...treeStats(data, params) } };
-}
-
-/** `/when <trigger>` or `/how <trigger>`; a legacy entry is shown by its key text. */
-export function entryLabel(entry: IndexEntry): string {
-  return entry.operator ? `/${entry.operator} ${entry.trigger}` : entry.trigger;
 }
 
 /** The texts of the fields, in FIELDS order. */

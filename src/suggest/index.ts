@@ -1,5 +1,7 @@
 /** The topic ranker (algorithm: rank.ts; constants: params.ts). */
-export { buildSuggestIndex, entryLabel } from './build-index.js';
+export { buildSuggestIndex } from './build-index.js';
+/** How a suggestion names its entry: the one label (model/entry-line.ts). */
+export { entryLabel } from '../model/entry-line.js';
 export { normalisedScores, passages, rank, scoreEntries, type Scored, type Suggestion } from './rank.js';
 export { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
 export { FIELDS, type FieldName, type SuggestIndexData } from './index-data.js';

@@ -1,5 +1,5 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
@@ -148,6 +148,15 @@ describe('failing open', () => {
     const result = hook(root, event, payload);
     expect([result.status, result.json]).toEqual([0, {}]);
     expect(log(root)).toMatch(logged);
+  });
+
+  test('a later prompt with a config that is a FIFO answers at once instead of waiting for a writer', () => {
+    const root = project();
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'hello' }).json).toEqual(injection('UserPromptSubmit'));
+    execFileSync('mkfifo', [join(root, 'memdex.config.json')]);
+    const later = hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'again' }, {}, 20_000);
+    expect([later.status, later.json]).toEqual([0, {}]);
+    expect(log(root)).toMatch(/user-prompt-submit .*memdex\.config\.json.*FIFO/);
   });
 
   test('a corrupt playbook is not injected and never overwritten by session-end', async () => {

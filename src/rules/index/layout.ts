@@ -36,14 +36,16 @@ export function placementFix(project: Project, moved: readonly IndexEntry[]): Fi
     const lines = entries.map((e) => e.text.trimStart());
     const section = index.sections.find((s) => s.path === path);
     if (section) {
-      edits.push({ path: index.path, range: [insertionPoint(index, section, movedSet), insertionPoint(index, section, movedSet)], text: joinLines(index, section, movedSet, lines, eol) });
+      const at = insertionPoint(index, section, movedSet);
+      const staying = section.entries.some((e) => !movedSet.has(e));
+      edits.push({ path: index.path, range: [at, at], text: entryLinesAt(index, section, at, staying, lines) });
       continue;
     }
     // A missing section is created in path order, before the first later file section.
     const next = index.sections.find((s) => s.path !== undefined && s.path > path);
     const at = next ? next.start : index.text.length;
     const block = newSections.get(at) ?? [];
-    block.push(next ? `## ${path}${eol}${eol}${lines.join(eol)}${eol}${eol}` : `${eol}## ${path}${eol}${eol}${lines.join(eol)}${eol}`);
+    block.push(next ? sectionBlock(path, lines, eol, true) : eol + sectionBlock(path, lines, eol, false));
     newSections.set(at, block);
   }
   for (const [at, blocks] of newSections) {
@@ -53,8 +55,8 @@ export function placementFix(project: Project, moved: readonly IndexEntry[]): Fi
   return { title: m.fixMoveEntries, edits };
 }
 
-/** After the section's last staying entry, or after the header and its blank line. */
-function insertionPoint(index: MemoryIndex, section: IndexSection, moving: ReadonlySet<IndexEntry>): number {
+/** After the section's last entry that is not `moving`, or after the header and its blank line. */
+export function insertionPoint(index: MemoryIndex, section: IndexSection, moving: ReadonlySet<IndexEntry> = new Set()): number {
   const staying = section.entries.filter((e) => !moving.has(e));
   const last = staying[staying.length - 1];
   if (last) return last.lineRange[1];
@@ -66,15 +68,23 @@ function insertionPoint(index: MemoryIndex, section: IndexSection, moving: Reado
   return afterHeader;
 }
 
-function joinLines(index: MemoryIndex, section: IndexSection, moving: ReadonlySet<IndexEntry>, lines: readonly string[], eol: string): string {
-  const at = insertionPoint(index, section, moving);
+/**
+ * The text that puts entry `lines` at `at` in `section` (`staying`: the section keeps
+ * entries of its own): into an empty section, a blank line after the header, and one
+ * before the next section. The placement fix and `memdex add` insert through it.
+ */
+export function entryLinesAt(index: MemoryIndex, section: IndexSection, at: number, staying: boolean, lines: readonly string[]): string {
+  const eol = index.lines.eol;
   const before = index.text.slice(0, at);
-  const staying = section.entries.some((e) => !moving.has(e));
   let prefix = before.length > 0 && !before.endsWith('\n') ? eol : '';
-  // Into an empty section: a blank line after the header, and one before the next section.
   if (!staying && !/\n[ \t]*\r?\n$/.test(before + prefix)) prefix += eol;
   const suffix = !staying && at === section.end && at < index.text.length ? eol : '';
   return prefix + lines.map((l) => l + eol).join('') + suffix;
+}
+
+/** A new `## <path>` section holding `lines`; `beforeNext`: a blank line ends it, as another section follows. */
+export function sectionBlock(path: string, lines: readonly string[], eol: string, beforeNext: boolean): string {
+  return `## ${path}${eol}${eol}${lines.join(eol)}${eol}${beforeNext ? eol : ''}`;
 }
 
 /** The section's own entries (heading in this section's file), and their order by heading position. */
