@@ -12,6 +12,7 @@
 import type { Config } from '../model/config.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Env } from './host.js';
+import { evaluatorCommand } from './default-evaluator.js';
 import { extractorCommand } from './extract-playbook.js';
 import { learnerSwitchedOff } from './learn-settings.js';
 
@@ -33,7 +34,7 @@ export interface LearningCommand {
 
 export function learningCommands(env: Env, config: Config): readonly LearningCommand[] {
   const extractor = extractorCommand(env, undefined);
-  const evaluator = env.MEMDEX_EVALUATOR?.trim() || undefined;
+  const evaluator = evaluatorCommand(env, undefined);
   return [
     entry('extractor', extractor, 'MEMDEX_EXTRACTOR', config.playbook.extractor, 'playbook.extractor', env, config),
     entry('evaluator', evaluator, 'MEMDEX_EVALUATOR', config.relevance.evaluator, 'relevance.evaluator', env, config),
