@@ -25,7 +25,10 @@ export function parseJsonObject(text: string, display: string): JsonText | { rea
     const at = offsetToLocation(body, tree.error.offset);
     return { problem: m.cannotParse(`${display}:${at.line}:${at.column}`, tree.error.message) };
   }
-  if (tree.root.kind !== 'object') return { problem: m.notAnObject(`${display}:1:1`, 'the file', 'a JSON object') };
+  if (tree.root.kind !== 'object') {
+    const at = offsetToLocation(body, tree.root.start);
+    return { problem: m.notAnObject(`${display}:${at.line}:${at.column}`, 'the file', 'a JSON object') };
+  }
   return { text, value: toValue(tree.root) as JsonObject, indent: /^\{\r?\n([ \t]+)\S/.exec(body)?.[1] ?? '  ' };
 }
 
