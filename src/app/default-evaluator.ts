@@ -10,7 +10,7 @@
 import type { Config } from '../model/config.js';
 import { DEFAULT_EVALUATOR_TEMPLATE, EVALUATION_REPLY_SCHEMA, EVALUATOR_PLACEHOLDERS, evaluatorPrompt } from '../relevance/evaluation-prompt.js';
 import { askClaude } from './claude-call.js';
-import type { Evaluator, Host } from './host.js';
+import type { Env, Evaluator, Host } from './host.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 
 export interface ChosenEvaluator {
@@ -20,18 +20,18 @@ export interface ChosenEvaluator {
 }
 
 /** The configured evaluator command: `--evaluator`, then MEMDEX_EVALUATOR, then config relevance.evaluator. */
-function evaluatorCommand(host: Host, config: Config, explicit?: string): string | undefined {
-  return nonEmpty(explicit) ?? nonEmpty(host.env.MEMDEX_EVALUATOR) ?? config.relevance.evaluator;
+export function evaluatorCommand(env: Env, configured: string | undefined, explicit?: string): string | undefined {
+  return nonEmpty(explicit) ?? nonEmpty(env.MEMDEX_EVALUATOR) ?? configured;
 }
 
 /** Whether some evaluator would run (without loading a template: the session-start hook asks). */
 export function hasEvaluator(host: Host, config: Config): boolean {
-  return evaluatorCommand(host, config) !== undefined || defaultLearner(host, config) !== undefined;
+  return evaluatorCommand(host.env, config.relevance.evaluator) !== undefined || defaultLearner(host, config) !== undefined;
 }
 
 /** The configured command, else the default on `claude -p`; undefined when neither is available. */
 export function chooseEvaluator(host: Host, root: string, config: Config, timeoutMs: number, explicit?: string): ChosenEvaluator | undefined {
-  const command = evaluatorCommand(host, config, explicit);
+  const command = evaluatorCommand(host.env, config.relevance.evaluator, explicit);
   if (command !== undefined) return { evaluator: host.commandEvaluator(command, root, timeoutMs), label: command };
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { evaluator: claudeEvaluator(host, learner, root, config, timeoutMs), label: learner.label };

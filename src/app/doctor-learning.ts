@@ -12,7 +12,9 @@
 import type { Config } from '../model/config.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Env } from './host.js';
+import { evaluatorCommand } from './default-evaluator.js';
 import { extractorCommand } from './extract-playbook.js';
+import { learnerSwitchedOff } from './learn-settings.js';
 
 export type LearningSource =
   | { readonly kind: 'env'; readonly name: string }
@@ -32,7 +34,7 @@ export interface LearningCommand {
 
 export function learningCommands(env: Env, config: Config): readonly LearningCommand[] {
   const extractor = extractorCommand(env, undefined);
-  const evaluator = env.MEMDEX_EVALUATOR?.trim() || undefined;
+  const evaluator = evaluatorCommand(env, undefined);
   return [
     entry('extractor', extractor, 'MEMDEX_EXTRACTOR', config.playbook.extractor, 'playbook.extractor', env, config),
     entry('evaluator', evaluator, 'MEMDEX_EVALUATOR', config.relevance.evaluator, 'relevance.evaluator', env, config),
@@ -42,8 +44,8 @@ export function learningCommands(env: Env, config: Config): readonly LearningCom
 function entry(role: LearningCommand['role'], fromEnv: string | undefined, envName: string, configured: string | undefined, key: string, env: Env, config: Config): LearningCommand {
   if (fromEnv !== undefined) return { role, command: fromEnv, source: { kind: 'env', name: envName }, key, env: envName };
   if (configured !== undefined) return { role, command: configured, source: { kind: 'config', key }, key, env: envName };
-  // The same switches as learn-settings.ts defaultLearner; programOf finds `claude` as the label's first word.
-  const off = !config.learn.enabled ? 'config' : env.MEMDEX_LEARN === '0' ? 'env' : undefined;
+  // programOf finds `claude` as the label's first word.
+  const off = learnerSwitchedOff(env, config);
   const command = learnMessages.claudeLabel(config.learn.model);
   return { role, command, source: off === undefined ? { kind: 'default' } : { kind: 'off', why: off }, key, env: envName };
 }

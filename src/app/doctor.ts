@@ -235,7 +235,7 @@ function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => 
   const huskyRunner = git.hooksDir === host.resolvePath(root, `${HUSKY_FOLDER}/_`);
   const script = host.exists(hookPath) ? host.readText(hookPath, display) : undefined;
   if (script === undefined) return [problem('pre-commit', m.preCommitMissing(displayPath(root, git.hooksDir)), m.runInit)];
-  if (!host.isExecutable(hookPath)) return [problem('pre-commit', m.preCommitNotExecutable(display), m.preCommitNotExecutable(display))];
+  if (!host.isExecutable(hookPath)) return [problem('pre-commit', m.preCommitNotExecutable(display), m.preCommitNotExecutableFix(display))];
   const texts = [script, ...(huskyRunner || script.includes(PRE_COMMIT_FILE) ? [read(PRE_COMMIT_FILE) ?? ''] : [])].join('\n');
   // The pre-commit framework (pre-commit.com) writes its own script; memdex's hook is in its config (docs/pre-commit.md).
   if (script.includes(PRE_COMMIT_FRAMEWORK_MARK) && /^\s*-\s*id:\s*memdex\s*$/m.test(read(PRE_COMMIT_FRAMEWORK_CONFIG) ?? '')) {

@@ -203,7 +203,7 @@ function planGit(host: InitHost, files: ProjectFiles, root: string, config: Conf
   if (after !== 'present') {
     if (before === undefined) create(plan, PRE_COMMIT_FILE, after, true);
     else update(plan, PRE_COMMIT_FILE, before, after, m.appendedBlock, true);
-  } else if (!files.isExecutable(PRE_COMMIT_FILE)) update(plan, PRE_COMMIT_FILE, before!, before!, 'chmod +x', true);
+  } else if (!files.isExecutable(PRE_COMMIT_FILE)) update(plan, PRE_COMMIT_FILE, before!, before!, m.madeExecutable, true);
   const husky = inTop(HUSKY_FOLDER);
   const hooksPath = git.hooksPath?.replace(/\/+$/, '');
   if (hooksPath === husky || hooksPath === `${husky}/_`) return;
@@ -260,7 +260,7 @@ function report(plan: Plan, dryRun: boolean): InitReport {
   if (dryRun && changed) {
     lines.push(m.dryRunHeader);
     for (const edit of plan.edits) {
-      lines.push(edit.before === edit.after ? `chmod +x ${edit.path}` : unifiedDiff(edit.path, edit.before ?? '', edit.after).trimEnd());
+      lines.push(edit.before === edit.after ? m.dryRunChmod(edit.path) : unifiedDiff(edit.path, edit.before ?? '', edit.after).trimEnd());
     }
     for (const change of plan.gitConfig) lines.push(m.dryRunGitConfig(change.key, change.value));
   } else {

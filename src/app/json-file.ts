@@ -5,7 +5,7 @@
  * newline, so that a merge changes only the keys it adds.
  */
 import { locateJsonPointer, offsetToLocation } from '../model/json-locate.js';
-import { parseJsonTree } from '../model/json-tree.js';
+import { parseJsonTree, toValue } from '../model/json-tree.js';
 import { stripBom } from '../model/bom.js';
 import { initMessages as m } from '../messages/init.js';
 
@@ -25,9 +25,11 @@ export function parseJsonObject(text: string, display: string): JsonText | { rea
     const at = offsetToLocation(body, tree.error.offset);
     return { problem: m.cannotParse(`${display}:${at.line}:${at.column}`, tree.error.message) };
   }
-  const value: unknown = JSON.parse(body);
-  if (!isObject(value)) return { problem: m.notAnObject(`${display}:1:1`, 'the file', 'a JSON object') };
-  return { text, value, indent: /^\{\r?\n([ \t]+)\S/.exec(body)?.[1] ?? '  ' };
+  if (tree.root.kind !== 'object') {
+    const at = offsetToLocation(body, tree.root.start);
+    return { problem: m.notAnObject(`${display}:${at.line}:${at.column}`, 'the file', 'a JSON object') };
+  }
+  return { text, value: toValue(tree.root) as JsonObject, indent: /^\{\r?\n([ \t]+)\S/.exec(body)?.[1] ?? '  ' };
 }
 
 /** The text of `value` written as the file was: its indentation, a final newline. */

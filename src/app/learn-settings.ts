@@ -7,7 +7,7 @@ import { missingPlaceholders } from '../core/fill-template.js';
 import { UsageError } from '../core/errors.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
-import type { Host } from './host.js';
+import type { Env, Host } from './host.js';
 import { CLAUDE_EXECUTABLE } from './claude-call.js';
 
 export interface DefaultLearner {
@@ -19,9 +19,14 @@ export interface DefaultLearner {
   readonly maxExcerptChars: number;
 }
 
+/** What switched the default learner off (`learn.enabled: false`, then MEMDEX_LEARN=0), undefined when it is on. */
+export function learnerSwitchedOff(env: Env, config: Config): 'config' | 'env' | undefined {
+  return !config.learn.enabled ? 'config' : env.MEMDEX_LEARN === '0' ? 'env' : undefined;
+}
+
 /** The default learner, or undefined when it is switched off or `claude` is not found. */
 export function defaultLearner(host: Host, config: Config): DefaultLearner | undefined {
-  if (!config.learn.enabled || host.env.MEMDEX_LEARN === '0') return undefined;
+  if (learnerSwitchedOff(host.env, config) !== undefined) return undefined;
   const executable = host.findExecutable(CLAUDE_EXECUTABLE);
   if (executable === undefined) return undefined;
   return { executable, model: config.learn.model, label: learnMessages.claudeLabel(config.learn.model), maxExcerptChars: config.learn.maxExcerptChars };

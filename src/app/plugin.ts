@@ -12,6 +12,7 @@
  */
 import { version } from '../core/version.js';
 import { skillMessages as m } from '../messages/skills.js';
+import { isObject, renderJson } from './json-file.js';
 import { SKILL_NAMES, renderSkills } from './skills.js';
 import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
@@ -22,8 +23,6 @@ export interface PluginFile {
 }
 
 export const PLUGIN_NAME = 'memdex';
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** `hooks/hooks.json`: the four hooks of HOOK_WIRING, run from the plugin's own bin/. */
 export function pluginHooks(): { readonly hooks: Readonly<Record<string, unknown>> } {
@@ -45,8 +44,8 @@ export function renderPlugin(): readonly PluginFile[] {
     license: 'MIT',
   };
   return [
-    { path: '.claude-plugin/plugin.json', text: json(manifest) },
-    { path: 'hooks/hooks.json', text: json(pluginHooks()) },
+    { path: '.claude-plugin/plugin.json', text: renderJson(manifest, '  ') },
+    { path: 'hooks/hooks.json', text: renderJson(pluginHooks(), '  ') },
     ...renderSkills('plugin').map((skill) => ({ path: `skills/${skill.relativePath}`, text: skill.text })),
   ];
 }
@@ -66,7 +65,7 @@ export function enabledPlugin(settings: readonly { readonly file: string; readon
   const state = new Map<string, { enabled: boolean; file: string }>();
   for (const { file, value } of settings) {
     const plugins = value.enabledPlugins;
-    if (plugins === null || typeof plugins !== 'object' || Array.isArray(plugins)) continue;
+    if (!isObject(plugins)) continue;
     for (const [key, enabled] of Object.entries(plugins)) {
       if (key === PLUGIN_NAME || key.startsWith(`${PLUGIN_NAME}@`)) state.set(key, { enabled: enabled === true, file });
     }

@@ -106,6 +106,9 @@ export const initMessages = {
   allowAdded: (entries: readonly string[]) => `permissions.allow ${entries.join(', ')}`,
   schemaAdded: '$schema',
   appendedBlock: 'appended the memdex check',
+  madeExecutable: 'chmod +x',
+  /** A mode-only change in the --dry-run diff. */
+  dryRunChmod: (file: string) => `chmod +x ${file}`,
   lintStagedEntry: (glob: string) => `added the lint-staged entry ${glob}`,
   ignoresAdded: (lines: readonly string[]) => `ignores ${lines.join(', ')}`,
   gitConfig: (key: string, value: string) => `set git config ${key} ${value} (git runs .husky/pre-commit; each clone sets it again: run \`npx memdex init\`)`,

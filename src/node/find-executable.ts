@@ -19,7 +19,8 @@ export function findExecutable(name: string, path: string | undefined): string |
   return undefined;
 }
 
-function isExecutableFile(file: string): boolean {
+/** Whether `file` is a regular file this process may run. */
+export function isExecutableFile(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, constants.X_OK);

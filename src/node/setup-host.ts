@@ -1,11 +1,12 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { cacheDir, cacheEnabled, cachePath } from './cache-files.js';
 import { childProcess } from './child-process.js';
-import { git } from './git.js';
+import { findExecutable, isExecutableFile } from './find-executable.js';
+import { git, gitTopLevel } from './git.js';
 import { guardWrites } from './guard-writes.js';
 
 /** Wiring a project on this machine (`memdex init`, `memdex doctor`): git's hooks, file modes, PATH, the shell. */
@@ -21,7 +22,7 @@ export function nodeSetupHost(): SetupHost {
           if (options.executable) chmodSync(path, 0o755);
         },
       ),
-    isExecutable,
+    isExecutable: isExecutableFile,
     isDirectory: (path) => statIfExists(path)?.isDirectory() === true,
     listDir: (path) => {
       try {
@@ -33,7 +34,7 @@ export function nodeSetupHost(): SetupHost {
     gitSetup,
     setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
     runShell,
-    findOnPath,
+    findOnPath: (name, env) => findExecutable(name, env.PATH),
     cacheState: (root) => {
       const dir = cacheDir();
       return { dir, enabled: cacheEnabled(), built: existsSync(cachePath(root, 'stamps')), writable: !existsSync(dir) || canWrite(dir) };
@@ -49,17 +50,6 @@ function statIfExists(path: string) {
   }
 }
 
-function isExecutable(path: string): boolean {
-  const stat = statIfExists(path);
-  if (!stat?.isFile()) return false;
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function canWrite(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
@@ -72,7 +62,7 @@ function canWrite(path: string): boolean {
 function gitSetup(root: string): GitSetup | undefined {
   let top: string;
   try {
-    top = git(root, ['rev-parse', '--show-toplevel']).toString().trim();
+    top = gitTopLevel(root);
   } catch {
     return undefined;
   }
@@ -81,7 +71,7 @@ function gitSetup(root: string): GitSetup | undefined {
   // --git-path honours core.hooksPath and linked worktrees; its answer is relative to the cwd.
   const hooksDir = resolve(top, git(top, ['rev-parse', '--git-path', 'hooks']).toString().trim());
   const names = existsSync(hooksDir) ? readdirSync(hooksDir) : [];
-  const activeHooks = names.filter((name) => !name.endsWith('.sample') && isExecutable(join(hooksDir, name))).sort();
+  const activeHooks = names.filter((name) => !name.endsWith('.sample') && isExecutableFile(join(hooksDir, name))).sort();
   return { top, hooksPath, hooksDir, activeHooks };
 }
 
@@ -95,14 +85,4 @@ function runShell(command: string, options: { readonly cwd: string; readonly env
   });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`;
   return { status: result.status, output };
-}
-
-function findOnPath(name: string, env: Env): string | undefined {
-  if (name.includes('/')) return isExecutable(name) ? name : undefined;
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir || !isAbsolute(dir)) continue;
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
 }

@@ -148,6 +148,9 @@ describe('an empty repository', () => {
     broken('skill', () => unlinkSync(join(repo.dir, '.claude/skills/when/SKILL.md')), () => repo.write('.claude/skills/when/SKILL.md', skill), /^skill \.claude\/skills\/when\/SKILL\.md: missing$/);
     const hook = join(repo.dir, '.husky/pre-commit');
     broken('not executable', () => chmodSync(hook, 0o644), () => chmodSync(hook, 0o755), /^pre-commit: \.husky\/pre-commit is not executable/);
+    chmodSync(hook, 0o644);
+    expect(doctor(repo).results.find((r) => r.check === 'pre-commit')?.fix).toBe('chmod +x .husky/pre-commit');
+    chmodSync(hook, 0o755);
     broken('hooks path', () => repo.git(['config', '--unset', 'core.hooksPath']), () => repo.git(['config', 'core.hooksPath', '.husky']), /^pre-commit: git runs the hooks in \.git\/hooks, and none runs memdex check --staged$/);
     broken('config', () => repo.write('memdex.config.json', '{"index": 3}'), () => repo.write('memdex.config.json', '{\n  "$schema": "./node_modules/memdex/schemas/memdex.config.schema.json"\n}\n'), /^memdex\.config\.json: invalid configuration/);
     const log = join(repo.dir, '.claude/memdex-hooks.log');

@@ -86,6 +86,8 @@ describe('the lint-staged entry, in the config format of the file', () => {
       problem: '.lintstagedrc.yml:1:1: cannot add an entry: expected a block mapping (`key: value` lines); left as it is',
     });
     expect(addLintStagedEntry('.lintstagedrc.json', '{\n  "*.ts": eslint\n}', GLOB, 'commonjs')).toEqual({ problem: expect.stringMatching(/^\.lintstagedrc\.json:2:11: cannot parse: .*; left as it is$/) });
+    // A JSON value that is not an object is named where it starts.
+    expect(addLintStagedEntry('.lintstagedrc.json', '\n\n  ["*.ts"]\n', GLOB, 'commonjs')).toEqual({ problem: '.lintstagedrc.json:3:3: the file must be a JSON object; left as it is' });
     const text = '{\n  "lint-staged": "./lint-staged.cjs"\n}\n';
     expect(addToPackageJson(text, JSON.parse(text), '  ', GLOB)).toEqual({ problem: 'package.json:2:18: "lint-staged" must be an object; left as it is' });
   });
