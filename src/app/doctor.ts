@@ -89,15 +89,16 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   }
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
   const files = readSettings(read, results);
-  const settings = files?.map((f) => f.value);
-  // The user's settings count for the plugin only (`/plugin install` enables it there by default).
+  // The client merges the user's settings with the project's: their hooks run and their
+  // permissions apply here too, and `/plugin install` enables the plugin there by default.
   const user = userSettings(host, results);
+  const settings = files && [...(user ? [user.value] : []), ...files.map((f) => f.value)];
   const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
   results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
   // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
   if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings)));
   results.push(checkCommand(host, root));
-  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings && [...(user ? [user.value] : []), ...settings]) : checkSkills(read, settings)));
+  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
