@@ -27,7 +27,7 @@ import { learningCommands, programOf, type LearningCommand } from './doctor-lear
 import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
 import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
 import { SKILL_NAMES, skillPermissions } from './skills.js';
-import { HOOK_WIRING, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
+import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -97,7 +97,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
   // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
   if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings)));
-  results.push(checkCommand(host, root));
+  results.push(checkCommand(host, root, wiring));
   results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
@@ -208,10 +208,34 @@ function allowedIn(settings: readonly JsonObject[]): readonly unknown[] {
 }
 
 /** The hooks' own command line, run by a shell as the client runs it, asked for its version. */
-function checkCommand(host: DoctorHost, root: string): DoctorResult {
-  const run = host.runShell(`${PROJECT_MEMDEX_COMMAND} --version`, { cwd: root, env: { ...host.env, CLAUDE_PROJECT_DIR: root }, timeoutMs: COMMAND_TIMEOUT_MS });
+function checkCommand(host: DoctorHost, root: string, wiring: Wiring): DoctorResult {
+  if (wiring.kind === 'project') return runCommandLine(host, root, PROJECT_MEMDEX_COMMAND, {}, m.commandOk, m.commandFails, m.commandFix);
+  // The plugin's hooks run its own bin/memdex: in the folder the client gives them, else this memdex's own (doctor run as the plugin's).
+  const pluginRoot = host.env.CLAUDE_PLUGIN_ROOT || host.memdexPackageRoot();
+  if (pluginRoot === undefined) return problem('command', m.pluginCommandFails(undefined, null, ''), m.pluginCommandFix);
+  return runCommandLine(
+    host,
+    root,
+    PLUGIN_MEMDEX_COMMAND,
+    { CLAUDE_PLUGIN_ROOT: pluginRoot },
+    (version) => m.pluginCommandOk(pluginRoot, version),
+    (status, output) => m.pluginCommandFails(pluginRoot, status, output),
+    m.pluginCommandFix,
+  );
+}
+
+function runCommandLine(
+  host: DoctorHost,
+  root: string,
+  memdex: string,
+  env: Record<string, string>,
+  works: (version: string) => string,
+  fails: (status: number | null, output: string) => string,
+  fix: string,
+): DoctorResult {
+  const run = host.runShell(`${memdex} --version`, { cwd: root, env: { ...host.env, CLAUDE_PROJECT_DIR: root, ...env }, timeoutMs: COMMAND_TIMEOUT_MS });
   const output = run.output.trim();
-  return run.status === 0 ? ok('command', m.commandOk(output)) : problem('command', m.commandFails(run.status, output.split('\n')[0] ?? ''), m.commandFix);
+  return run.status === 0 ? ok('command', works(output)) : problem('command', fails(run.status, output.split('\n')[0] ?? ''), fix);
 }
 
 function checkSkills(read: (path: string) => string | undefined, settings: readonly JsonObject[] | undefined): readonly DoctorResult[] {

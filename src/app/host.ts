@@ -195,6 +195,8 @@ export interface SetupHost {
   runShell(command: string, options: { readonly cwd: string; readonly env: Env; readonly timeoutMs: number }): ShellResult;
   /** The executable a bare command name resolves to through PATH, undefined when none. */
   findOnPath(name: string, env: Env): string | undefined;
+  /** The package folder of the memdex that runs (the plugin's folder when run as the plugin's bin/memdex). */
+  memdexPackageRoot(): string | undefined;
   /** The cache folder, whether caches are on, and whether this tree's stamps are there. */
   cacheState(root: string): { readonly dir: string; readonly enabled: boolean; readonly built: boolean; readonly writable: boolean };
 }

@@ -39,6 +39,12 @@ export const doctorMessages = {
   commandFails: (status: number | null, output: string) =>
     `command: node_modules/.bin/memdex does not run from the hook's shell (${status === null ? 'no exit status' : `exit ${status}`}${output ? `: ${output}` : ''})`,
   commandFix: 'install memdex in the project: npm i -D memdex',
+  pluginCommandOk: (root: string, version: string) => `command: the plugin's bin/memdex runs from the hook's shell (memdex ${version}, in ${root})`,
+  pluginCommandFails: (root: string | undefined, status: number | null, output: string) =>
+    root === undefined
+      ? "command: the plugin's folder is unknown (CLAUDE_PLUGIN_ROOT is not set, and this memdex is not a plugin's)"
+      : `command: the plugin's bin/memdex in ${root} does not run from the hook's shell (${status === null ? 'no exit status' : `exit ${status}`}${output ? `: ${output}` : ''})`,
+  pluginCommandFix: "run doctor with the plugin's own memdex (its bin/ is on the agent's PATH in Claude Code), and put Node.js 20 or later on the PATH Claude Code starts with",
 
   skillOk: (file: string) => `skill ${file}: installed`,
   skillMissing: (file: string) => `skill ${file}: missing`,

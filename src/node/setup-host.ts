@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -35,11 +35,24 @@ export function nodeSetupHost(): SetupHost {
     setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
     runShell,
     findOnPath: (name, env) => findExecutable(name, env.PATH),
+    memdexPackageRoot,
     cacheState: (root) => {
       const dir = cacheDir();
       return { dir, enabled: cacheEnabled(), built: existsSync(cachePath(root, 'stamps')), writable: !existsSync(dir) || canWrite(dir) };
     },
   };
+}
+
+/** <package>/bin/memdex.cjs is what every way of starting memdex runs (npm's .bin link, the plugin's bin/memdex). */
+function memdexPackageRoot(): string | undefined {
+  const script = process.argv[1];
+  if (script === undefined) return undefined;
+  try {
+    const root = dirname(dirname(realpathSync(script)));
+    return existsSync(join(root, 'bin', 'memdex.cjs')) ? root : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function statIfExists(path: string) {

@@ -6,8 +6,8 @@
  * commits through the hook it installs. And the package itself: no install script.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
@@ -48,6 +48,11 @@ function doctor(repo: Repo, env: NodeJS.ProcessEnv = {}): DoctorJson & { status:
   const result = repo.run(process.execPath, [join(repo.dir, 'node_modules/memdex/bin/memdex.cjs'), 'doctor', '--format', 'json'], env);
   expect(result.stderr).toBe('');
   return { ...(JSON.parse(result.stdout) as DoctorJson), status: result.status };
+}
+
+/** What this machine's `sh` says of a command it cannot find (dash and bash word it differently). */
+function shellNotFound(path: string): string {
+  return spawnSync('sh', ['-c', path], { encoding: 'utf8' }).stderr.trim();
 }
 
 function problems(report: DoctorJson): string[] {
@@ -194,12 +199,26 @@ describe('an empty repository', () => {
     const skills = ['when', 'how', 'remember'].map((name) => [name, readFileSync(join(repo.dir, `.claude/skills/${name}/SKILL.md`), 'utf8')] as const);
     const pluginAllow = ['Skill(memdex:when)', 'Skill(memdex:how)', 'Skill(memdex:remember)'];
     const result = (report: DoctorJson, check: string) => report.results.filter((r) => r.check === check);
+    const bin = join(repo.dir, 'node_modules/.bin/memdex');
+    const binTarget = readlinkSync(bin);
     try {
-      // The plugin's user: no hooks and no skills of the project's own.
+      // The plugin's user: no hooks and no skills of the project's own, no memdex installed with npm;
+      // doctor runs as the plugin's own memdex, whose bin/memdex the plugin's hooks run.
       rmSync(join(repo.dir, '.claude/skills'), { recursive: true });
+      unlinkSync(bin);
       repo.write(settingsPath, JSON.stringify({ enabledPlugins: { 'memdex@memdex-tools': true }, permissions: { allow: pluginAllow } }));
       const enabled = doctor(repo);
       expect([enabled.status, problems(enabled)]).toEqual([0, []]);
+      const version = (JSON.parse(readFileSync(join(repo.dir, 'node_modules/memdex/package.json'), 'utf8')) as { version: string }).version;
+      expect(result(enabled, 'command')).toEqual([
+        { check: 'command', status: 'ok', message: `command: the plugin's bin/memdex runs from the hook's shell (memdex ${version}, in ${realpathSync(join(repo.dir, 'node_modules/memdex'))})` },
+      ]);
+      // The folder the client gives the plugin's hooks is the one checked.
+      const elsewhere = doctor(repo, { CLAUDE_PLUGIN_ROOT: `${repo.dir}/no-such-plugin` });
+      expect(problems(elsewhere)).toEqual([`command: the plugin's bin/memdex in ${repo.dir}/no-such-plugin does not run from the hook's shell (exit 127: ${shellNotFound(`${repo.dir}/no-such-plugin/bin/memdex`)})`]);
+      expect(result(elsewhere, 'command')[0]!.fix).toBe(
+        "run doctor with the plugin's own memdex (its bin/ is on the agent's PATH in Claude Code), and put Node.js 20 or later on the PATH Claude Code starts with",
+      );
       expect(result(enabled, 'wiring')).toEqual([{ check: 'wiring', status: 'ok', message: 'wiring: the memdex plugin (enabledPlugins "memdex@memdex-tools" in .claude/settings.json): its hooks/hooks.json and skills/' }]);
       expect(result(enabled, 'hook:SessionEnd')).toEqual([{ check: 'hook:SessionEnd', status: 'ok', message: 'hook SessionEnd: from the memdex plugin, timeout 10 s' }]);
       expect(result(enabled, 'skills').map((r) => r.message)).toEqual(['skills: from the memdex plugin (/memdex:when, /memdex:how, /memdex:remember)', 'skills: allowed in permissions.allow']);
@@ -243,6 +262,7 @@ describe('an empty repository', () => {
         },
       ]);
     } finally {
+      if (!existsSync(bin)) symlinkSync(binTarget, bin);
       rmSync(`${repo.dir}-claude-config`, { recursive: true, force: true });
       repo.write(settingsPath, settings);
       for (const [name, text] of skills) repo.write(`.claude/skills/${name}/SKILL.md`, text);
