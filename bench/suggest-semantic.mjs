@@ -175,7 +175,13 @@ function loadStemVectors(lib) {
     return undefined;
   }
   if (!existsSync(file)) return undefined;
-  const { words, vectors, dimensions } = JSON.parse(readFileSync(file, 'utf8'));
+  let table;
+  try {
+    table = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not the JSON of ${VECTORS_PACKAGE} (${error.message})`);
+  }
+  const { words, vectors, dimensions } = table;
   const map = new Map();
   for (const word of words.slice(0, VECTOR_WORDS)) {
     const terms = /^[a-z]+$/.test(word) ? lib.analyze(word) : [];
@@ -282,7 +288,12 @@ export async function benchSemantic() {
 const SECTION = 'Topic ranker: semantic signals (issue 13)';
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = await benchSemantic();
-  updateResultsSection(SECTION, text);
-  process.stdout.write(`${text}\n`);
+  try {
+    const text = await benchSemantic();
+    updateResultsSection(SECTION, text);
+    process.stdout.write(`${text}\n`);
+  } catch (error) {
+    process.stderr.write(`bench/suggest-semantic.mjs: ${error.message}\n`);
+    process.exitCode = 2;
+  }
 }
