@@ -8,6 +8,7 @@ import { benchPrecommit, TITLE as PRECOMMIT_TITLE } from './precommit.mjs';
 import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchResolve } from './resolve.mjs';
 import { benchScaling } from './scaling.mjs';
+import { benchSemantic } from './suggest-semantic.mjs';
 import { benchSuggest } from './suggest.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +22,7 @@ const all = [
   ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
   ['Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs
+  ['Topic ranker: semantic signals (issue 13)', () => benchSemantic()], // BENCH='Topic ranker' runs both
   [TRANSCRIPT_TITLE, () => benchTranscript()],
   ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
   ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],

@@ -15,9 +15,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { CLI, measure, table } from './measure.mjs';
+import { updateResultsSection } from './results-section.mjs';
 import { loadSuggestLib, readTree } from './suggest-lib.mjs';
 
-const PROMPT_CHARS = 300;
+export const PROMPT_CHARS = 300;
 const KS = [3, 5, 10];
 
 /** Texts about nothing in any memory tree: a ranker must stay silent on them. */
@@ -60,7 +61,7 @@ export function caseMetrics(lib, labels, relevantKeys) {
   return m;
 }
 
-const mean = (rows, key) => rows.reduce((s, r) => s + r[key], 0) / rows.length;
+export const mean = (rows, key) => rows.reduce((s, r) => s + r[key], 0) / rows.length;
 const METRICS = ['r3', 'r5', 'r10', 'p3', 'mrr', 'silent'];
 
 /** Plain BM25 over the concatenation of the ranker's fields, from the same index data. */
@@ -106,10 +107,10 @@ function grid(base) {
 }
 
 /** What a grid point is chosen for: ranking (MRR) and recall (R@10), whole and prompt-sized alike. */
-const objective = (rows) => mean(rows.map((r) => r.whole), 'mrr') + mean(rows.map((r) => r.prompt), 'mrr') + mean(rows.map((r) => r.whole), 'r10') + mean(rows.map((r) => r.prompt), 'r10');
+export const objective = (rows) => mean(rows.map((r) => r.whole), 'mrr') + mean(rows.map((r) => r.prompt), 'mrr') + mean(rows.map((r) => r.whole), 'r10') + mean(rows.map((r) => r.prompt), 'r10');
 
 /** Hook precision at threshold t: injected pointers (top hookLimit clearing t) that are relevant. */
-function hookAt(lib, cases, params, t, scoredPrompts) {
+export function hookAt(lib, cases, params, t, scoredPrompts) {
   let injected = 0;
   let relevant = 0;
   let speaking = 0;
@@ -122,13 +123,12 @@ function hookAt(lib, cases, params, t, scoredPrompts) {
   return { injected, relevant, speaking, precision: injected ? relevant / injected : 0 };
 }
 
-const HOOK_THRESHOLDS = Array.from({ length: 13 }, (_, i) => Math.round((0.2 + i * 0.05) * 100) / 100);
+export const HOOK_THRESHOLDS = Array.from({ length: 13 }, (_, i) => Math.round((0.2 + i * 0.05) * 100) / 100);
 /**
  * Precision first (the lowest threshold of the best precision, so it speaks as often as it can),
  * measured on at least one full injection's worth of pointers: a precision of 1 on one pointer is luck.
  */
-
-function chooseHookThreshold(lib, cases, params, scoredPrompts) {
+export function chooseHookThreshold(lib, cases, params, scoredPrompts) {
   let best;
   for (const t of HOOK_THRESHOLDS) {
     const h = hookAt(lib, cases, params, t, scoredPrompts);
@@ -255,7 +255,7 @@ async function quality(lib, topics) {
 }
 
 /** Lower bound of the 95% Wilson score interval of a proportion k / n. */
-function wilsonLow(k, n) {
+export function wilsonLow(k, n) {
   if (n === 0) return 0;
   const z = 1.96;
   const p = k / n;
@@ -394,19 +394,8 @@ function processes(runs, topics) {
 
 const SECTION = 'Topic ranker (issue 13)';
 
-/** Replaces this bench's section of RESULTS.md (or appends it), leaving the others as they are. */
-function updateResults(text) {
-  const file = new URL('RESULTS.md', import.meta.url);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const section = `## ${SECTION}\n\n${text}\n`;
-  const start = current.indexOf(`## ${SECTION}\n`);
-  if (start === -1) return writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
-  const next = current.indexOf('\n## ', start + 1);
-  writeFileSync(file, `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next)}`);
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = await benchSuggest();
-  updateResults(text);
+  updateResultsSection(SECTION, text);
   process.stdout.write(`${text}\n`);
 }

@@ -109,6 +109,13 @@
  *                  file 1, one or two words naming the area.
  *   queryK 8       close to raw query frequency: in a plan, repetition is emphasis.
  *
+ * What the model leaves out, measured: evidence beyond the query's words. Static word
+ * vectors (GloVe), the tree's own co-occurrence (LSA, a translation model from section
+ * words to trigger words), neighbouring entries' scores and query-independent priors,
+ * each fused with these scores at a strength chosen by leave-one-out, leave
+ * whole-document R@10 where it is and cost MRR when forced (bench/suggest-semantic.mjs,
+ * docs/suggest.md): so the ranker carries no vector table.
+ *
  * Speed: postings per term ([entry, field, tf] triples), so a query touches only the
  * entries that share a term with it; the idf table, the average lengths and E are
  * computed once per index and params (a WeakMap), not per query, and the last two
