@@ -1,5 +1,5 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
-//   RUNS=15 npm run bench
+//   RUNS=15 npm run bench; BENCH=suggest,issue9 node bench/run.mjs prints those sections only
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
@@ -15,21 +15,22 @@ import { cpus, loadavg } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const runs = Number(process.env.RUNS ?? 15);
-const only = process.env.BENCH; // e.g. BENCH=issue9: one section
+const only = process.env.BENCH; // a section's key (BENCH=suggest, BENCH=issue9,hook), or words of its title
 const all = [
-  ['`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
-  [PRECOMMIT_TITLE, () => benchPrecommit(runs)],
-  ['`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
-  ['`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
-  ['Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs
-  ['Topic ranker: semantic signals (issue 13)', () => benchSemantic()], // BENCH='Topic ranker' runs both
-  [TRANSCRIPT_TITLE, () => benchTranscript()],
-  ['Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
-  ['Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
-  ['Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
-  [RECALL_TITLE, () => benchRecall()],
+  ['check', '`memdex check` (pre-commit, issue 2)', () => benchCheck(runs)],
+  ['precommit', PRECOMMIT_TITLE, () => benchPrecommit(runs)],
+  ['resolve', '`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
+  ['hook', '`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
+  ['suggest', 'Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs
+  ['semantic', 'Topic ranker: semantic signals (issue 13)', () => benchSemantic()],
+  ['transcript', TRANSCRIPT_TITLE, () => benchTranscript()],
+  ['linear', 'Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
+  ['issue9', 'Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
+  ['scaling', 'Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
+  ['recall', RECALL_TITLE, () => benchRecall()],
 ];
-const sections = only ? all.filter(([title]) => title.includes(only === 'issue9' ? 'issue 9' : only)) : all;
+const wanted = (key, title) => only.split(',').some((w) => w === key || title.toLowerCase().includes(w.toLowerCase()));
+const sections = (only ? all.filter(([key, title]) => wanted(key, title)) : all).map(([, title, run]) => [title, run]);
 const out = [
   '# Benchmark results',
   '',
