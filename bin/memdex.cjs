@@ -28,7 +28,9 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  const answer = require('../dist/recall.cjs').tryRecall(command, argv.slice(1));
+  // Exact phrases first (the smallest bundle); the fuzzy engine only for what they leave, from what they read.
+  let answer = require('../dist/recall.cjs').tryExact(command, argv.slice(1));
+  if (answer?.recall?.table !== undefined) answer = require('../dist/recall-fuzzy.cjs').tryRecall(answer.recall);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;

@@ -24,13 +24,14 @@ const builds = [
     chunkNames: 'chunks/[name]-[hash]',
   }),
   // The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
-  // start-up. The recall fast path, `check` (its block scanner for documents the fast
+  // start-up. The recall fast path (exact phrases alone in recall.cjs: V8 compiles what a bundle holds, and an
+  // exact hit is most hook calls; recall-fuzzy.cjs adds the fuzzy engine when no exact phrase decides), `check` (its block scanner for documents the fast
   // scanner declines is loaded on demand from inside the bundle), the prompt hook's
   // later prompts (hook-fast) and its first prompt of a session (hook). An import()
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
+    entryPoints: { recall: 'src/cli/recall-exact.ts', 'recall-fuzzy': 'src/cli/recall-fast.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
