@@ -111,8 +111,8 @@ interface SplitArgs {
   readonly tokens?: readonly ({ readonly kind: 'option'; readonly name: string } | { readonly kind: 'positional' | 'option-terminator' })[];
 }
 
-/** node:util parseArgs, loaded only for a command line simpleArgs leaves to it. */
-function fullArgs(spec: CommandSpec, argv: readonly string[]): SplitArgs {
+/** node:util parseArgs, loaded only for a command line simpleArgs leaves to it. Throws UsageError. */
+export function fullArgs(spec: CommandSpec, argv: readonly string[]): SplitArgs {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
   };

@@ -15,6 +15,9 @@
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *
+ * and, per user, `<bundle>.code`: V8's compiled code of a per-call bundle
+ * (node/code-cache.ts), for the identity of that bundle file and that Node.
+ *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
  * tree id, so the table and the snapshot are validated once, together, and a
@@ -170,6 +173,11 @@ function checkStamps(root: string, stamps: Stamps, paths: readonly string[], io:
   return { files, refresh };
 }
 
+/** Where the compiled code of a bundle is kept (node/code-cache.ts): one file per bundle name, per user. */
+export function codeCachePath(bundle: string): string {
+  return join(cacheDir(), `${bundle}.code`);
+}
+
 /** The payload built with these stamps, or undefined (missing, torn, or of another build). */
 export function readPayload(root: string, kind: PayloadKind, stamps: Stamps): string | undefined {
   const file = readCacheFile(cachePath(root, kind));
@@ -214,24 +222,43 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
     return undefined;
   }
   const newline = text.indexOf('\n');
-  if (newline === -1) return undefined;
-  let header: Record<string, unknown>;
+  const header = newline === -1 ? undefined : cacheHeader(text.slice(0, newline));
+  return header && { header, body: text.slice(newline + 1) };
+}
+
+/** readCacheFile for a binary body (compiled code): the header line, then the bytes. */
+export function readCacheBytes(path: string): { header: Record<string, unknown>; body: Buffer } | undefined {
+  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
+  let bytes: Buffer;
   try {
-    header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
+    bytes = readFileSync(path);
   } catch {
     return undefined;
   }
-  if (header === null || header.memdex !== version || header.format !== CACHE_FORMAT) return undefined;
-  return { header, body: text.slice(newline + 1) };
+  const newline = bytes.indexOf(0x0a);
+  const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+  return header && { header, body: bytes.subarray(newline + 1) };
+}
+
+/** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */
+function cacheHeader(line: string): Record<string, unknown> | undefined {
+  let header: Record<string, unknown>;
+  try {
+    header = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  return header !== null && header.memdex === version && header.format === CACHE_FORMAT ? header : undefined;
 }
 
 /** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
-export function writeCacheFile(path: string, header: Record<string, unknown>, body: string): void {
+export function writeCacheFile(path: string, header: Record<string, unknown>, body: string | Uint8Array): void {
   if (!cacheEnabled() || !cacheFolderUsable()) return;
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n${body}`);
+    const head = `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n`;
+    writeFileSync(tmp, typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head), body]));
     renameSync(tmp, path);
   } catch {
     try {
