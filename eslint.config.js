@@ -87,6 +87,7 @@ export default tseslint.config(
       'src/cli/recall-exact.ts',
       'src/cli/recall-fast.ts',
       'src/cli/write-results.ts',
+      'src/cli/answer-from-read.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -8,24 +8,23 @@
  * the stamps, for the model.
  */
 import type { Handover } from './registry.js';
-import { answerFromTable, type OpenTable, type RecallHandoff } from './resolve-request.js';
+import { answerFromRead, type OpenTable } from './answer-from-read.js';
+import type { RecallHandoff } from './resolve-request.js';
 import { settleForShortRun } from '../node/short-run.js';
-import { workingTreeSource } from '../node/working-tree.js';
 import { openRecallTable } from '../resolve/recall-lookup.js';
 import { writeResults } from './write-results.js';
 
 export function tryRecall(recall: RecallHandoff): number | Handover {
-  const { command, stamps } = recall;
+  const { command, stamps, request } = recall;
   if (stamps === null) return { recall }; // no table to answer from: the model's
-  const request = { ...recall.request, source: workingTreeSource(recall.request.root) };
-  let answer: ReturnType<typeof answerFromTable>;
+  let answer: ReturnType<typeof answerFromRead>;
   try {
-    answer = answerFromTable(request, openWithFuzzy, recall);
+    answer = answerFromRead(request, openWithFuzzy, recall);
   } catch {
-    return { recall: { command, request: recall.request, stamps: null } }; // the full resolver meets the same error and reports it
+    return { recall: { command, request, stamps: null } }; // the full resolver meets the same error and reports it
   }
   if ('results' in answer) return writeResults(answer.results, request);
-  return { recall: { command, request: recall.request, stamps: answer.stamps } };
+  return { recall: { command, request, stamps: answer.stamps } };
 }
 
 /** The table with the fuzzy engine; a one-query process caps V8's tiers before its first fuzzy match (node/short-run.ts). */

@@ -18,11 +18,11 @@ import { recoverPendingJournal } from '../node/journal.js';
 import { loadConfig } from '../node/load-config.js';
 import { resolveRoot } from '../node/project-root.js';
 import { readStdin } from '../node/read-stdin.js';
-import { readTreeText } from '../node/read-confined.js';
 import { workingTreeSource, type TreeSource } from '../node/working-tree.js';
-import type { RecallTable } from '../resolve/recall-lines.js';
 import type { ResolveResult } from '../resolve/resolve.js';
-import { isTriggerMiss } from './write-results.js';
+import { answerFromRead, type OpenTable, type TableRead } from './answer-from-read.js';
+
+export type { OpenTable, TableRead } from './answer-from-read.js';
 
 export interface ResolveRequest {
   readonly operator: Operator | undefined;
@@ -32,15 +32,6 @@ export interface ResolveRequest {
   readonly source: TreeSource;
   readonly format: 'text' | 'json';
   readonly navigation: boolean;
-}
-
-/** What a stage read of the table: the stamps it validated (null: stale or absent), the table, the decision files. */
-export interface TableRead {
-  readonly stamps: Stamps | null;
-  /** The recall table's text (absent when the stamps are null). */
-  readonly table?: string;
-  /** The decision files read for answers so far, by path. */
-  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -53,9 +44,6 @@ export interface RecallHandoff extends TableRead {
   readonly command: string;
   readonly request: Omit<ResolveRequest, 'source'>;
 }
-
-/** How a stage opens the table: for exact phrases only, or with the fuzzy engine. */
-export type OpenTable = (text: string, request: ResolveRequest) => RecallTable;
 
 /** Arguments, queries (stdin only with `-`), root and config; throws usage errors. */
 export function prepareResolve(command: string, operator: Operator | undefined, argv: readonly string[], stdin: () => string = readStdin): ResolveRequest | 'help' {
@@ -97,37 +85,15 @@ function parseQueries(command: string, argv: readonly string[]) {
  * The common hook call, a trigger on an unchanged tree: answered from the cached
  * recall table, reading only the printed decision files. Otherwise what was read
  * (the stamps, null when the cache is stale or absent; the table; the files), for
- * the next stage. `prior`: what an earlier stage read, used instead of reading again.
+ * the next stage.
  */
-export function answerFromTable(request: ResolveRequest, open: OpenTable, prior?: TableRead): { results: ResolveResult[] } | TableRead {
-  const { root, config, source, queries, operator } = request;
-  const stamps = prior ? prior.stamps : (readStamps(root, config, [config.index, ...source.listDecisions(config)]) ?? null);
-  const text = prior ? prior.table : stamps ? readPayload(root, 'table', stamps) : undefined;
-  if (!stamps || text === undefined) return { stamps };
-  const table = open(text, request);
-  // Only stamped memory files are read: a path in a cache never reaches outside them.
-  const stamped = new Set(stamps.files.map((f) => f.path));
-  const files = new Map<string, string>(Object.entries(prior?.files ?? {}));
-  const read = (path: string) => {
-    if (!stamped.has(path)) throw new ForeignPath();
-    return files.get(path) ?? files.set(path, readTreeText(root, config.decisions, path)).get(path)!;
-  };
-  const results: ResolveResult[] = [];
-  try {
-    for (const query of queries) {
-      const result = table.resolve(query, operator, read);
-      // a miss lists related entries: the full resolver's
-      if (!result || isTriggerMiss(result)) return { stamps, table: text, files: Object.fromEntries(files) };
-      results.push(result);
-    }
-  } catch (error) {
-    if (error instanceof ForeignPath) return { stamps: null }; // a table that does not fit its stamps: rebuild
-    throw error;
-  }
-  return { results };
+export function answerFromTable(request: ResolveRequest, open: OpenTable): { results: ResolveResult[] } | TableRead {
+  const { root, config, source } = request;
+  const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]) ?? null;
+  const table = stamps ? readPayload(root, 'table', stamps) : undefined;
+  return table === undefined ? { stamps } : answerFromRead(request, open, { stamps, table });
 }
 
-class ForeignPath extends Error {}
 
 /**
  * Agents write `memdex when writing mock tests` unquoted as often as quoted. When no

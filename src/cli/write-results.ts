@@ -15,7 +15,7 @@ export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
  * status (found | ambiguous | not-found | error | skipped for `null`), so results
  * can be matched to queries; failures are also said on stderr.
  */
-export function writeResults(results: readonly ResolveResult[], request: ResolveRequest, related: RelatedEntries = new Map()): number {
+export function writeResults(results: readonly ResolveResult[], request: Omit<ResolveRequest, 'source'>, related: RelatedEntries = new Map()): number {
   const { navigation } = request;
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
