@@ -30,7 +30,7 @@ let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
   // Exact phrases first, from the smallest bundle, compiled from V8's code cache (src/node/code-cache.ts: start-up
   // is most of an exact recall); the fuzzy engine only for what they leave, from what they read.
-  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/recall.cjs'), 'recall');
+  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/recall.cjs'));
   let answer = exact.exports.tryExact(command, argv.slice(1));
   // (before the fuzzy stage, which tunes V8's flags, src/node/short-run.ts: cached code is stamped with them)
   exact.save(typeof answer === 'number');

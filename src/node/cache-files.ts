@@ -15,8 +15,9 @@
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *
- * and, per user, `<bundle>.code`: V8's compiled code of a per-call bundle
- * (node/code-cache.ts), for the identity of that bundle file and that Node.
+ * and per per-call bundle (the key: a hash of the bundle file's path, so that two
+ * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
+ * compiled code of the bundle (node/code-cache.ts), for that build and that Node.
  *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
@@ -62,7 +63,7 @@ export const CACHE_FORMAT = 7;
  */
 export const RACY_WINDOW_MS = 2000;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
 export type PayloadKind = 'table' | 'model' | 'suggest';
 
 export interface FileStamp {
@@ -119,6 +120,7 @@ export function cacheDir(): string {
   return process.env.MEMDEX_CACHE_DIR || join(tempDir(), `memdex-cache-${process.getuid?.() ?? 'user'}`);
 }
 
+/** The cache file of a tree (`root`: its root) or, for `code`, of a bundle (`root`: the bundle file). */
 export function cachePath(root: string, kind: CacheKind): string {
   return join(cacheDir(), `${rootKey(root)}.${kind}`);
 }
@@ -171,11 +173,6 @@ function checkStamps(root: string, stamps: Stamps, paths: readonly string[], io:
     files.push({ ...stamp, mtimeMs: stat.mtimeMs });
   }
   return { files, refresh };
-}
-
-/** Where the compiled code of a bundle is kept (node/code-cache.ts): one file per bundle name, per user. */
-export function codeCachePath(bundle: string): string {
-  return join(cacheDir(), `${bundle}.code`);
 }
 
 /** The payload built with these stamps, or undefined (missing, torn, or of another build). */
@@ -338,7 +335,8 @@ export function contentHash(data: string | Uint8Array): string {
 
 /**
  * FNV-1a (64-bit, as two 32-bit halves) of the root path: a file name, not a
- * security boundary (each file records its root and is checked against it).
+ * security boundary (each file records its root, or a code file its bundle, and is
+ * checked against it).
  */
 function rootKey(root: string): string {
   let lo = 0x84222325;

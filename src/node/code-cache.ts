@@ -16,9 +16,10 @@
  * ran, so that the functions it compiled are included) writes the new data; once
  * more by the first run that went the whole way (an exact hit) if the data came
  * from one that stopped early (no table yet: its code lacks the lookup). The
- * file is keyed by the bundle's size and mtime and by the Node version, besides
- * V8's own checks: V8 checks the source's length, not its bytes, so a rebuilt
- * bundle of the same length must not meet the old code.
+ * file is named after the bundle's path (cache-files.ts cachePath) and records the
+ * bundle's size and mtime and the Node version, checked besides V8's own checks:
+ * V8 compares the source's length, not its bytes, so a rebuilt bundle of the same
+ * length must not meet the old code.
  *
  * Trust: the data is code. It is read only from the cache folder checked as this
  * user's alone (cache-files.ts, Trust), as the tables are; `MEMDEX_NO_CACHE=1`
@@ -31,7 +32,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type * as Vm from 'node:vm';
-import { codeCachePath, readCacheBytes, writeCacheFile } from './cache-files.js';
+import { cachePath, readCacheBytes, writeCacheFile } from './cache-files.js';
 import { hostMessages as m } from '../messages/host.js';
 
 export interface CachedBundle<T> {
@@ -44,18 +45,18 @@ export interface CachedBundle<T> {
 }
 
 /** The bundle at `file` (absolute), compiled from its cached code when there is some for this exact file. */
-export function requireCached<T>(file: string, name: string): CachedBundle<T> {
+export function requireCached<T>(file: string): CachedBundle<T> {
   const fd = openSync(file, 'r');
   let source: string;
   let identity: string;
   try {
     const stat = fstatSync(fd);
-    identity = `${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`;
+    identity = `${file}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`;
     source = readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);
   }
-  const path = codeCachePath(name);
+  const path = cachePath(file, 'code');
   const cached = readCacheBytes(path);
   const usable = cached?.header.bundle === identity ? cached : undefined;
   const cachedData = usable?.body;

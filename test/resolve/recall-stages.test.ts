@@ -7,7 +7,7 @@
  * stage that answers is the one expected, and what was read is not read again.
  */
 import { describe, expect, test } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { recordLoads } from '../helpers/loaded-modules.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -15,6 +15,7 @@ import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 import { tryExact } from '../../src/cli/recall-exact.js';
 import { tryRecall } from '../../src/cli/recall-fast.js';
 import type { RecallHandoff } from '../../src/cli/resolve-request.js';
+import { requireCached } from '../../src/node/code-cache.js';
 
 const temp = tempDirs('memdex-stages-');
 
@@ -119,7 +120,7 @@ describe('V8 code cache of the exact bundle (src/node/code-cache.ts)', () => {
 
   test('written by the first run, again by the first exact hit, then only used', () => {
     const { root, env } = cachedTree();
-    const code = join(env.MEMDEX_CACHE_DIR, 'recall.code');
+    const code = codeFile(env.MEMDEX_CACHE_DIR);
     // the call that built the table wrote it, from a run that stopped before the lookup
     expect(headerOf(code).complete).toBe(false);
     const first = runCli(['when', 'writing mock tests', '--root', root], { env });
@@ -141,7 +142,7 @@ describe('V8 code cache of the exact bundle (src/node/code-cache.ts)', () => {
     ['no header', () => 'not a cache file'],
   ])('%s: ignored, the answer is right, and the cache is written anew', (_name, corrupt) => {
     const { root, env } = cachedTree();
-    const code = join(env.MEMDEX_CACHE_DIR, 'recall.code');
+    const code = codeFile(env.MEMDEX_CACHE_DIR);
     const expected = runCli(['when', 'writing mock tests', '--root', root], { env });
     const good = readFileSync(code);
     const header = good.subarray(0, good.indexOf(0x0a)).toString('utf8');
@@ -153,13 +154,54 @@ describe('V8 code cache of the exact bundle (src/node/code-cache.ts)', () => {
     expect(rewritten.length).toBeGreaterThan(1000);
   });
 
+  test('one file per bundle file: two installs keep their own code instead of taking turns', () => {
+    const cache = temp();
+    process.env.MEMDEX_CACHE_DIR = cache;
+    try {
+      const bundles = ['a', 'b'].map((name) => {
+        const file = join(temp(), 'recall.cjs'); // the same name, in two places
+        writeFileSync(file, `"use strict";\nconst { join } = require("node:path");\nexports.name = () => join("${name}", "x");\n`);
+        return file;
+      });
+      for (const file of bundles) {
+        const loaded = requireCached<{ name(): string }>(file);
+        loaded.exports.name();
+        loaded.save(true);
+      }
+      const files = () => readdirSync(cache).filter((name) => name.endsWith('.code')).map((name) => [name, statSync(join(cache, name)).mtimeMs]);
+      const written = files();
+      expect(written).toHaveLength(2);
+      for (const file of bundles) {
+        const loaded = requireCached<{ name(): string }>(file);
+        expect(loaded.exports.name()).toBe(`${file === bundles[0] ? 'a' : 'b'}/x`);
+        loaded.save(true); // its own code was found and used: nothing to write
+      }
+      expect(files()).toEqual(written);
+    } finally {
+      delete process.env.MEMDEX_CACHE_DIR;
+    }
+  });
+
+  test('a bundle that requires anything but a built-in module is an internal error, named', () => {
+    const file = join(temp(), 'bad.cjs');
+    writeFileSync(file, 'require("./elsewhere.cjs");\n');
+    expect(() => requireCached(file)).toThrow("internal error: a bundle of dist/ required './elsewhere.cjs'; only Node's built-in modules are served to it");
+  });
+
   test('MEMDEX_NO_CACHE=1: no compiled code is kept', () => {
     const root = temp(EXAMPLE);
     const cache = temp();
     expect(runCli(['when', 'writing mock tests', '--root', root], { env: { MEMDEX_CACHE_DIR: cache, MEMDEX_NO_CACHE: '1' } }).status).toBe(0);
-    expect(existsSync(join(cache, 'recall.code'))).toBe(false);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.code'))).toEqual([]);
   });
 });
+
+/** The one compiled-code file of the cache folder (named after the bundle's path). */
+function codeFile(dir: string): string {
+  const names = readdirSync(dir).filter((name) => name.endsWith('.code'));
+  expect(names).toHaveLength(1);
+  return join(dir, names[0]!);
+}
 
 function readdirTable(dir: string): string {
   const name = readdirSync(dir).find((n) => n.endsWith('.table'));
