@@ -80,10 +80,14 @@ export default tseslint.config(
     files: ['src/cli/**/*.ts', 'src/hooks/**/*.ts'],
     ignores: [
       // The recall fast path (owned by the cache work): it reads the tree cache directly
-      // for start-up speed and is bundled alone as CommonJS (dist/recall.cjs).
+      // for start-up speed and is bundled alone as CommonJS (dist/recall.cjs, dist/recall-fuzzy.cjs).
       'src/cli/resolve-command.ts',
+      'src/cli/resolve-request.ts',
       'src/cli/resolve-model.ts',
+      'src/cli/recall-exact.ts',
       'src/cli/recall-fast.ts',
+      'src/cli/write-results.ts',
+      'src/cli/answer-from-read.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

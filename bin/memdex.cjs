@@ -28,7 +28,13 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  const answer = require('../dist/recall.cjs').tryRecall(command, argv.slice(1));
+  // Exact phrases first, from the smallest bundle, compiled from V8's code cache (src/node/code-cache.ts: start-up
+  // is most of an exact recall); the fuzzy engine only for what they leave, from what they read.
+  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/recall.cjs'));
+  let answer = exact.exports.tryExact(command, argv.slice(1));
+  // (before the fuzzy stage, which tunes V8's flags, src/node/short-run.ts: cached code is stamped with them)
+  exact.save(typeof answer === 'number');
+  if (answer?.recall?.table !== undefined) answer = require('../dist/recall-fuzzy.cjs').tryRecall(answer.recall);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;

@@ -11,8 +11,17 @@
  * a repeated single-valued option as a usage error (`--root a --root b` would
  * otherwise keep the last one silently). yargs-spec.ts also words its usage errors
  * with this parser, so both read the same.
+ *
+ * The common command line (`memdex when writing mock tests --root DIR`: words and
+ * long options of the spec, each once, values not starting with `-`) is split here
+ * without parseArgs (simpleArgs): loading node:util's parser costs a per-call
+ * command about a millisecond, more than an exact recall's whole lookup. Anything
+ * else (short flags, `--`, `-`, unknown or repeated options, a boolean given a
+ * value, a value that looks like an option) goes to parseArgs, which decides and
+ * words the error. On what it accepts, simpleArgs yields what parseArgs yields
+ * (test/cli/command-spec.test.ts compares the two over generated command lines).
  */
-import { parseArgs } from 'node:util';
+import type { parseArgs as ParseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { specMessages as m } from '../messages/commands.js';
 
@@ -65,19 +74,8 @@ export interface Parsed {
 /** The parsed arguments, or 'help' when --help/-h was given (anywhere). Throws UsageError. */
 export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed | 'help' {
   const options = spec.options ?? {};
-  const config: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
-    help: { type: 'boolean', short: 'h' },
-  };
-  for (const [name, o] of Object.entries(options)) {
-    config[name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
-  }
   if (helpRequested(argv)) return 'help';
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true, tokens: true });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${m.helpHint(spec.name)}`);
-  }
+  const parsed = simpleArgs(options, argv) ?? fullArgs(spec, argv);
   const seen = new Set<string>();
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option' || options[token.name]?.multiple) continue;
@@ -104,6 +102,61 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     } else values[name] = raw;
   }
   return { values, positionals: bindPositionals(spec, parsed.positionals) };
+}
+
+/** What parseArgs yields that parseCommand reads (tokens: only to find repeated options). */
+interface SplitArgs {
+  readonly values: Readonly<Record<string, string | boolean | readonly (string | boolean)[] | undefined>>;
+  readonly positionals: readonly string[];
+  readonly tokens?: readonly ({ readonly kind: 'option'; readonly name: string } | { readonly kind: 'positional' | 'option-terminator' })[];
+}
+
+/** node:util parseArgs, loaded only for a command line simpleArgs leaves to it. Throws UsageError. */
+export function fullArgs(spec: CommandSpec, argv: readonly string[]): SplitArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options ?? {})) {
+    options[name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  }
+  const { parseArgs } = process.getBuiltinModule('node:util') as { parseArgs: typeof ParseArgs };
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${m.helpHint(spec.name)}`);
+  }
+}
+
+/**
+ * The common command line split without parseArgs (see the top of this file), or
+ * undefined when parseArgs must decide. Never repeats an option, so it has no tokens.
+ */
+export function simpleArgs(options: Readonly<Record<string, OptionSpec>>, argv: readonly string[]): SplitArgs | undefined {
+  const values: Record<string, string | boolean> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-')) {
+      positionals.push(arg);
+      continue;
+    }
+    if (!arg.startsWith('--') || arg === '--') return undefined;
+    const equals = arg.indexOf('=');
+    const name = arg.slice(2, equals === -1 ? undefined : equals);
+    const option = Object.hasOwn(options, name) ? options[name]! : undefined;
+    if (!option || option.multiple || Object.hasOwn(values, name)) return undefined;
+    if (option.type === 'boolean') {
+      if (equals !== -1) return undefined;
+      values[name] = true;
+    } else if (equals !== -1) values[name] = arg.slice(equals + 1);
+    else {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('-')) return undefined;
+      values[name] = value;
+      i++;
+    }
+  }
+  return { values, positionals };
 }
 
 /** --help wins over every other mistake on the line (before a `--` that ends the options). */

@@ -1,33 +1,31 @@
 /**
- * The hook call's fastest path, bundled alone as CommonJS (dist/recall.cjs): no ESM
- * loader start-up, no model, no yargs. It answers `memdex when|how|resolve` when
- * every query is a trigger (exact or fuzzy) of an unchanged tree (the cached recall table).
- * Otherwise it returns a handoff for the full CLI (resolve-command.ts): the parsed
- * request with the cache stamps it validated, or after an error only what cannot
- * be read twice (stdin); bin/memdex.cjs passes it on. Undefined: nothing done.
+ * The second stage of `memdex when|how|resolve`, bundled alone as CommonJS
+ * (dist/recall-fuzzy.cjs): what the exact stage (recall-exact.ts) handed over when
+ * no exact phrase decided, answered from the same table with the fuzzy engine.
+ * Nothing is read again: the request, the stamps, the table and the decision files
+ * read so far come in the handover. Returns the exit code when it answered;
+ * otherwise the handover for the full CLI (resolve-command.ts): the request and
+ * the stamps, for the model.
  */
-import type { Operator } from '../model/keys.js';
-import { readStdin } from '../node/read-stdin.js';
 import type { Handover } from './registry.js';
-import { answerFromTable, prepareResolve, writeResults, type ResolveRequest } from './resolve-command.js';
+import { answerFromRead, type OpenTable } from './answer-from-read.js';
+import type { RecallHandoff } from './resolve-request.js';
+import { settleForShortRun } from '../node/short-run.js';
+import { openRecallTable } from '../resolve/recall-lookup.js';
+import { writeResults } from './write-results.js';
 
-export function tryRecall(command: string, argv: readonly string[]): number | Handover | undefined {
-  const operator: Operator | undefined = command === 'when' ? 'when' : command === 'how' ? 'how' : undefined;
-  let stdin: string | undefined;
-  let request: ResolveRequest | 'help';
+export function tryRecall(recall: RecallHandoff): number | Handover {
+  const { command, stamps, request } = recall;
+  if (stamps === null) return { recall }; // no table to answer from: the model's
+  let answer: ReturnType<typeof answerFromRead>;
   try {
-    request = prepareResolve(command, operator, argv, () => (stdin ??= readStdin()));
+    answer = answerFromRead(request, openWithFuzzy, recall);
   } catch {
-    return stdin === undefined ? undefined : { stdin }; // the full CLI redoes it and reports the error
-  }
-  if (request === 'help') return undefined;
-  const { source: _source, ...plain } = request;
-  let answer: ReturnType<typeof answerFromTable>;
-  try {
-    answer = answerFromTable(request);
-  } catch {
-    return { recall: { command, request: plain, stamps: null } }; // the full resolver meets the same error and reports it
+    return { recall: { command, request, stamps: null } }; // the full resolver meets the same error and reports it
   }
   if ('results' in answer) return writeResults(answer.results, request);
-  return { recall: { command, request: plain, stamps: answer.stamps } };
+  return { recall: { command, request, stamps: answer.stamps } };
 }
+
+/** The table with the fuzzy engine; a one-query process caps V8's tiers before its first fuzzy match (node/short-run.ts). */
+export const openWithFuzzy: OpenTable = (text, request) => openRecallTable(text, undefined, request.queries.length === 1 ? settleForShortRun : undefined);

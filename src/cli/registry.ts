@@ -6,7 +6,7 @@
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
-import type { RecallHandoff } from './resolve-command.js';
+import type { RecallHandoff } from './resolve-request.js';
 
 /** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
 export interface Handover {

@@ -1,7 +1,8 @@
 /** The full resolver path of `memdex when|how|resolve`, loaded only when the recall table cannot answer. */
 import type { Stamps } from '../node/cache-files.js';
 import { loadProjectCached } from '../node/model-cache.js';
-import { isTriggerMiss, type RelatedEntries, type ResolveRequest } from './resolve-command.js';
+import type { ResolveRequest } from './resolve-request.js';
+import { isTriggerMiss, type RelatedEntries } from './write-results.js';
 import { loadSuggestIndex } from '../node/suggest-cache.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import { rank, type Suggestion } from '../suggest/rank.js';

@@ -14,6 +14,8 @@ export const hostMessages = {
   cacheFolderNotFolder: 'is not a folder',
   cacheFolderOwner: (owner: number, me: number) => `belongs to user ${owner}, not to you (user ${me})`,
   cacheFolderWritable: (mode: number) => `is writable by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`,
+  /** A bug (scripts/build.mjs refuses such a bundle): a cached bundle needs only Node's built-in modules. */
+  bundleRequire: (id: string) => `internal error: a bundle of dist/ required '${id}'; only Node's built-in modules are served to it`,
   outsideFolder: (file: string) =>
     `${file}: resolves outside the decisions folder (or was swapped while being read); a query reads only files inside it`,
 };

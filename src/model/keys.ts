@@ -30,7 +30,12 @@ export type Operator = 'when' | 'how';
 
 export const OPERATOR_HEADING_PREFIX: Readonly<Record<Operator, string>> = { when: 'When', how: 'How to' };
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+/**
+ * The words of a non-ASCII text. Made on first use: creating a \p{…} pattern builds
+ * ICU's property sets, about half a millisecond, which a process folding only ASCII
+ * (an exact recall) never needs.
+ */
+let word: RegExp | undefined;
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -42,7 +47,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  * (test/fuzzy/words.test.ts compares them on random text).
  */
 export function keyWords(text: string): string[] {
-  if (!ASCII.test(text)) return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
+  if (!ASCII.test(text)) return text.normalize('NFKC').toLowerCase().match((word ??= /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu)) ?? [];
   const lower = text.toLowerCase();
   const words: string[] = [];
   let start = -1;

@@ -15,6 +15,10 @@
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *
+ * and per per-call bundle (the key: a hash of the bundle file's path, so that two
+ * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
+ * compiled code of the bundle (node/code-cache.ts), for that build and that Node.
+ *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
  * tree id, so the table and the snapshot are validated once, together, and a
@@ -59,7 +63,7 @@ export const CACHE_FORMAT = 7;
  */
 export const RACY_WINDOW_MS = 2000;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
 export type PayloadKind = 'table' | 'model' | 'suggest';
 
 export interface FileStamp {
@@ -116,6 +120,7 @@ export function cacheDir(): string {
   return process.env.MEMDEX_CACHE_DIR || join(tempDir(), `memdex-cache-${process.getuid?.() ?? 'user'}`);
 }
 
+/** The cache file of a tree (`root`: its root) or, for `code`, of a bundle (`root`: the bundle file). */
 export function cachePath(root: string, kind: CacheKind): string {
   return join(cacheDir(), `${rootKey(root)}.${kind}`);
 }
@@ -214,24 +219,43 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
     return undefined;
   }
   const newline = text.indexOf('\n');
-  if (newline === -1) return undefined;
-  let header: Record<string, unknown>;
+  const header = newline === -1 ? undefined : cacheHeader(text.slice(0, newline));
+  return header && { header, body: text.slice(newline + 1) };
+}
+
+/** readCacheFile for a binary body (compiled code): the header line, then the bytes. */
+export function readCacheBytes(path: string): { header: Record<string, unknown>; body: Buffer } | undefined {
+  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
+  let bytes: Buffer;
   try {
-    header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
+    bytes = readFileSync(path);
   } catch {
     return undefined;
   }
-  if (header === null || header.memdex !== version || header.format !== CACHE_FORMAT) return undefined;
-  return { header, body: text.slice(newline + 1) };
+  const newline = bytes.indexOf(0x0a);
+  const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+  return header && { header, body: bytes.subarray(newline + 1) };
+}
+
+/** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */
+function cacheHeader(line: string): Record<string, unknown> | undefined {
+  let header: Record<string, unknown>;
+  try {
+    header = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  return header !== null && header.memdex === version && header.format === CACHE_FORMAT ? header : undefined;
 }
 
 /** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
-export function writeCacheFile(path: string, header: Record<string, unknown>, body: string): void {
+export function writeCacheFile(path: string, header: Record<string, unknown>, body: string | Uint8Array): void {
   if (!cacheEnabled() || !cacheFolderUsable()) return;
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n${body}`);
+    const head = `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n`;
+    writeFileSync(tmp, typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head), body]));
     renameSync(tmp, path);
   } catch {
     try {
@@ -311,7 +335,8 @@ export function contentHash(data: string | Uint8Array): string {
 
 /**
  * FNV-1a (64-bit, as two 32-bit halves) of the root path: a file name, not a
- * security boundary (each file records its root and is checked against it).
+ * security boundary (each file records its root, or a code file its bundle, and is
+ * checked against it).
  */
 function rootKey(root: string): string {
   let lo = 0x84222325;

@@ -24,7 +24,7 @@ import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
 import { resolverIndex } from './targets.js';
 import { targetLine } from './resolve.js';
-import type { Hits, RecallSection } from './recall-lookup.js';
+import type { Hits, RecallSection } from './recall-lines.js';
 import { entryLabel } from '../model/entry-line.js';
 
 export function buildRecallTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {

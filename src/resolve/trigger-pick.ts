@@ -43,10 +43,15 @@ export interface TriggerSource {
 export const FUZZY_PHRASES = 64;
 
 export function pickTrigger(source: TriggerSource, params: ResolveParams, query: TriggerQuery): TriggerPick {
+  return pickExact(source, query) ?? pickFuzzy(source.matcher(), params, fuzzyText(query), query.operator, (t) => source.lineOf(t));
+}
+
+/** What the exact stage decides alone (one target, or the choices of several); undefined: the fuzzy stage decides. */
+export function pickExact(source: Pick<TriggerSource, 'exact' | 'lineOf'>, query: TriggerQuery): TriggerPick | undefined {
   const hits = exactTargets(source, query);
   if (hits.length === 1) return { kind: 'found', target: hits[0]! };
   if (hits.length > 1) return { kind: 'ambiguous', choices: hits.map((t) => source.lineOf(t)) };
-  return pickFuzzy(source.matcher(), params, fuzzyText(query), query.operator, (t) => source.lineOf(t));
+  return undefined;
 }
 
 /** The exact stage: the targets of the folded trigger, else of the trigger before a pasted note. */

@@ -147,6 +147,15 @@ describeCorpora('reads per call, counted in a real process', () => {
     expect(later.counts.reads).toEqual({ [FILE]: 1 });
   });
 
+  test('a batch of an exact and a fuzzy query reads the printed file once, across the exact and the fuzzy stage', () => {
+    const { dir, env } = agedTree();
+    expect(runCliCounting(['when', TRIGGER], dir, env).status).toBe(0); // refreshes the stamps
+    const batch = runCliCounting(['when', TRIGGER, 'aply mock patches corectly'], dir, env);
+    expect(batch.status).toBe(0);
+    expect(batch.stdout).toMatch(/^# How to Apply Mock Patches Correctly\n/);
+    expect(batch.counts.reads).toEqual({ [FILE]: 1 }); // the exact stage hands the file it read to the fuzzy stage
+  });
+
   // The one-typo query is answered by the fast path; the section query is handed to the full CLI with the validated stamps.
   test.each([
     ['a fuzzy query', 'aply mock patches corectly', '# How to Apply Mock Patches Correctly'],

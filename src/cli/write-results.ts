@@ -1,0 +1,75 @@
+/** What `memdex when|how|resolve` prints, whichever stage answered (recall-exact.ts, recall-fast.ts, resolve-command.ts). */
+import { resolveMessages as m } from '../messages/resolve.js';
+import { writeStderr, writeStdout } from '../node/write-output.js';
+import { renderSection, sectionJson } from '../resolve/render.js';
+import type { ResolveResult } from '../resolve/resolve.js';
+import type { ResolveRequest } from './resolve-request.js';
+import type { Suggestion } from '../suggest/rank.js';
+
+/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
+export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
+
+/**
+ * Prints the results (stdout) and the failures (stderr); the exit code. Text: the
+ * sections, identical ones once. JSON: one object per query, in order, with its
+ * status (found | ambiguous | not-found | error | skipped for `null`), so results
+ * can be matched to queries; failures are also said on stderr.
+ */
+export function writeResults(results: readonly ResolveResult[], request: Omit<ResolveRequest, 'source'>, related: RelatedEntries = new Map()): number {
+  const { navigation } = request;
+  const texts: string[] = [];
+  const json: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  let failed = false;
+  for (const result of results) {
+    if (result.kind === 'null') {
+      json.push({ query: result.query, status: 'skipped' });
+      continue;
+    }
+    if (result.kind !== 'found') {
+      failed = true;
+      const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
+      const message = failureMessage(result, request.config.decisions, about);
+      writeStderr(`memdex: ${message}\n`);
+      json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
+      continue;
+    }
+    json.push({ query: result.query, status: 'found', section: sectionJson(result.section, { navigation }) });
+    const text = renderSection(result.section, { navigation });
+    if (seen.has(text)) continue;
+    seen.add(text);
+    texts.push(text);
+  }
+  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
+  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
+  return failed ? 1 : 0;
+}
+
+function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, message: string): Record<string, unknown> {
+  switch (result.kind) {
+    case 'ambiguous':
+      return { query: result.query, status: 'ambiguous', choices: result.choices, message };
+    case 'not-found':
+      return { query: result.query, status: 'not-found', choices: result.suggestions, message };
+    case 'invalid':
+      return { query: result.query, status: 'error', message };
+  }
+}
+
+/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (resolve-model.ts). */
+export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
+  return result.kind === 'not-found' && result.mode === 'trigger';
+}
+
+function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string, related: readonly Suggestion[] = []): string {
+  switch (result.kind) {
+    case 'invalid':
+      return result.reason === 'empty' ? m.emptyQuery(result.query) : m.unsafeFile(result.query, folder);
+    case 'ambiguous':
+      return result.mode === 'section' ? m.ambiguousSection(result.query, result.choices) : m.ambiguousTrigger(result.query, result.choices);
+    case 'not-found':
+      if (result.mode === 'section') return m.noSection(result.query, result.suggestions);
+      if (result.mode === 'file') return m.noFile(result.query, folder, result.suggestions);
+      return m.noTrigger(result.query, result.suggestions, related.map((r) => r.label));
+  }
+}
