@@ -4,7 +4,7 @@
  * friends), a measurable share of a hook call that prints one section. A reader
  * that went away (EPIPE: `memdex when x | head -1`) ends the output quietly; a
  * non-blocking descriptor that is full (EAGAIN) hands the rest to the stream, which
- * knows how to wait.
+ * knows how to wait, and every later write goes after it.
  */
 import { writeSync } from 'node:fs';
 
@@ -16,7 +16,19 @@ export function writeStderr(text: string): void {
   writeFd(2, text);
 }
 
+/**
+ * Per descriptor: 'direct' until EAGAIN hands the output to the stream (every later
+ * write follows it there, or the lines would come out of order) or EPIPE ends it.
+ */
+const modes: Record<1 | 2, 'direct' | 'stream' | 'closed'> = { 1: 'direct', 2: 'direct' };
+
 function writeFd(fd: 1 | 2, text: string): void {
+  if (modes[fd] === 'closed') return;
+  const stream = () => (fd === 1 ? process.stdout : process.stderr);
+  if (modes[fd] === 'stream') {
+    stream().write(text);
+    return;
+  }
   const bytes = Buffer.from(text, 'utf8');
   let offset = 0;
   while (offset < bytes.length) {
@@ -24,9 +36,13 @@ function writeFd(fd: 1 | 2, text: string): void {
       offset += writeSync(fd, bytes, offset);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') return;
+      if (code === 'EPIPE') {
+        modes[fd] = 'closed';
+        return;
+      }
       if (code !== 'EAGAIN') throw error;
-      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(offset));
+      modes[fd] = 'stream';
+      stream().write(bytes.subarray(offset));
       return;
     }
   }

@@ -36,33 +36,80 @@ export interface SarifTree {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** A fatal error is a tool execution notification of a failed invocation, with no results. */
-export function formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string): string {
+/** Results serialized together: JSON.stringify's speed, with only this many records alive at a time. */
+const BATCH = 1000;
+
+/**
+ * A fatal error is a tool execution notification of a failed invocation, with no results.
+ * Exactly what `JSON.stringify(log, null, 2)` prints, produced a batch of results at a
+ * time: a pathological file has ~100,000 findings, and a record each at once (plus a
+ * 90 MB string) cost more in garbage collection than the check itself.
+ */
+export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string, batchSize = BATCH): Generator<string> {
   const base = sarifBase(trees.map((t) => t.root), cwd);
-  const uriOf = (root: string, path: string) => relativeUri(base, resolve(root, path));
-  const ids = rules.map((r) => r.meta.id);
+  const ids = new Map<string, number>();
+  rules.forEach((r, index) => ids.has(r.meta.id) || ids.set(r.meta.id, index));
   const seen = new Map<string, number>();
-  const results = trees.flatMap(({ root, diagnostics }) =>
-    diagnostics.map((d) => {
-      const uri = uriOf(root, d.path);
+  // The log with no results ends in `"results": []` and the closing brackets; the results go in between.
+  const [head, tail] = splitAtResults(`${JSON.stringify(sarifLog(rules, base, fatal), null, 2)}\n`);
+  let batch: object[] = [];
+  let first = true;
+  const flush = () => {
+    const text = `${first ? head : ','}\n${resultItems(batch)}`;
+    batch = [];
+    first = false;
+    return text;
+  };
+  for (const { root, diagnostics } of trees) {
+    const uris = new Map<string, string>();
+    const uriOf = (path: string) => {
+      let uri = uris.get(path);
+      if (uri === undefined) uris.set(path, (uri = relativeUri(base, resolve(root, path))));
+      return uri;
+    };
+    for (const d of diagnostics) {
+      const uri = uriOf(d.path);
       const identity = `${d.ruleId}\0${uri}\0${d.message}`;
       const occurrence = seen.get(identity) ?? 0;
       seen.set(identity, occurrence + 1);
-      const index = ids.indexOf(d.ruleId);
-      return {
+      const index = ids.get(d.ruleId);
+      batch.push({
         ruleId: d.ruleId,
-        ...(index >= 0 ? { ruleIndex: index } : {}),
+        ...(index !== undefined ? { ruleIndex: index } : {}),
         level: d.severity,
         message: { text: d.message },
         locations: [location(uri, d.span)],
         ...(d.related?.length
-          ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(uriOf(root, r.path), r.span), message: { text: r.message } })) }
+          ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(uriOf(r.path), r.span), message: { text: r.message } })) }
           : {}),
         partialFingerprints: { [FINGERPRINT_KEY]: `${createHash('sha256').update(identity).digest('hex')}:${occurrence}` },
-      };
-    }),
-  );
-  const sarif = {
+      });
+      if (batch.length === batchSize) yield flush();
+    }
+  }
+  if (batch.length > 0) yield flush();
+  yield first ? `${head}]${tail}` : `\n${RESULTS_CLOSE}${tail}`;
+}
+
+const RESULTS_OPEN = '"results": [';
+/** runs[0].results: the items at their depth in the log, between these two. */
+const ITEMS_HEAD = `{\n  "runs": [\n    {\n      ${RESULTS_OPEN}\n`;
+const RESULTS_CLOSE = '      ]';
+const ITEMS_TAIL = `\n${RESULTS_CLOSE}\n    }\n  ]\n}`;
+
+/** A batch of results as they read inside the log: stringified where they sit, the brackets around them cut off. */
+function resultItems(batch: readonly object[]): string {
+  return JSON.stringify({ runs: [{ results: batch }] }, null, 2).slice(ITEMS_HEAD.length, -ITEMS_TAIL.length);
+}
+
+/** The log before and after the `]` of its empty results array (the last key of the run, so its only bare occurrence). */
+function splitAtResults(log: string): [string, string] {
+  const at = log.lastIndexOf(`${RESULTS_OPEN}]`) + RESULTS_OPEN.length;
+  return [log.slice(0, at), log.slice(at + 1)];
+}
+
+function sarifLog(rules: readonly Rule[], base: string, fatal: string | undefined) {
+  return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -88,11 +135,10 @@ export function formatSarif(trees: readonly SarifTree[], cwd: string, rules: rea
             ...(fatal !== undefined ? { toolExecutionNotifications: [{ level: 'error', message: { text: fatal } }] } : {}),
           },
         ],
-        results,
+        results: [],
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 
 /** No span: the whole file, reported on its first line (code scanning needs a start line). */
