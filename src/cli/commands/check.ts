@@ -119,13 +119,17 @@ function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[])
   }
 }
 
-/** A report's pieces joined into writes of about BATCH_CHARS: a few system calls, never one 90 MB buffer. */
-const BATCH_CHARS = 1 << 20;
+/** A report's pieces joined into writes of at least BATCH_CHARS: a few system calls, never one 90 MB buffer. */
+const BATCH_CHARS = 1 << 18;
 
 function* batched(chunks: Iterable<string>): Generator<string> {
   let parts: string[] = [];
   let size = 0;
   for (const chunk of chunks) {
+    if (size === 0 && chunk.length >= BATCH_CHARS) {
+      yield chunk; // already a batch (json, sarif): not copied again
+      continue;
+    }
     parts.push(chunk);
     size += chunk.length;
     if (size >= BATCH_CHARS) {
