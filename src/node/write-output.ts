@@ -22,6 +22,19 @@ export function writeStderr(text: string): void {
  */
 const modes: Record<1 | 2, 'direct' | 'stream' | 'closed'> = { 1: 'direct', 2: 'direct' };
 
+/** Texts this long or longer (a report's batches) are encoded into one reused buffer, not a new one each. */
+const SCRATCH_FROM = 1 << 12;
+/** UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_PER_UNIT = 3;
+let scratch: Buffer | undefined;
+
+function encode(text: string): Buffer {
+  if (text.length < SCRATCH_FROM) return Buffer.from(text, 'utf8');
+  const size = MAX_UTF8_PER_UNIT * text.length;
+  if (scratch === undefined || scratch.length < size) scratch = Buffer.allocUnsafeSlow(size);
+  return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
+}
+
 function writeFd(fd: 1 | 2, text: string): void {
   if (modes[fd] === 'closed') return;
   const stream = () => (fd === 1 ? process.stdout : process.stderr);
@@ -29,7 +42,7 @@ function writeFd(fd: 1 | 2, text: string): void {
     stream().write(text);
     return;
   }
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = encode(text);
   let offset = 0;
   while (offset < bytes.length) {
     try {
@@ -42,7 +55,7 @@ function writeFd(fd: 1 | 2, text: string): void {
       }
       if (code !== 'EAGAIN') throw error;
       modes[fd] = 'stream';
-      stream().write(bytes.subarray(offset));
+      stream().write(Buffer.from(bytes.subarray(offset))); // a copy: the scratch buffer is reused by the next write
       return;
     }
   }

@@ -119,8 +119,11 @@ function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[])
   }
 }
 
-/** A report's pieces joined into writes of at least BATCH_CHARS: a few system calls, never one 90 MB buffer. */
-const BATCH_CHARS = 1 << 18;
+/**
+ * A report's pieces joined into writes of at least BATCH_CHARS: few system calls, never one
+ * 90 MB string, and no string so long that the heap keeps it among its large objects.
+ */
+const BATCH_CHARS = 1 << 14;
 
 function* batched(chunks: Iterable<string>): Generator<string> {
   let parts: string[] = [];

@@ -1,7 +1,10 @@
 import { relatedWhere, type LocatedTree } from './located.js';
 
-/** Findings serialized together: JSON.stringify's speed, with only this many records alive at a time. */
-const BATCH = 1000;
+/**
+ * Findings serialized together: JSON.stringify's speed, with only this many records alive at
+ * a time, and each batch's text (~40,000 characters) small enough to die young in the heap.
+ */
+const BATCH = 100;
 const NONE: readonly never[] = [];
 
 /**

@@ -36,8 +36,11 @@ export interface SarifTree {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Results serialized together: JSON.stringify's speed, with only this many records alive at a time. */
-const BATCH = 1000;
+/**
+ * Results serialized together: JSON.stringify's speed, with only this many records alive at
+ * a time, and each batch's text (~40,000 characters) small enough to die young in the heap.
+ */
+const BATCH = 40;
 
 /**
  * A fatal error is a tool execution notification of a failed invocation, with no results.
