@@ -36,17 +36,16 @@ export interface SarifTree {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/**
- * Results serialized together: JSON.stringify's speed, with only this many records alive at
- * a time, and each batch's text (~40,000 characters) small enough to die young in the heap.
- */
+/** Results written together: few, short-lived strings of ~40,000 characters, small enough to die young in the heap. */
 const BATCH = 40;
 
 /**
  * A fatal error is a tool execution notification of a failed invocation, with no results.
  * Exactly what `JSON.stringify(log, null, 2)` prints, produced a batch of results at a
  * time: a pathological file has ~100,000 findings, and a record each at once (plus a
- * 90 MB string) cost more in garbage collection than the check itself.
+ * 90 MB string) cost more in garbage collection than the check itself. The usual result
+ * (a known rule, a span, no related place) is written from a template (resultText); any
+ * other is stringified where it sits.
  */
 export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string, batchSize = BATCH): Generator<string> {
   const base = sarifBase(trees.map((t) => t.root), cwd);
@@ -55,10 +54,10 @@ export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: re
   const seen = new Map<string, number>();
   // The log with no results ends in `"results": []` and the closing brackets; the results go in between.
   const [head, tail] = splitAtResults(`${JSON.stringify(sarifLog(rules, base, fatal), null, 2)}\n`);
-  let batch: object[] = [];
+  let batch: string[] = [];
   let first = true;
   const flush = () => {
-    const text = `${first ? head : ','}\n${resultItems(batch)}`;
+    const text = `${first ? head : ','}\n${batch.join(',\n')}`;
     batch = [];
     first = false;
     return text;
@@ -72,28 +71,26 @@ export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: re
     };
     for (const d of diagnostics) {
       const uri = uriOf(d.path);
-      const identity = `${d.ruleId}\0${uri}\0${d.message}`;
-      const occurrence = seen.get(identity) ?? 0;
-      seen.set(identity, occurrence + 1);
+      // Occurrences are counted by digest: 64 characters kept per finding where the identity holds a whole message.
+      const digest = hash('sha256', `${d.ruleId}\0${uri}\0${d.message}`);
+      const occurrence = seen.get(digest) ?? 0;
+      seen.set(digest, occurrence + 1);
+      const fingerprint = `${digest}:${occurrence}`;
       const index = ids.get(d.ruleId);
-      const message = { text: d.message };
-      const locations = [location(uri, d.span)];
-      const partialFingerprints = { [FINGERPRINT_KEY]: `${hash('sha256', identity)}:${occurrence}` };
-      // Key order is the log's. The usual result (a known rule, no related place) is one literal,
-      // not spreads: a pathological file has ~100,000 results.
-      if (index !== undefined && !d.related?.length) batch.push({ ruleId: d.ruleId, ruleIndex: index, level: d.severity, message, locations, partialFingerprints });
+      if (index !== undefined && d.span && !d.related?.length) batch.push(resultText(d, index, uri, fingerprint));
       else {
-        batch.push({
+        const result = {
           ruleId: d.ruleId,
           ...(index !== undefined ? { ruleIndex: index } : {}),
           level: d.severity,
-          message,
-          locations,
+          message: { text: d.message },
+          locations: [location(uri, d.span)],
           ...(d.related?.length
             ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(uriOf(r.path), r.span), message: { text: r.message } })) }
             : {}),
-          partialFingerprints,
-        });
+          partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+        };
+        batch.push(resultItems([result]));
       }
       if (batch.length === batchSize) yield flush();
     }
@@ -102,13 +99,51 @@ export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: re
   yield first ? `${head}]${tail}` : `\n${RESULTS_CLOSE}${tail}`;
 }
 
+const URI_BASE_ID = JSON.stringify(SRCROOT);
+const FINGERPRINT_NAME = JSON.stringify(FINGERPRINT_KEY);
+
+/**
+ * One result as `JSON.stringify` prints it at its depth in the log (runs[0].results[i]),
+ * written from its fields: a known rule, a span, no related place (test/hardening/report-batches
+ * compares it with the stringified record). The fingerprint is hex digits, a colon and a number.
+ */
+function resultText(d: Diagnostic, ruleIndex: number, uri: string, fingerprint: string): string {
+  return `        {
+          "ruleId": ${JSON.stringify(d.ruleId)},
+          "ruleIndex": ${ruleIndex},
+          "level": ${JSON.stringify(d.severity)},
+          "message": {
+            "text": ${JSON.stringify(d.message)}
+          },
+          "locations": [
+            {
+              "physicalLocation": {
+                "artifactLocation": {
+                  "uri": ${JSON.stringify(uri)},
+                  "uriBaseId": ${URI_BASE_ID}
+                },
+                "region": {
+                  "startLine": ${d.span.start.line},
+                  "startColumn": ${d.span.start.column},
+                  "endLine": ${d.span.end.line},
+                  "endColumn": ${d.span.end.column}
+                }
+              }
+            }
+          ],
+          "partialFingerprints": {
+            ${FINGERPRINT_NAME}: "${fingerprint}"
+          }
+        }`;
+}
+
 const RESULTS_OPEN = '"results": [';
 /** runs[0].results: the items at their depth in the log, between these two. */
 const ITEMS_HEAD = `{\n  "runs": [\n    {\n      ${RESULTS_OPEN}\n`;
 const RESULTS_CLOSE = '      ]';
 const ITEMS_TAIL = `\n${RESULTS_CLOSE}\n    }\n  ]\n}`;
 
-/** A batch of results as they read inside the log: stringified where they sit, the brackets around them cut off. */
+/** Results as they read inside the log: stringified where they sit, the brackets around them cut off. */
 function resultItems(batch: readonly object[]): string {
   return JSON.stringify({ runs: [{ results: batch }] }, null, 2).slice(ITEMS_HEAD.length, -ITEMS_TAIL.length);
 }
