@@ -1,7 +1,9 @@
 // Linear time on pathological markdown (issue 16 item 1): `memdex check` on one decision
 // file from each generator of pathological.mjs at 1×, 4× and 16× of 64 kB (16× = 1 MB).
-// Targets: t(16×)/t(1×) ≤ 20 for every generator; 1 MB checks in under 2 s.
+// Targets: t(16×)/t(1×) ≤ 20 for every generator; 1 MB checks in under 2 s, in every
+// output format (the second table: wall and CPU time, user + sys, of each format at 1 MB).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +15,47 @@ const UNIT = 64 * 1024;
 const FACTORS = [1, 4, 16];
 const MAX_RATIO = 20;
 const MAX_MS_PER_MB = 2000;
+const FORMATS = ['json', 'stylish', 'sarif', 'github'];
+/** Preloaded into each timed process: its own CPU time (user + sys) on descriptor 3 when it exits. */
+const CPU_PROBE = "process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeSync(3, String((u.user + u.system) / 1000)); });";
+
+const load = () => loadavg()[0].toFixed(1);
+
+/**
+ * Every format on each 1 MB input: median wall and CPU ms of `runs` whole processes (formats
+ * interleaved run by run, like measure.mjs, so load drifts onto all alike).
+ */
+function byFormat(roots, probe, runs) {
+  const samples = new Map();
+  for (let i = 0; i <= runs; i++) {
+    for (const [name, root] of roots) {
+      for (const format of FORMATS) {
+        const started = process.hrtime.bigint();
+        const r = spawnSync(process.execPath, ['--require', probe, CLI, 'check', '--quiet', '--format', format, '--root', root], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30 });
+        const wall = Number(process.hrtime.bigint() - started) / 1e6;
+        if (r.status !== 0 && r.status !== 1) throw new Error(`${name} --format ${format}: exit ${r.status}: ${String(r.stderr).slice(0, 400)}`);
+        if (i === 0) continue; // warm-up: file cache and parse cache
+        const key = `${name}\0${format}`;
+        if (!samples.has(key)) samples.set(key, { wall: [], cpu: [], bytes: r.stdout.length });
+        samples.get(key).wall.push(wall);
+        samples.get(key).cpu.push(Number(r.output[3]));
+      }
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const lines = [
+    `Each format on the 1 MB inputs (\`check --quiet --format <f>\`): median wall ms / CPU ms (user + sys of the process) of ${runs} runs; report size in MB. The goal: under 2 s.`,
+    '',
+    `| input | ${FORMATS.map((f) => `${f} wall / CPU ms`).join(' | ')} | ${FORMATS.map((f) => `${f} MB`).join(' | ')} |`,
+    `|---|${FORMATS.map(() => '---:').join('|')}|${FORMATS.map(() => '---:').join('|')}|`,
+  ];
+  for (const [name] of roots) {
+    const cells = FORMATS.map((f) => samples.get(`${name}\0${f}`));
+    const time = (c) => `${median(c.wall).toFixed(0)} / ${median(c.cpu).toFixed(0)}${median(c.wall) < MAX_MS_PER_MB ? '' : ' **no**'}`;
+    lines.push(`| ${name} | ${cells.map(time).join(' | ')} | ${cells.map((c) => (c.bytes / 1e6).toFixed(1)).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
 
 /** The heading scanners alone, in this process: the fast one, then the complete one when it declines. */
 async function loadScanners(dir) {
@@ -51,8 +94,12 @@ export async function benchLinear(runs) {
       const samples = Array.from({ length: Math.max(3, runs) }, () => scanMs(scanners, text)).sort((a, b) => a - b);
       return [name, samples[Math.floor(samples.length / 2)]];
     }));
+    const loadBefore = load();
     const results = measure(cases, runs);
     const base = results.get(BASELINE.name);
+    const probe = join(scanDir, 'cpu-probe.cjs');
+    writeFileSync(probe, CPU_PROBE);
+    const formats = byFormat(cases.filter((c) => c.factor === 16).map((c) => [c.generator, c.args[c.args.indexOf('--root') + 1]]), probe, runs);
     const lines = [
       `Whole \`memdex check\` processes on one generated decision file; 1× = 64 kB, 16× = 1 MB. Median of ${runs} runs; \`node -e 0\`: ${base.toFixed(1)} ms.`,
       '',
@@ -69,6 +116,7 @@ export async function benchLinear(runs) {
         `| ${name} | ${t[0].toFixed(0)} | ${t[1].toFixed(0)} | ${t[2].toFixed(0)} | ${perMb.toFixed(0)} | ${ratio.toFixed(1)} ${ratio <= MAX_RATIO ? '' : '**no**'} | ${t[2] < MAX_MS_PER_MB ? 'yes' : '**no**'} | ${(scan.get(name) / ((UNIT * 16) / 1e6)).toFixed(0)} |`,
       );
     }
+    lines.push('', formats, '', `Load average (1 min) on this machine: ${loadBefore} when the first table started, ${load()} when the second ended.`);
     return lines.join('\n');
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -77,8 +77,8 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       found = await findings(files);
       parseCache.save(files);
     }
-    warnings += found.filter((d) => d.severity === 'warning').length;
-    const diagnostics = found.filter((d) => !request.quiet || d.severity === 'error');
+    for (const d of found) if (d.severity === 'warning') warnings++;
+    const diagnostics = request.quiet ? found.filter((d) => d.severity === 'error') : found;
     trees.push({ root, diagnostics });
   }
   return { trees, fixed, warnings };

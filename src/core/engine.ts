@@ -1,5 +1,5 @@
-import { compareDiagnostics, type Diagnostic } from './diagnostic.js';
-import type { DirectiveReport, Rule } from './rule.js';
+import { compareDiagnostics, type Diagnostic, type Severity } from './diagnostic.js';
+import type { DirectiveReport, Report, Rule } from './rule.js';
 import type { Project } from '../model/project.js';
 import type { RuleConfig } from '../model/config.js';
 import { ignoredRanges, type IgnoredRanges } from '../model/ignores.js';
@@ -62,13 +62,24 @@ function runPhase(project: Project, rules: readonly Rule[], settings: Settings, 
     try {
       for (const report of rule.check(project, { options, directives })) {
         if (report.fix && !rule.meta.fixable) throw new Error(checkMessages.fixNotDeclared);
-        diagnostics.push({ ...report, ruleId: rule.meta.id, severity });
+        diagnostics.push(stamped(report, rule.meta.id, severity));
       }
     } catch (error) {
       throw error instanceof RuleError ? error : new RuleError(rule.meta.id, error);
     }
   }
   return diagnostics;
+}
+
+/**
+ * The report with the engine's ruleId and severity after the rule's own fields. Most
+ * findings have no related place and no fix: those are built field by field, all with one
+ * shape, which a pathological file's ~100,000 findings need (a spread per finding made
+ * objects that were slow to build, sort and read: 0.3 s of the 1 MB many-headings check).
+ */
+function stamped(report: Report, ruleId: string, severity: Severity): Diagnostic {
+  if (report.related === undefined && report.fix === undefined) return { path: report.path, span: report.span, message: report.message, ruleId, severity };
+  return { ...report, ruleId, severity };
 }
 
 function rangeSetOf(places: IgnoredRanges): RangeSet {

@@ -54,12 +54,29 @@ export interface DecisionFile {
 }
 
 export function buildDecisionFile(path: string, text: string, scan: ScanResult, table = lineTable(text)): DecisionFile {
-  const raw = scan.headings.map((h, index) => {
-    const start = table.starts[h.line - 1]!;
-    const end = table.ends[h.line - 1]!;
-    const range = headingTextRange(text, start + (h.column ?? 1) - 1, end);
+  const scanned = scan.headings;
+  const starts = scanned.map((h) => table.starts[h.line - 1]!);
+  // One pass with a stack of open sections (depths strictly increasing): a heading closes
+  // every open section at its depth or deeper (their sectionEnd is its start), and the one
+  // left on top is its parent. Each heading is pushed and popped once: linear, where a
+  // search back and forth per heading was quadratic on a file of N structural headings.
+  const sectionEnds = scanned.map(() => text.length);
+  const parents = scanned.map(() => -1);
+  const open: number[] = [];
+  scanned.forEach((h, i) => {
+    while (open.length > 0 && scanned[open[open.length - 1]!]!.depth >= h.depth) sectionEnds[open.pop()!] = starts[i]!;
+    parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
+    open.push(i);
+  });
+  // Each heading is built once, whole (a pathological file has ~100,000 of them).
+  const headings: DecisionHeading[] = scanned.map((h, index) => {
+    const start = starts[index]!;
+    const range = headingTextRange(text, start + (h.column ?? 1) - 1, table.ends[h.line - 1]!);
     const headingText = text.slice(range[0], range[1]);
     const structural = headingText.startsWith('.');
+    const sectionEnd = sectionEnds[index]!;
+    const next = starts[index + 1];
+    const directEnd = next !== undefined && next < sectionEnd ? next : sectionEnd;
     return {
       path,
       index,
@@ -73,25 +90,11 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
       start,
       textRange: range,
       bodyStart: table.nexts[h.line - 1]!,
+      sectionEnd,
+      directEnd,
+      parent: parents[index]!,
+      directContentLines: countContentLines(text, table, h.line, directEnd),
     };
-  });
-  // One pass with a stack of open sections (depths strictly increasing): a heading closes
-  // every open section at its depth or deeper (their sectionEnd is its start), and the one
-  // left on top is its parent. Each heading is pushed and popped once: linear, where a
-  // search back and forth per heading was quadratic on a file of N structural headings.
-  const sectionEnds = raw.map(() => text.length);
-  const parents = raw.map(() => -1);
-  const open: number[] = [];
-  raw.forEach((h, i) => {
-    while (open.length > 0 && raw[open[open.length - 1]!]!.depth >= h.depth) sectionEnds[open.pop()!] = h.start;
-    parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
-    open.push(i);
-  });
-  const headings: DecisionHeading[] = raw.map((h, i) => {
-    const sectionEnd = sectionEnds[i]!;
-    const next = raw[i + 1];
-    const directEnd = next && next.start < sectionEnd ? next.start : sectionEnd;
-    return { ...h, sectionEnd, directEnd, parent: parents[i]!, directContentLines: countContentLines(text, table, h.line, directEnd) };
   });
   return { path, text, lines: table, headings, lineCount: table.starts.length, opaqueLines: scan.opaqueLines };
 }

@@ -93,10 +93,9 @@ const PREFIX_TEXT: Readonly<Record<Operator, RegExp>> = {
  * The operator and trigger a semantic heading stands for: `When X` → when/X,
  * `How to X` → how/X (X as written, trimmed); undefined for any other heading.
  * Decided on the key, so it agrees with pairing: entryKey(operator, trigger) is
- * always headingKey(text).
+ * always headingKey(text). A caller that has the key (a model heading's) passes it.
  */
-export function headingOperator(text: string): { operator: Operator; trigger: string } | undefined {
-  const key = headingKey(text);
+export function headingOperator(text: string, key = headingKey(text)): { operator: Operator; trigger: string } | undefined {
   for (const [operator, prefix] of PREFIX_KEYS) {
     if (!key.startsWith(prefix)) continue;
     const written = text.normalize('NFKC');

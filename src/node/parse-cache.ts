@@ -69,14 +69,14 @@ export function openParseCache(root: string | undefined): ParseCache {
     },
     save(files) {
       if (!file) return;
-      const kept = new Map<string, ScanRow>();
+      const kept = new Set<string>();
       for (const text of files.values()) {
         const hash = hashOf(text);
-        const scan = scans.get(hash);
-        if (scan) kept.set(hash, toRow(scan));
+        if (scans.has(hash)) kept.add(hash);
       }
-      if (!parsed && kept.size === stored.size && [...kept.keys()].every((h) => stored.has(h))) return;
-      writeCacheFile(file, {}, JSON.stringify(Object.fromEntries(kept)));
+      // Unchanged (the usual check): nothing is converted back to rows.
+      if (!parsed && kept.size === stored.size && [...kept].every((h) => stored.has(h))) return;
+      writeCacheFile(file, {}, JSON.stringify(Object.fromEntries([...kept].map((hash) => [hash, toRow(scans.get(hash)!)]))));
     },
   };
 }

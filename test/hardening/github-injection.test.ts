@@ -7,8 +7,8 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatGithub } from '../../src/cli/format/github.js';
-import type { Located } from '../../src/cli/format/located.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
+import { formatGithub, githubSummary } from '../../src/cli/format/github.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dirs: string[] = [];
@@ -49,16 +49,16 @@ function expectWellFormedSummary(summary: string, rows: number): void {
 describe('github format escapes every field of every line', () => {
   test('generated hostile names in paths, rule ids and messages, past the annotation cap', () => {
     const names = hostileNames();
-    const diagnostics: Located[] = names.map((name, i) => ({
+    const diagnostics: Diagnostic[] = names.map((name, i) => ({
       ruleId: `rule/${name}`,
       severity: i % 2 ? 'warning' : 'error',
       message: `Heading \`${name}\` has no entry`,
       span: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } },
-      file: name,
-      displayPath: `agents/decisions/${name}`,
-      relatedDisplay: [],
-    })) as unknown as Located[];
-    const { stdout, summary } = formatGithub(diagnostics);
+      path: name,
+    }));
+    const trees = [{ diagnostics, display: (path: string) => `agents/decisions/${path}` }];
+    const stdout = [...formatGithub(trees)].join('');
+    const summary = githubSummary(trees);
     expect(stdout.split('\n').filter((l) => l.startsWith('::'))).toHaveLength(20);
     expectNoCommandInjected(stdout);
     expectWellFormedSummary(summary, names.length);

@@ -7,7 +7,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
-import type { Diagnostic } from '../../core/diagnostic.js';
 import { MemdexError, UsageError } from '../../core/errors.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
 import { CHECK_FORMATS, checkSpec } from '../../messages/commands.js';
@@ -16,9 +15,9 @@ import type { TreeHost } from '../../app/host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { allRules } from '../../rules/registry.js';
 import { applyColorEnv, plainText } from '../color.js';
-import { formatGithub } from '../format/github.js';
+import { formatGithub, githubSummary } from '../format/github.js';
 import { formatJson, formatJsonError } from '../format/json.js';
-import type { Located } from '../format/located.js';
+import type { LocatedTree } from '../format/located.js';
 import { formatSarif } from '../format/sarif.js';
 import { formatStylish } from '../format/stylish.js';
 import { bool, rest, runCommand, str } from '../run-command.js';
@@ -33,12 +32,12 @@ export function main(argv: readonly string[]): Promise<number> {
     const outputFile = str(args, 'output-file');
     if (outputFile !== undefined) plainText(process.env); // a report file holds no terminal colours
     const host = nodeTreeHost();
-    // The report goes to stdout, or (--output-file) into the file, written once and atomically.
+    // The report goes to stdout as it is rendered, or (--output-file) into the file, written once and atomically.
     let writing = false;
-    const emit = (text: string) => {
+    const emit = (chunks: Iterable<string>) => {
       writing = true; // a failure from here on is the report's own: it is not written again as an error report
-      if (outputFile === undefined) host.writeStdout(text);
-      else writeReport(host, outputFile, text);
+      if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(text);
+      else writeReport(host, outputFile, [...chunks].join(''));
     };
     try {
       const root = str(args, 'root');
@@ -51,12 +50,11 @@ export function main(argv: readonly string[]): Promise<number> {
         ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
       });
       for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
-      const all = outcome.trees.flatMap((tree) => located(tree, host.cwd));
-      let report = format === 'sarif' ? formatSarif(outcome.trees, host.cwd, allRules) : render(format, all);
+      const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
-      if (format === 'stylish' && all.length === 0 && outcome.warnings === 0) report += `${fm.clean(outcome.trees.length)}\n`;
-      emit(report);
-      if (all.some((d) => d.severity === 'error')) return 1;
+      const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
+      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, allRules) : render(format, trees));
+      if (trees.some((tree) => tree.diagnostics.some((d) => d.severity === 'error'))) return 1;
       if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
         host.writeStderr(`${m.tooManyWarnings(outcome.warnings, maxWarnings)}\n`);
         return 1;
@@ -65,7 +63,7 @@ export function main(argv: readonly string[]): Promise<number> {
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
       if (error instanceof MemdexError && !writing && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
-        emit(format === 'json' ? formatJsonError(error.message) : formatSarif([], host.cwd, allRules, error.message));
+        emit(format === 'json' ? [formatJsonError(error.message)] : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
     }
@@ -90,7 +88,7 @@ function writeReport(host: TreeHost, file: string, text: string): void {
   host.writeTextAtomic(path, text, { display: file });
 }
 
-function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
+function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree {
   // Once per file, not per finding: a pathological file has ~100,000 findings (issue 16, bench/linear.mjs).
   const shown = new Map<string, string>();
   const display = (path: string) => {
@@ -103,28 +101,45 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): Located[] {
     }
     return text;
   };
-  return diagnostics.map((d: Diagnostic) => ({
-    ...d,
-    displayPath: display(d.path),
-    relatedDisplay: (d.related ?? []).map((r) => ({
-      where: `${display(r.path)}:${r.span?.start.line ?? 1}:${r.span?.start.column ?? 1}`,
-      message: r.message,
-    })),
-  }));
+  return { diagnostics, display };
 }
 
 /** The report in a text format; the github format also appends its step summary. */
-function render(format: Exclude<Format, 'sarif'>, diagnostics: readonly Located[]): string {
+function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[]): Iterable<string> {
   switch (format) {
     case 'json':
-      return formatJson(diagnostics);
+      return formatJson(trees);
     case 'github': {
-      const { stdout, summary } = formatGithub(diagnostics);
       const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-      if (summaryFile) appendFileSync(summaryFile, summary.slice(0, 900_000));
-      return stdout;
+      if (summaryFile) appendFileSync(summaryFile, githubSummary(trees));
+      return formatGithub(trees);
     }
     case 'stylish':
-      return formatStylish(diagnostics);
+      return formatStylish(trees);
   }
+}
+
+/**
+ * A report's pieces joined into writes of at least BATCH_CHARS: few system calls, never one
+ * 90 MB string, and no string so long that the heap keeps it among its large objects.
+ */
+const BATCH_CHARS = 1 << 14;
+
+function* batched(chunks: Iterable<string>): Generator<string> {
+  let parts: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    if (size === 0 && chunk.length >= BATCH_CHARS) {
+      yield chunk; // already a batch (json, sarif): not copied again
+      continue;
+    }
+    parts.push(chunk);
+    size += chunk.length;
+    if (size >= BATCH_CHARS) {
+      yield parts.join('');
+      parts = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield parts.join('');
 }

@@ -12,7 +12,8 @@
  * cell, a newline end the row, and HTML render; cells are escaped for that too.
  */
 import { formatMessages as fm } from '../../messages/format.js';
-import type { Located } from './located.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import type { LocatedTree } from './located.js';
 
 export const ANNOTATIONS_PER_SEVERITY = 10;
 
@@ -26,37 +27,52 @@ const markdownCell = (s: string) => escapeData(s).replace(/&/g, '&amp;').replace
 /** A code cell: every punctuation character as an entity, so no backtick, pipe or tag can close it. */
 const codeCell = (s: string) => `<code>${escapeData(s).replace(/[^\w ./:%-]/g, (c) => `&#${c.codePointAt(0)};`)}</code>`;
 
-const lineCol = (d: Located) => `${d.span?.start.line ?? 1}:${d.span?.start.column ?? 1}`;
+const lineCol = (d: Diagnostic) => `${d.span?.start.line ?? 1}:${d.span?.start.column ?? 1}`;
 
-export function formatGithub(diagnostics: readonly Located[]): { stdout: string; summary: string } {
-  const lines: string[] = [];
+/** GitHub truncates a step summary past 1 MiB (and then shows none of it): ours stops under that. */
+export const SUMMARY_MAX_CHARS = 900_000;
+
+/** The log, a line at a time: the annotations first, then every finding as a plain line. */
+export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> {
   const shown = { error: 0, warning: 0 };
   let hidden = 0;
-  for (const d of diagnostics) {
-    if (shown[d.severity] >= ANNOTATIONS_PER_SEVERITY) {
-      hidden++;
-      continue;
+  for (const tree of trees) {
+    for (const d of tree.diagnostics) {
+      if (shown[d.severity] >= ANNOTATIONS_PER_SEVERITY) {
+        hidden++;
+        continue;
+      }
+      shown[d.severity]++;
+      const props = [
+        `file=${escapeProperty(tree.display(d.path))}`,
+        `line=${d.span?.start.line ?? 1}`,
+        `col=${d.span?.start.column ?? 1}`,
+        `endLine=${d.span?.end.line ?? 1}`,
+        `endColumn=${d.span?.end.column ?? 1}`,
+        `title=${escapeProperty(d.ruleId)}`,
+      ].join(',');
+      yield `::${d.severity} ${props}::${escapeData(d.message)}\n`;
     }
-    shown[d.severity]++;
-    const props = [
-      `file=${escapeProperty(d.displayPath)}`,
-      `line=${d.span?.start.line ?? 1}`,
-      `col=${d.span?.start.column ?? 1}`,
-      `endLine=${d.span?.end.line ?? 1}`,
-      `endColumn=${d.span?.end.column ?? 1}`,
-      `title=${escapeProperty(d.ruleId)}`,
-    ].join(',');
-    lines.push(`::${d.severity} ${props}::${escapeData(d.message)}`);
   }
-  for (const d of diagnostics) {
-    lines.push(`${escapeProperty(d.displayPath)}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}`);
+  for (const tree of trees) {
+    for (const d of tree.diagnostics) yield `${escapeProperty(tree.display(d.path))}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}\n`;
   }
-  if (hidden > 0) lines.push(fm.githubMore(hidden));
-  const rows = diagnostics.map(
-    (d) => `| ${d.severity} | ${codeCell(`${d.displayPath}:${lineCol(d)}`)} | ${markdownCell(d.message)} | ${markdownCell(d.ruleId)} |`,
-  );
-  const summary = diagnostics.length
-    ? [fm.githubSummaryTitle, '', fm.githubSummaryHeader, '|---|---|---|---|', ...rows, ''].join('\n')
-    : `${fm.githubSummaryTitle}\n\n${fm.clean(1)}\n`;
-  return { stdout: lines.length ? `${lines.join('\n')}\n` : '', summary };
+  if (hidden > 0) yield `${fm.githubMore(hidden)}\n`;
+}
+
+/** The step summary (markdown), at most SUMMARY_MAX_CHARS: rows past that are not built. */
+export function githubSummary(trees: readonly LocatedTree[]): string {
+  if (trees.every((t) => t.diagnostics.length === 0)) return `${fm.githubSummaryTitle}\n\n${fm.clean(1)}\n`;
+  const parts = [fm.githubSummaryTitle, '', fm.githubSummaryHeader, '|---|---|---|---|'];
+  let length = 0;
+  for (const tree of trees) {
+    for (const d of tree.diagnostics) {
+      if (length > SUMMARY_MAX_CHARS) break;
+      const row = `| ${d.severity} | ${codeCell(`${tree.display(d.path)}:${lineCol(d)}`)} | ${markdownCell(d.message)} | ${markdownCell(d.ruleId)} |`;
+      parts.push(row);
+      length += row.length + 1;
+    }
+  }
+  parts.push('');
+  return parts.join('\n').slice(0, SUMMARY_MAX_CHARS);
 }

@@ -1,20 +1,38 @@
-import type { Diagnostic } from '../../core/diagnostic.js';
+/**
+ * What the text formats (stylish, json, github) read: each tree's findings as the
+ * engine returned them, with the function that shows a root-relative path as the user
+ * sees it (relative to the cwd). No record is built per finding: a pathological file
+ * has ~100,000 findings (issue 16, bench/linear.mjs), and copying each one into a
+ * display record cost more than checking it.
+ */
+import type { Diagnostic, Related } from '../../core/diagnostic.js';
 
-/** A diagnostic with its file path as shown to the user (relative to the cwd). */
-export interface Located extends Diagnostic {
-  readonly displayPath: string;
-  /** Related locations with display paths. */
-  readonly relatedDisplay: readonly { readonly where: string; readonly message: string }[];
+export interface LocatedTree {
+  readonly diagnostics: readonly Diagnostic[];
+  /** A root-relative path as shown: relative to the cwd, '/'-separated. */
+  readonly display: (path: string) => string;
 }
 
+/** `file:line:column`, as editors and the GitHub problem matcher read it. */
 export function where(path: string, d: { span?: { start: { line: number; column: number } } }): string {
   return `${path}:${d.span?.start.line ?? 1}:${d.span?.start.column ?? 1}`;
 }
 
-export function summaryCounts(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number; fixable: number } {
-  return {
-    errors: diagnostics.filter((d) => d.severity === 'error').length,
-    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
-    fixable: diagnostics.filter((d) => d.fix).length,
-  };
+/** A related place (first definition, the heading an entry points to) as shown. */
+export function relatedWhere(tree: LocatedTree, r: Related): string {
+  return where(tree.display(r.path), r);
+}
+
+export function summaryCounts(trees: readonly LocatedTree[]): { errors: number; warnings: number; fixable: number } {
+  let errors = 0;
+  let warnings = 0;
+  let fixable = 0;
+  for (const { diagnostics } of trees) {
+    for (const d of diagnostics) {
+      if (d.severity === 'error') errors++;
+      else warnings++;
+      if (d.fix) fixable++;
+    }
+  }
+  return { errors, warnings, fixable };
 }

@@ -17,7 +17,7 @@
  * Related locations (first definition of a duplicate, the heading an entry should
  * point to) are SARIF `relatedLocations`, as JSON and stylish print them.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Span } from '../../core/diagnostic.js';
@@ -36,33 +36,126 @@ export interface SarifTree {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** A fatal error is a tool execution notification of a failed invocation, with no results. */
-export function formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string): string {
+/** Results written together: few, short-lived strings of ~40,000 characters, small enough to die young in the heap. */
+const BATCH = 40;
+
+/**
+ * A fatal error is a tool execution notification of a failed invocation, with no results.
+ * Exactly what `JSON.stringify(log, null, 2)` prints, produced a batch of results at a
+ * time: a pathological file has ~100,000 findings, and a record each at once (plus a
+ * 90 MB string) cost more in garbage collection than the check itself. The usual result
+ * (a known rule, a span, no related place) is written from a template (resultText); any
+ * other is stringified where it sits.
+ */
+export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string, batchSize = BATCH): Generator<string> {
   const base = sarifBase(trees.map((t) => t.root), cwd);
-  const uriOf = (root: string, path: string) => relativeUri(base, resolve(root, path));
-  const ids = rules.map((r) => r.meta.id);
+  const ids = new Map<string, number>();
+  rules.forEach((r, index) => ids.has(r.meta.id) || ids.set(r.meta.id, index));
   const seen = new Map<string, number>();
-  const results = trees.flatMap(({ root, diagnostics }) =>
-    diagnostics.map((d) => {
-      const uri = uriOf(root, d.path);
-      const identity = `${d.ruleId}\0${uri}\0${d.message}`;
-      const occurrence = seen.get(identity) ?? 0;
-      seen.set(identity, occurrence + 1);
-      const index = ids.indexOf(d.ruleId);
-      return {
-        ruleId: d.ruleId,
-        ...(index >= 0 ? { ruleIndex: index } : {}),
-        level: d.severity,
-        message: { text: d.message },
-        locations: [location(uri, d.span)],
-        ...(d.related?.length
-          ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(uriOf(root, r.path), r.span), message: { text: r.message } })) }
-          : {}),
-        partialFingerprints: { [FINGERPRINT_KEY]: `${createHash('sha256').update(identity).digest('hex')}:${occurrence}` },
-      };
-    }),
-  );
-  const sarif = {
+  // The log with no results ends in `"results": []` and the closing brackets; the results go in between.
+  const [head, tail] = splitAtResults(`${JSON.stringify(sarifLog(rules, base, fatal), null, 2)}\n`);
+  let batch: string[] = [];
+  let first = true;
+  const flush = () => {
+    const text = `${first ? head : ','}\n${batch.join(',\n')}`;
+    batch = [];
+    first = false;
+    return text;
+  };
+  for (const { root, diagnostics } of trees) {
+    const uris = new Map<string, string>();
+    const uriOf = (path: string) => {
+      let uri = uris.get(path);
+      if (uri === undefined) uris.set(path, (uri = relativeUri(base, resolve(root, path))));
+      return uri;
+    };
+    for (const d of diagnostics) {
+      const uri = uriOf(d.path);
+      // Occurrences are counted by digest: 64 characters kept per finding where the identity holds a whole message.
+      const digest = hash('sha256', `${d.ruleId}\0${uri}\0${d.message}`);
+      const occurrence = seen.get(digest) ?? 0;
+      seen.set(digest, occurrence + 1);
+      const fingerprint = `${digest}:${occurrence}`;
+      const index = ids.get(d.ruleId);
+      if (index !== undefined && d.span && !d.related?.length) batch.push(resultText(d, index, uri, fingerprint));
+      else {
+        const result = {
+          ruleId: d.ruleId,
+          ...(index !== undefined ? { ruleIndex: index } : {}),
+          level: d.severity,
+          message: { text: d.message },
+          locations: [location(uri, d.span)],
+          ...(d.related?.length
+            ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(uriOf(r.path), r.span), message: { text: r.message } })) }
+            : {}),
+          partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+        };
+        batch.push(resultItems([result]));
+      }
+      if (batch.length === batchSize) yield flush();
+    }
+  }
+  if (batch.length > 0) yield flush();
+  yield first ? `${head}]${tail}` : `\n${RESULTS_CLOSE}${tail}`;
+}
+
+const URI_BASE_ID = JSON.stringify(SRCROOT);
+const FINGERPRINT_NAME = JSON.stringify(FINGERPRINT_KEY);
+
+/**
+ * One result as `JSON.stringify` prints it at its depth in the log (runs[0].results[i]),
+ * written from its fields: a known rule, a span, no related place (test/hardening/report-batches
+ * compares it with the stringified record). The fingerprint is hex digits, a colon and a number.
+ */
+function resultText(d: Diagnostic, ruleIndex: number, uri: string, fingerprint: string): string {
+  return `        {
+          "ruleId": ${JSON.stringify(d.ruleId)},
+          "ruleIndex": ${ruleIndex},
+          "level": ${JSON.stringify(d.severity)},
+          "message": {
+            "text": ${JSON.stringify(d.message)}
+          },
+          "locations": [
+            {
+              "physicalLocation": {
+                "artifactLocation": {
+                  "uri": ${JSON.stringify(uri)},
+                  "uriBaseId": ${URI_BASE_ID}
+                },
+                "region": {
+                  "startLine": ${d.span.start.line},
+                  "startColumn": ${d.span.start.column},
+                  "endLine": ${d.span.end.line},
+                  "endColumn": ${d.span.end.column}
+                }
+              }
+            }
+          ],
+          "partialFingerprints": {
+            ${FINGERPRINT_NAME}: "${fingerprint}"
+          }
+        }`;
+}
+
+const RESULTS_OPEN = '"results": [';
+/** runs[0].results: the items at their depth in the log, between these two. */
+const ITEMS_HEAD = `{\n  "runs": [\n    {\n      ${RESULTS_OPEN}\n`;
+const RESULTS_CLOSE = '      ]';
+const ITEMS_TAIL = `\n${RESULTS_CLOSE}\n    }\n  ]\n}`;
+
+/** Results as they read inside the log: stringified where they sit, the brackets around them cut off. */
+function resultItems(batch: readonly object[]): string {
+  return JSON.stringify({ runs: [{ results: batch }] }, null, 2).slice(ITEMS_HEAD.length, -ITEMS_TAIL.length);
+}
+
+/** The log before and after the `]` of its empty results array (the last key of the run, so its only bare occurrence). */
+function splitAtResults(log: string): [string, string] {
+  const at = log.lastIndexOf(`${RESULTS_OPEN}]`) + RESULTS_OPEN.length;
+  return [log.slice(0, at), log.slice(at + 1)];
+}
+
+function sarifLog(rules: readonly Rule[], base: string, fatal: string | undefined) {
+  return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -88,11 +181,10 @@ export function formatSarif(trees: readonly SarifTree[], cwd: string, rules: rea
             ...(fatal !== undefined ? { toolExecutionNotifications: [{ level: 'error', message: { text: fatal } }] } : {}),
           },
         ],
-        results,
+        results: [],
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 
 /** No span: the whole file, reported on its first line (code scanning needs a start line). */

@@ -22,8 +22,8 @@ export default defineRule({
     const { entriesOf } = pairing(project);
     for (const file of project.decisions) {
       for (const heading of file.headings) {
-        if (!heading.semantic || (entriesOf.get(heading) ?? []).length > 0) continue;
-        const parsed = headingOperator(heading.text);
+        if (!heading.semantic || entriesOf.get(heading)?.length) continue;
+        const parsed = headingOperator(heading.text, heading.key);
         yield {
           path: file.path,
           span: headingSpan(file, heading),

@@ -12,6 +12,7 @@ export default defineRule({
   },
   *check(project) {
     for (const headings of project.headingsByKey.values()) {
+      if (headings.length < 2) continue; // most keys: nothing to compare, nothing to allocate
       const semantic = headings.filter((h) => h.semantic);
       const first = semantic[0];
       if (!first) continue;

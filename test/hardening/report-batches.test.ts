@@ -1,0 +1,92 @@
+/**
+ * The json and sarif renderers write their findings a batch at a time (issue 16 item 1: one
+ * 40–90 MB string and a record per finding cost more than the check). Whatever the batch
+ * size, the text is exactly what one `JSON.stringify(…, null, 2)` of the whole document
+ * prints, as before; batch boundaries fall between findings of different shapes and trees.
+ */
+import { describe, expect, test } from '@jest/globals';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
+import { formatJson } from '../../src/cli/format/json.js';
+import type { LocatedTree } from '../../src/cli/format/located.js';
+import { formatSarif } from '../../src/cli/format/sarif.js';
+import { allRules } from '../../src/rules/registry.js';
+
+const span = (line: number, column: number, endColumn: number) => ({
+  start: { line, column, offset: 0 },
+  end: { line, column: endColumn, offset: 0 },
+});
+
+/** Findings of every shape: plain, with related places, fixable, a warning, characters JSON escapes. */
+function findings(file: string): Diagnostic[] {
+  return [
+    { ruleId: 'decision/heading-has-entry', severity: 'error', path: file, span: span(3, 1, 12), message: 'Heading `When a` has no index entry' },
+    {
+      ruleId: 'decision/no-duplicate-heading',
+      severity: 'error',
+      path: file,
+      span: span(5, 2, 9),
+      message: 'Duplicate heading `When a`',
+      related: [
+        { path: 'agents/decisions/x.md', span: span(1, 1, 4), message: 'First defined here' },
+        { path: file, message: 'no span' },
+      ],
+    },
+    {
+      ruleId: 'index/entry-order',
+      severity: 'error',
+      path: file,
+      span: span(7, 1, 3),
+      message: 'Out of order',
+      fix: { title: 'sort', edits: [{ path: file, range: [0, 1], text: 'x' }] },
+    },
+    { ruleId: 'decision/structural-heading-content', severity: 'warning', path: file, span: span(9, 1, 2), message: 'Quote " backslash \\ tab \t newline \n ellipsis … emoji 🙂 nul \u0000' },
+    { ruleId: 'no/such-rule', severity: 'warning', path: file, span: span(11, 1, 2), message: 'A rule id outside the registry has no ruleIndex' },
+  ];
+}
+
+const trees = ['agents/decisions/a.md', 'agents/memory-index.md'].map((file, i) => ({ root: `/r/t${i}`, diagnostics: findings(file) }));
+const located: LocatedTree[] = trees.map((t) => ({ diagnostics: t.diagnostics, display: (path: string) => `t/${path}` }));
+const SIZES = [1, 2, 3, 4, 1000];
+
+describe('batched json and sarif are one JSON.stringify of the whole report', () => {
+  test.each(SIZES)('json, batches of %i', (size) => {
+    const records = located.flatMap(({ diagnostics, display }) =>
+      diagnostics.map((d) => ({
+        ruleId: d.ruleId,
+        severity: d.severity,
+        file: display(d.path),
+        line: d.span.start.line,
+        column: d.span.start.column,
+        endLine: d.span.end.line,
+        endColumn: d.span.end.column,
+        message: d.message,
+        related: (d.related ?? []).map((r) => ({ where: `${display(r.path)}:${r.span?.start.line ?? 1}:${r.span?.start.column ?? 1}`, message: r.message })),
+        fixable: d.fix !== undefined,
+      })),
+    );
+    expect([...formatJson(located, size)].join('')).toBe(`${JSON.stringify(records, null, 2)}\n`);
+  });
+
+  test('json without findings', () => {
+    expect([...formatJson([])].join('')).toBe('[]\n');
+    expect([...formatJson([{ diagnostics: [], display: (p) => p }])].join('')).toBe('[]\n');
+  });
+
+  test.each(SIZES)('sarif, batches of %i', (size) => {
+    const text = [...formatSarif(trees, '/r', allRules, undefined, size)].join('');
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    expect(text).toBe([...formatSarif(trees, '/r', allRules, undefined, 1000)].join(''));
+    const results = (JSON.parse(text) as { runs: { results: { ruleIndex?: number; relatedLocations?: unknown[] }[] }[] }).runs[0]!.results;
+    expect(results).toHaveLength(10);
+    expect(results.filter((r) => r.ruleIndex === undefined)).toHaveLength(2);
+    expect(results.filter((r) => r.relatedLocations?.length === 2)).toHaveLength(2);
+  });
+
+  test('sarif without findings, and with a fatal error', () => {
+    for (const fatal of [undefined, 'config is broken']) {
+      const text = [...formatSarif([], '/r', allRules, fatal)].join('');
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      expect(text).toContain('"results": []');
+    }
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Issue 16 item 1: the reports of a file with many headings (bench/linear.mjs's slowest input) are
+ * written a batch at a time, not built whole. What the user sees must not change: every format's
+ * output on a small many-headings tree (plus a related location, a fixable finding, a warning and
+ * a heading full of characters each format escapes) is pinned byte for byte to what the renderers
+ * printed before (test/fixtures/reports/, written by the build before the change).
+ * MEMDEX_UPDATE_REPORTS=1 rewrites the fixtures after a deliberate change of wording.
+ */
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Socket } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PATHOLOGICAL } from '../../bench/pathological.mjs';
+import { CLI, runCli } from '../helpers/run-cli.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/reports/', import.meta.url));
+const UPDATE = process.env.MEMDEX_UPDATE_REPORTS === '1';
+/** About 25 headings of the generator's four kinds (ATX, setext, in a quote, in a list item). */
+const PATHO_BYTES = 400;
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function reportTree(pathoBytes = PATHO_BYTES): string {
+  const root = mkdtempSync(join(tmpdir(), 'memdex-reports-'));
+  dirs.push(root);
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  // `/when 0` is in the wrong section (fixable); `## When 4` is defined twice (a related location).
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory Index\n\n## agents/decisions/other.md\n\n/when 0\n/when writing mock tests\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'patho.md'), PATHOLOGICAL['many headings']!(pathoBytes));
+  writeFileSync(
+    join(root, 'agents', 'decisions', 'other.md'),
+    [
+      '# Other',
+      '## When Writing Mock Tests',
+      'text',
+      '## When 4',
+      'again',
+      '## How to quote "x" \\ 100% | a, b: c <b> `d` … ##[e]',
+      'text',
+      '## .Structural',
+      'one\ntwo\nthree',
+      '',
+    ].join('\n\n'),
+  );
+  return root;
+}
+
+/** The parts of a report that depend on where and with which memdex it ran. */
+function normalize(text: string, root: string): string {
+  return text.split(root).join('<root>').replace(/"version": "\d+\.\d+\.\d+[^"]*",\n(\s*)"informationUri"/, '"version": "<version>",\n$1"informationUri"');
+}
+
+const CASES: readonly { name: string; args: string[]; env?: Record<string, string> }[] = [
+  { name: 'stylish.txt', args: [] },
+  { name: 'stylish-colour.txt', args: [], env: { FORCE_COLOR: '1' } },
+  { name: 'quiet.txt', args: ['--quiet'] },
+  { name: 'json.json', args: ['--format', 'json'] },
+  { name: 'sarif.json', args: ['--format', 'sarif'] },
+  { name: 'github.txt', args: ['--format', 'github'] },
+];
+
+describe('check reports on many headings are unchanged, byte for byte', () => {
+  const root = reportTree();
+  test.each(CASES)('$name', ({ name, args, env }) => {
+    const summaryFile = join(root, '..', `${name}.summary.md`);
+    dirs.push(summaryFile);
+    const result = runCli(['check', ...args], { cwd: root, env: { ...env, GITHUB_STEP_SUMMARY: summaryFile } });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(1);
+    const outputs = [[name, result.stdout]];
+    if (args.includes('github')) outputs.push(['github-summary.md', readFileSync(summaryFile, 'utf8')]);
+    for (const [file, text] of outputs) {
+      if (UPDATE) writeFileSync(join(FIXTURES, file!), normalize(text!, root));
+      expect(normalize(text!, root)).toBe(readFileSync(join(FIXTURES, file!), 'utf8'));
+    }
+  });
+});
+
+/** Reads a non-blocking FIFO slowly (its writer meets a full pipe) until no writer is left. */
+async function readSlowly(fd: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(1 << 14);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, buffer);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      continue;
+    }
+    if (n === 0) return Buffer.concat(chunks).toString('utf8');
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+}
+
+describe('a report written in batches', () => {
+  test('to a non-blocking stdout that fills up (a pipe set up by a hook runner) comes out whole and in order', async () => {
+    // About 10,000 headings: a JSON report of several write batches, far more than a pipe holds.
+    const root = reportTree(150_000);
+    const args = ['check', '--format', 'json', '--root', root];
+    const expected = runCli(args, { maxBuffer: 1 << 26 }).stdout;
+    expect(expected.length).toBeGreaterThan(2_000_000);
+    const fifo = join(root, 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    try {
+      const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', writer, 'ignore'], env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      // libuv hands a child blocking stdio; a parent that opens the pipe as a stream (as a Node hook runner
+      // does with its own stdout) makes it non-blocking again, for the child too: writes then meet EAGAIN.
+      new Socket({ fd: writer, readable: false, writable: true }).destroy();
+      expect(await readSlowly(reader)).toBe(expected);
+      expect(await exited).toBe(1);
+    } finally {
+      closeSync(reader);
+    }
+  });
+});
