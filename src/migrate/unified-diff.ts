@@ -5,6 +5,11 @@
  * keeps in v[k] the furthest x reached on diagonal k = x − y; the trace of v per
  * d is then walked back to recover the edit script. D is small here (a few
  * renamed lines per file), so this is fast on any decision file.
+ *
+ * Lines are compared with their terminator, so a last line without a newline
+ * differs from the same line with one: a change that only adds or removes the
+ * final newline is a hunk, printed as `diff -u` prints it (the line, then
+ * `\ No newline at end of file`), and `git apply` or `patch` reproduce it.
  */
 const CONTEXT = 3;
 
@@ -41,15 +46,22 @@ export function unifiedDiff(path: string, before: string, after: string): string
     const oldCount = hunk.filter((o) => o.kind !== '+').length;
     const newCount = hunk.filter((o) => o.kind !== '-').length;
     out.push(`@@ -${oldCount === 0 ? oldLine - 1 : oldLine},${oldCount} +${newCount === 0 ? newLine - 1 : newLine},${newCount} @@`);
-    for (const op of hunk) out.push(op.kind + op.line);
+    for (const op of hunk) {
+      if (op.line.endsWith('\n')) out.push(op.kind + op.line.slice(0, -1));
+      else out.push(op.kind + op.line, NO_NEWLINE);
+    }
     i = end;
   }
   return `${out.join('\n')}\n`;
 }
 
+const NO_NEWLINE = '\\ No newline at end of file';
+
+/** The lines of a text, each with its `\n` (the last one may have none). */
 function splitLines(text: string): string[] {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+  const lines = text.split('\n').map((line) => `${line}\n`);
+  const last = lines.pop()!; // what follows the last '\n': '' plus the '\n' added above
+  if (last !== '\n') lines.push(last.slice(0, -1));
   return lines;
 }
 
