@@ -15,7 +15,7 @@ export const resolveMessages = {
   ambiguousTrigger: (query: string, choices: readonly string[]) =>
     `'${query}' matches more than one section; run one of:${list(choices)}`,
   ambiguousSection: (query: string, choices: readonly string[]) =>
-    `heading '${query}' exists more than once:${list(choices)}`,
+    `'${query}' matches more than one heading; run one of:${list(choices)}`,
   noTrigger: (query: string, suggestions: readonly string[], related: readonly string[] = []) =>
     `no entry matches '${query}'.` +
     (suggestions.length > 0 ? ` Closest entries:${list(suggestions)}` : '') +

@@ -55,7 +55,7 @@ import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without

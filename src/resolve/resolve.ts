@@ -13,15 +13,15 @@
  * section by `margin`); otherwise the answer is "ambiguous" with ready-to-run
  * choices, or "not found" with the closest entries.
  */
-import { createMatcher } from '../fuzzy/matcher.js';
+import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { entryLabel } from '../model/entry-line.js';
 import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
-import { pickTrigger, type TriggerSource } from './trigger-pick.js';
-import { baseName, fileSection, headingSection, sectionLink, type Section } from './section.js';
+import { FUZZY_PHRASES, pickTrigger, type TriggerSource } from './trigger-pick.js';
+import { baseName, fileSection, headingSection, headingsNamed, sectionLink, sectionQuery, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex, type Target } from './targets.js';
 
 export interface ResolveOptions {
@@ -76,41 +76,96 @@ export function triggerSource(index: ResolverIndex): TriggerSource {
   return { exact, matcher: () => index.matcher, lineOf: (t: number) => targetLine(index.targets[t]!) };
 }
 
-function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string): ResolveResult {
-  const key = foldKey(text);
-  const all = allHeadings(project);
-  let matches = all.filter((h) => h.heading.key === key);
-  // Structural headings are reachable without their own dot: `.Mock Patching` finds `## .Mock Patching`.
-  if (matches.length === 0) matches = all.filter((h) => h.heading.key === `.${key}` || `.${h.heading.key}` === key);
-  if (matches.length === 1) {
-    const { file, heading } = matches[0]!;
-    return { kind: 'found', query: `.${text}`, section: headingSection(project, index, file, heading) };
+/**
+ * Section mode (`.Heading`, or `..file.md#Heading` within one file): the heading of
+ * that key; else the fuzzy engine over the headings' texts, a typo tolerated as in
+ * trigger mode (the clearly best heading, else the near-ties as choices, else the
+ * nearest headings as written: a dot only where the heading has one).
+ */
+function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string, within?: DecisionFile): ResolveResult {
+  const query = within ? qualifiedQuery(within, text) : `.${text}`;
+  const found = (file: DecisionFile, heading: DecisionHeading): ResolveResult => ({ kind: 'found', query, section: headingSection(project, index, file, heading) });
+  const named = headingsNamed(project, text, within);
+  if (named.length === 1) return found(fileOf(index, named[0]!), named[0]!);
+  if (named.length > 1) return { kind: 'ambiguous', query, mode: 'section', choices: named.map((h) => sectionChoice(project, index, h)) };
+  const best = new Map<DecisionHeading, number>();
+  for (const r of sectionMatcher(project, params, within).rank(text, FUZZY_PHRASES)) if (!best.has(r.item)) best.set(r.item, r.score);
+  const ranked = [...best];
+  const [top, second] = ranked;
+  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(fileOf(index, top[0]), top[0]);
+  if (top && top[1] >= params.accept) {
+    const ties = ranked.filter(([, s]) => top[1] - s < 2 * params.margin).slice(0, params.suggestions);
+    return { kind: 'ambiguous', query, mode: 'section', choices: ties.map(([h]) => sectionChoice(project, index, h)) };
   }
-  if (matches.length > 1) {
-    return {
-      kind: 'ambiguous',
-      query: `.${text}`,
-      mode: 'section',
-      choices: matches.map(({ heading }) => `${heading.path}:${heading.line}  ${sectionLink(heading)}`),
-    };
-  }
-  const matcher = createMatcher(all, (h) => h.heading.text.replace(/^\./, ''), params.fuzzy);
-  const suggestions = matcher.rank(text, params.suggestions).map((r) => sectionLink(r.item.heading));
-  return { kind: 'not-found', query: `.${text}`, mode: 'section', suggestions };
+  const nearest = [...new Set(ranked.map(([h]) => h.text))].slice(0, params.suggestions);
+  return { kind: 'not-found', query, mode: 'section', suggestions: nearest };
 }
 
-/** A structural heading named like the rest (`..Mock Patching`) is section mode; otherwise a file name. */
+/** A ready-to-run line naming one heading among several: `/when .Heading` or `/when ..file.md#Heading`, else its place. */
+function sectionChoice(project: Project, index: ResolverIndex, heading: DecisionHeading): string {
+  const link = sectionQuery(project, fileOf(index, heading), heading);
+  return link !== undefined ? `/when ${link}` : `${heading.path}:${heading.line}  ${sectionLink(heading)}`;
+}
+
+function qualifiedQuery(file: DecisionFile, text: string): string {
+  return `..${baseName(file.path)}#${text}`;
+}
+
+const sectionMatchers = new WeakMap<Project, Map<string, Matcher<DecisionHeading>>>();
+
+/** The fuzzy matcher over the headings (H2 and deeper; a structural one without its dot), of the tree or of one file. */
+function sectionMatcher(project: Project, params: ResolveParams, within: DecisionFile | undefined): Matcher<DecisionHeading> {
+  let byScope = sectionMatchers.get(project);
+  if (!byScope) sectionMatchers.set(project, (byScope = new Map()));
+  const scope = within?.path ?? '';
+  let matcher = byScope.get(scope);
+  if (!matcher) {
+    const headings = (within ? [within] : project.decisions).flatMap((file) => file.headings.filter((h) => h.depth >= 2));
+    byScope.set(scope, (matcher = createMatcher(headings, (h) => h.text.replace(/^\./, ''), params.fuzzy)));
+  }
+  return matcher;
+}
+
+function fileOf(index: ResolverIndex, heading: DecisionHeading): DecisionFile {
+  return index.fileByPath.get(heading.path)!;
+}
+
+/**
+ * File mode. `..name.md` a whole decision file (`..name` too, and one typo in the
+ * name is tolerated as in the other modes); `..name.md#Heading` a section of that
+ * file (section mode within it: how Broader names an ancestor whose text other
+ * files share). A structural heading named like a file (`..Mock Patching`) is section mode.
+ */
 function resolveFile(project: Project, index: ResolverIndex, params: ResolveParams, name: string): ResolveResult {
-  if (name !== '' && !name.toLowerCase().endsWith('.md') && project.headingsByKey.has(`.${foldKey(name)}`)) {
+  const qualified = /^(.+?\.md)#(.*)$/is.exec(name);
+  const fileName = qualified ? qualified[1]!.trim() : name;
+  if (!qualified && name !== '' && !name.toLowerCase().endsWith('.md') && project.headingsByKey.has(`.${foldKey(name)}`)) {
     return resolveSection(project, index, params, `.${name}`);
   }
   const query = `..${name}`;
-  const available = project.decisions.map((f) => `..${baseName(f.path)}`);
+  const withMd = /\.md$/i.test(fileName) ? fileName : `${fileName}.md`;
   // Only a plain `<name>.md` is ever looked up, and only among the files in the model.
-  if (!isSafeFileName(name)) return { kind: 'invalid', query, reason: 'unsafe-file' };
-  const file = project.decisions.find((f) => baseName(f.path) === name) ?? project.decisions.find((f) => baseName(f.path).toLowerCase() === name.toLowerCase());
-  if (!file) return { kind: 'not-found', query, mode: 'file', suggestions: available };
+  if (!isSafeFileName(withMd)) return { kind: 'invalid', query, reason: 'unsafe-file' };
+  const file = project.decisions.find((f) => baseName(f.path) === withMd) ?? project.decisions.find((f) => baseName(f.path).toLowerCase() === withMd.toLowerCase()) ?? closestFile(project, params, withMd);
+  if (!file) {
+    const names = project.decisions.map((f) => baseName(f.path));
+    const ranked = createMatcher(names, (n) => n.replace(/\.md$/i, ''), params.fuzzy).rank(withMd.replace(/\.md$/i, ''), names.length);
+    const order = [...ranked.map((r) => r.item), ...names.filter((n) => !ranked.some((r) => r.item === n))];
+    return { kind: 'not-found', query, mode: 'file', suggestions: order.map((n) => `..${n}`) };
+  }
+  if (qualified) {
+    const section = qualified[2]!.trim().replace(/^\./, '');
+    if (section === '') return { kind: 'invalid', query, reason: 'empty' };
+    return resolveSection(project, index, params, section, file);
+  }
   return { kind: 'found', query, section: fileSection(file) };
+}
+
+/** The decision file a mistyped name clearly means (the fuzzy engine on the names without `.md`, as trigger mode decides). */
+function closestFile(project: Project, params: ResolveParams, name: string): DecisionFile | undefined {
+  const ranked = createMatcher(project.decisions, (f) => baseName(f.path).replace(/\.md$/i, ''), params.fuzzy).rank(name.replace(/\.md$/i, ''), 2);
+  const [top, second] = ranked;
+  return top && top.score >= params.accept && (!second || top.score - second.score >= params.margin) ? top.item : undefined;
 }
 
 export function isSafeFileName(name: string): boolean {
@@ -129,8 +184,4 @@ export function targetLine(target: Target): string {
   const op = headingOperator(target.heading.text);
   if (op) return entryLabel(op);
   return `/when ${sectionLink(target.heading)}`;
-}
-
-function allHeadings(project: Project): { file: DecisionFile; heading: DecisionHeading }[] {
-  return project.decisions.flatMap((file) => file.headings.filter((h) => h.depth >= 2).map((heading) => ({ file, heading })));
 }

@@ -1,13 +1,21 @@
 /**
- * A resolved section with its navigation: the text from the heading to the next
- * heading of the same or higher level (the model's sectionEnd, fence-aware, so a
- * `# comment` inside a code block never cuts it), the ancestors to go broader, and
- * the sibling entries under the same parent.
+ * A resolved section with its navigation (FR-3 of the `/when` design): the text
+ * from the heading to the next heading of the same or higher level (the model's
+ * sectionEnd, fence-aware, so a `# comment` inside a code block never cuts it),
+ * the ancestors to go broader, and the sibling entries under the same parent.
+ *
+ * Broader lists the ancestors nearest first (an H4's parent H3, then its
+ * grandparent H2; the H1 is the file's title), then `..file.md`. Each is a link
+ * that resolves to that very heading: `.Heading` when that names it alone in the
+ * tree, else the file-qualified `..file.md#Heading` (a structural heading's text
+ * shared by several files, `## .Examples`). An ancestor not even its file can name
+ * alone (the same text twice in one file) has no link that resolves, and is left out.
  */
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
 import type { ResolverIndex, Target } from './targets.js';
 import { entryLabel } from '../model/entry-line.js';
+import { foldKey } from '../model/keys.js';
 
 export interface Section {
   /** Heading text as written; undefined for a whole file (`..name.md`). */
@@ -16,7 +24,7 @@ export interface Section {
   readonly file: string;
   readonly line: number;
   readonly content: string;
-  /** Ready-to-run `/when .Heading` and `/when ..file.md` lines, top-down. */
+  /** Ready-to-run `/when .Heading` (or `/when ..file.md#Heading`) lines, nearest ancestor first, then `/when ..file.md`. */
   readonly broader: readonly string[];
   /** Ready-to-run `/when x` / `/how y` lines of the sibling entries. */
   readonly related: readonly string[];
@@ -35,13 +43,56 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** `..file.md#Heading`: a heading named within its file (the heading as written after the `#`). */
+export function qualifiedLink(file: DecisionFile, heading: DecisionHeading): string {
+  return `${fileLink(file)}#${heading.text}`;
+}
+
+/**
+ * The headings a section query names exactly (its folded key; a structural heading
+ * also without its dot), in the whole tree or within one file.
+ */
+export function headingsNamed(project: Project, text: string, within?: DecisionFile): readonly DecisionHeading[] {
+  const key = foldKey(text);
+  const of = (k: string) => (within ? byFile(project, k).get(within.path) : project.headingsByKey.get(k)) ?? [];
+  const named = of(key);
+  return named.length > 0 ? named : of(`.${key}`);
+}
+
+/** The headings of one key grouped by file, once per key: a key shared by every file (`.Examples`) costs one pass, not one per ancestor. */
+const byFileCache = new WeakMap<Project, Map<string, Map<string, DecisionHeading[]>>>();
+
+function byFile(project: Project, key: string): Map<string, DecisionHeading[]> {
+  let keys = byFileCache.get(project);
+  if (!keys) byFileCache.set(project, (keys = new Map()));
+  let files = keys.get(key);
+  if (!files) {
+    keys.set(key, (files = new Map()));
+    for (const h of project.headingsByKey.get(key) ?? []) {
+      const list = files.get(h.path);
+      if (list) list.push(h);
+      else files.set(h.path, [h]);
+    }
+  }
+  return files;
+}
+
+/** The shortest section query that resolves to this heading alone (`.Heading`, else `..file.md#Heading`), or undefined. */
+export function sectionQuery(project: Project, file: DecisionFile, heading: DecisionHeading): string | undefined {
+  const alone = (named: readonly DecisionHeading[]) => named.length === 1 && named[0] === heading;
+  if (alone(headingsNamed(project, heading.text))) return sectionLink(heading);
+  if (alone(headingsNamed(project, heading.text, file))) return qualifiedLink(file, heading);
+  return undefined;
+}
+
 export function headingSection(project: Project, index: ResolverIndex, file: DecisionFile, heading: DecisionHeading): Section {
   const body = file.text.slice(heading.bodyStart, heading.sectionEnd);
   const broader: string[] = [];
   for (let p = heading.parent; p >= 0; p = file.headings[p]!.parent) {
     const ancestor = file.headings[p]!;
-    // Only links that resolve: H2+ and unique in the tree.
-    if (ancestor.depth >= 2 && project.headingsByKey.get(ancestor.key)?.length === 1) broader.unshift(`/when ${sectionLink(ancestor)}`);
+    if (ancestor.depth < 2) continue;
+    const link = sectionQuery(project, file, ancestor);
+    if (link !== undefined) broader.push(`/when ${link}`);
   }
   broader.push(`/when ${fileLink(file)}`);
   const related: string[] = [];

@@ -33,21 +33,77 @@ describeCorpora('sections', () => {
     expect(r.kind === 'found' && r.section.heading).toBe(heading);
   });
 
-  test('an unknown heading lists the nearest headings as `.Heading`', () => {
-    const r = resolve(project, '.Mock Patchin');
-    expect(r.kind).toBe('not-found');
-    expect(r.kind === 'not-found' && r.suggestions[0]).toBe('.Mock Patching');
+  test('a typo in a section query is tolerated, as in a trigger (the clearly best heading)', () => {
+    for (const query of ['.Mock Patchin', '.mock ptaching', '/when .Mock Patchin']) {
+      const r = resolve(project, query);
+      expect({ query, heading: r.kind === 'found' && r.section.heading }).toEqual({ query, heading: '.Mock Patching' });
+    }
+    const p = tree('', { 'safety.md': '# Safety\n\n## .Safety Patterns\n\ntext\n\n## .Output\n\ntext\n' });
+    const r = resolve(p, '.Safety aPtterns');
+    expect(r.kind === 'found' && r.section.heading).toBe('.Safety Patterns');
   });
 
-  test('a duplicated heading is listed with file:line', () => {
+  test('an unknown heading lists the nearest headings as written: a dot only on structural ones', () => {
+    const p = tree('## agents/decisions/t.md\n\n/when printing errors\n', { 't.md': '# T\n\n## .Output Rules\n\n### When Printing Errors\n\nUse stderr.\n' });
+    const r = resolve(p, '.Output printing');
+    expect(r).toEqual({ kind: 'not-found', query: '.Output printing', mode: 'section', suggestions: ['.Output Rules', 'When Printing Errors'] });
+  });
+
+  test('a heading text several files hold: the choices are ready-to-run file-qualified links', () => {
     const p = tree('', { 'a.md': '# A\n\n## .Shared\n\ntext\n', 'b.md': '# B\n\n## .Shared\n\ntext\n' });
     const r = resolve(p, '.Shared');
-    expect(r).toEqual({
-      kind: 'ambiguous',
-      query: '.Shared',
-      mode: 'section',
-      choices: ['agents/decisions/a.md:3  .Shared', 'agents/decisions/b.md:3  .Shared'],
-    });
+    expect(r).toEqual({ kind: 'ambiguous', query: '.Shared', mode: 'section', choices: ['/when ..a.md#.Shared', '/when ..b.md#.Shared'] });
+    for (const [query, file] of [['..b.md#.Shared', 'agents/decisions/b.md'], ['..a.md#Shared', 'agents/decisions/a.md'], ['/when ..a.md#.shraed', 'agents/decisions/a.md']] as const) {
+      const found = resolve(p, query);
+      expect({ query, at: found.kind === 'found' && `${found.section.file}:${found.section.line}` }).toEqual({ query, at: `${file}:3` });
+    }
+    expect(resolve(p, '..a.md#Nothing Like It').kind).toBe('not-found');
+    expect(resolve(p, '.Shared Rules Here')).toEqual({ kind: 'not-found', query: '.Shared Rules Here', mode: 'section', suggestions: ['.Shared'] });
+    expect(resolve(p, '..c.md#.Shared').kind).toBe('not-found');
+  });
+
+  test('the same heading text twice in one file: choices name their places', () => {
+    const p = tree('', { 'a.md': '# A\n\n## .One\n\n### .Shared\n\nx\n\n## .Two\n\n### .Shared\n\ny\n' });
+    const r = resolve(p, '.Shared');
+    expect(r.kind === 'ambiguous' && r.choices).toEqual(['agents/decisions/a.md:5  .Shared', 'agents/decisions/a.md:11  .Shared']);
+  });
+});
+
+describe('navigation (FR-3)', () => {
+  const nested = tree('## agents/decisions/n.md\n\n/when deep thing\n/when other deep thing\n/when shallow thing\n', {
+    'n.md': [
+      '# N', '', '## .Top', '', '### .Middle', '', '#### When Deep Thing', '', 'a', '', '#### When Other Deep Thing', '', 'b', '',
+      '## When Shallow Thing', '', 'c', '',
+    ].join('\n'),
+    'm.md': '# M\n\n## .Top\n\ntext\n',
+  });
+
+  test('Broader: the nearest ancestor first, then the file; a text other files share is qualified by its file', () => {
+    const r = resolve(nested, 'deep thing');
+    expect(r.kind === 'found' && r.section.broader).toEqual(['/when .Middle', '/when ..n.md#.Top', '/when ..n.md']);
+    expect(r.kind === 'found' && r.section.related).toEqual(['/when other deep thing']);
+    const shallow = resolve(nested, 'shallow thing');
+    expect(shallow.kind === 'found' && shallow.section.broader).toEqual(['/when ..n.md']);
+  });
+
+  test('an ancestor whose text its own file holds twice has no link that resolves: left out', () => {
+    const p = tree('## agents/decisions/a.md\n\n/when x\n', { 'a.md': '# A\n\n## .Part\n\n### .Part\n\n#### When X\n\nx\n' });
+    const r = resolve(p, 'x');
+    expect(r.kind === 'found' && r.section.broader).toEqual(['/when ..a.md']);
+  });
+});
+
+describe('file mode', () => {
+  const p = tree('', { 'testing.md': '# Testing\n\ntext\n', 'tooling.md': '# Tooling\n\ntext\n', 'cli.md': '# CLI\n\ntext\n' });
+  test.each([['..testing'], ['..testing.md'], ['..Testing.MD'], ['..tesing.md'], ['..testnig']])('%s is testing.md', (query) => {
+    const r = resolve(p, query);
+    expect(r.kind === 'found' && r.section.file).toBe('agents/decisions/testing.md');
+  });
+
+  test('an unknown file lists every file, the closest first', () => {
+    const r = resolve(p, '..toolin-x.md');
+    expect(r.kind === 'not-found' && r.suggestions[0]).toBe('..tooling.md');
+    expect(r.kind === 'not-found' && [...r.suggestions].sort()).toEqual(['..cli.md', '..testing.md', '..tooling.md']);
   });
 });
 
