@@ -22,7 +22,8 @@
  * (test/cli/command-spec.test.ts compares the two over generated command lines).
  */
 import type { parseArgs as ParseArgs } from 'node:util';
-import { UsageError } from '../core/errors.js';
+import { UnknownOptionError, UsageError } from '../core/errors.js';
+import { messages as cliMessages } from '../messages/cli.js';
 import { specMessages as m } from '../messages/commands.js';
 
 export interface OptionSpec {
@@ -123,8 +124,36 @@ export function fullArgs(spec: CommandSpec, argv: readonly string[]): SplitArgs 
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
+    // parseArgs's own sentence for an unknown option has an unbalanced quote and no did-you-mean: ours has both.
+    const unknown = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    if (unknown !== undefined) throw unknownOptionError(spec.name, unknown, Object.keys(options));
     throw new UsageError(`${(error as Error).message}\n${m.helpHint(spec.name)}`);
   }
+}
+
+/**
+ * The first single-valued option given more than once before a `--` (`--all --all`,
+ * `-q --quiet`), as the spec names it; undefined if none. parseCommand finds it in
+ * parseArgs's tokens; yargs (yargs-spec.ts) merges a repeated boolean silently, so it asks here.
+ */
+export function repeatedOption(spec: CommandSpec, argv: readonly string[]): string | undefined {
+  const options = spec.options ?? {};
+  const byShort = new Map(Object.entries(options).flatMap(([name, o]) => (o.short ? [[o.short, name] as const] : [])));
+  const seen = new Set<string>();
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0]! : /^-[^-\d]/.test(arg) ? byShort.get(arg[1]!) : undefined;
+    if (name === undefined || !Object.hasOwn(options, name) || options[name]!.multiple) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
+/** The usage error for an option the command does not have (`given` as typed); `command` '' at the top level. */
+export function unknownOptionError(command: string, given: string, known: readonly string[]): UnknownOptionError {
+  const hint = command === '' ? cliMessages.usageHint : m.helpHint(command);
+  return new UnknownOptionError(`${m.unknownOption(given, command)}\n${hint}`, given, known, (suggestion) => `${m.unknownOption(given, command, suggestion)}\n${hint}`);
 }
 
 /**

@@ -1,13 +1,19 @@
-import { MemdexError, osErrorOf } from '../core/errors.js';
+import { MemdexError, osErrorOf, UnknownOptionError } from '../core/errors.js';
+import { closestName } from '../fuzzy/suggestion.js';
 import { messages } from '../messages/cli.js';
 
 /**
- * Expected failures print their message; so does an operating-system error (disk full,
+ * Expected failures print their message (an unknown option with the did-you-mean, found here); so does an operating-system error (disk full,
  * permission denied...: the machine's doing, not a bug). Anything else is a bug: exit 2,
  * stack only with MEMDEX_DEBUG=1.
  */
 export function reportFailure(raw: unknown): number {
   const error = osErrorOf(raw, false) ?? raw;
+  if (error instanceof UnknownOptionError) {
+    const suggestion = error.given.startsWith('--') ? closestName(error.given.slice(2), error.known) : undefined;
+    process.stderr.write(`memdex: ${suggestion !== undefined ? error.withSuggestion(`--${suggestion}`) : error.message}\n`);
+    return error.exitCode;
+  }
   if (error instanceof MemdexError) {
     process.stderr.write(`memdex: ${error.message}\n`);
     return error.exitCode;

@@ -36,8 +36,8 @@ export async function runGroup(group: GroupSpec, argv: readonly string[], handle
   const spec = group.subcommands.find((s) => subName(s.name) === name);
   if (!spec) {
     const names = group.subcommands.map((s) => subName(s.name));
-    const { didYouMean } = await import('./did-you-mean.js');
-    throw new UsageError(m.unknownSubcommand(group.name, name, didYouMean(name, names), names));
+    const { closestName } = await import('../fuzzy/suggestion.js');
+    throw new UsageError(m.unknownSubcommand(group.name, name, closestName(name, names), names));
   }
   return runYargsCommand(spec, rest, handlers[subName(spec.name)]!);
 }

@@ -1,5 +1,5 @@
 import { messages } from '../messages/cli.js';
-import { didYouMean } from './did-you-mean.js';
+import { closestName } from '../fuzzy/suggestion.js';
 import { commands } from './registry.js';
 import { version } from '../core/version.js';
 import { mainHelp, parseTopLevel } from './yargs-spec.js';
@@ -8,7 +8,7 @@ import { mainHelp, parseTopLevel } from './yargs-spec.js';
 export async function topLevel(argv: readonly string[]): Promise<number> {
   const listed = commands.map((c) => c.spec);
   const names = listed.map((c) => c.name);
-  if (parseTopLevel(listed, argv, (name) => didYouMean(name, names)) === 'version') process.stdout.write(`${version}\n`);
+  if (parseTopLevel(listed, argv, (name) => closestName(name, names)) === 'version') process.stdout.write(`${version}\n`);
   else process.stdout.write(await mainHelp(listed, messages.epilogue));
   return 0;
 }

@@ -6,15 +6,15 @@
  * so there is one help renderer and it lists exactly what the parsers accept.
  *
  * yargs is told nothing the spec does not say; what it does not check is checked
- * here from the spec: a repeated single-valued option (yargs collects it into an
- * array) and a number that is not one (yargs yields NaN, or 0 for ''). Its own failures are
+ * here from the spec: a repeated single-valued option (yargs collects a value into an
+ * array, and merges a repeated boolean silently) and a number that is not one (yargs yields NaN, or 0 for ''). Its own failures are
  * reworded by the spec's parser (parseCommand), so a usage error reads the same
  * whichever parser met it, and goes through reportFailure like every error:
  * yargs never prints, never exits, never shows a stack.
  */
 import yargs, { type Argv, type Options } from 'yargs';
 import type { CommandSpec, GroupSpec, OptionSpec, Parsed } from './command-spec.js';
-import { bindPositionals, helpRequested, parseCommand } from './command-spec.js';
+import { bindPositionals, helpRequested, parseCommand, repeatedOption, unknownOptionError } from './command-spec.js';
 import { UsageError } from '../core/errors.js';
 import { messages as cliMessages } from '../messages/cli.js';
 import { specMessages as m } from '../messages/commands.js';
@@ -22,6 +22,8 @@ import { specMessages as m } from '../messages/commands.js';
 /** Parses argv with yargs configured from the spec; 'help' when --help/-h was given. Throws UsageError. */
 export function parseWithYargs(spec: CommandSpec, argv: readonly string[]): Parsed | 'help' {
   if (helpRequested(argv)) return 'help';
+  const repeated = repeatedOption(spec, argv);
+  if (repeated !== undefined) throw new UsageError(`${m.repeated(repeated)}\n${m.helpHint(spec.name)}`);
   const parser = commandParser(spec, argv).fail((message, error) => {
     throw error instanceof UsageError ? error : reworded(spec, argv, message);
   });
@@ -48,7 +50,10 @@ export function parseTopLevel(commands: Listed, argv: readonly string[], closest
   const parsed = topLevelParser(commands, '', argv)
     .fail((message) => {
       const word = argv.find((arg) => !arg.startsWith('-'));
-      throw new UsageError(word !== undefined ? m.unknownCommand(word, closest(word)) : `${message ?? ''}\n${cliMessages.usageHint}`);
+      if (word !== undefined) throw new UsageError(m.unknownCommand(word, closest(word)));
+      const option = argv.find((arg) => arg.startsWith('-') && !['--version', '-v'].includes(arg.split('=')[0]!));
+      if (option !== undefined) throw unknownOptionError('', option.split('=')[0]!, ['help', 'version']);
+      throw new UsageError(`${message ?? ''}\n${cliMessages.usageHint}`);
     })
     .parseSync() as Record<string, unknown>;
   return parsed.version === true ? 'version' : 'help';
@@ -62,8 +67,6 @@ export async function mainHelp(commands: Listed, epilogue: string): Promise<stri
 function topLevelParser(commands: Listed, epilogue: string, argv: readonly string[]): Argv {
   return listing(base(argv, `${m.usage}: memdex <command> [options]`), commands, epilogue)
     .strict() // a word that is not a command fails too
-    // yargs's plural entry ({one, other}: its types say string)
-    .updateStrings({ 'Unknown argument: %s': { one: m.unknownOption('%s'), other: m.unknownOptions('%s') } as unknown as string })
     .option('version', { type: 'boolean', alias: 'v', describe: m.versionOption })
     .help('help', m.helpOption)
     .alias('help', 'h');

@@ -23,6 +23,26 @@ export class UsageError extends MemdexError {
   }
 }
 
+/**
+ * An option the command does not have (`--fixx`). The CLI's failure report adds the
+ * did-you-mean (cli/report-failure.ts): the fuzzy engine it takes stays out of the
+ * per-call bundles that parse a command line and never meet this error.
+ */
+export class UnknownOptionError extends UsageError {
+  constructor(
+    message: string,
+    /** As typed: `--fixx`, `-x`. */
+    readonly given: string,
+    /** The options the command has, without dashes. */
+    readonly known: readonly string[],
+    /** Words the did-you-mean replaces the message with: (suggestion, e.g. `--fix`) → full message. */
+    readonly withSuggestion: (suggestion: string) => string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
 /** A file that cannot be read or parsed: exit 2, message names the file (and line when known). */
 export class InputError extends MemdexError {
   constructor(message: string) {

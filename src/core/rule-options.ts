@@ -10,7 +10,7 @@ import type { ConfigProblem, RuleConfig } from '../model/config.js';
 import { CONFIG_SCHEMA, toConfigProblem } from '../model/config.js';
 import { pointerToKey } from '../model/config-problems.js';
 import { configMessages as m } from '../messages/config.js';
-import { closestWord } from '../fuzzy/suggestion.js';
+import { closestName } from '../fuzzy/suggestion.js';
 import { escapePointer, validateJson, type JsonSchema } from './json-schema.js';
 import { UsageError } from './errors.js';
 import type { OptionsSchema, Rule, RuleMeta } from './rule.js';
@@ -30,7 +30,7 @@ export function checkRuleSettings(settings: Readonly<Record<string, RuleConfig>>
     const pointer = `/rules/${escapePointer(id)}`;
     const meta = byId.get(id);
     if (!meta) {
-      problems.push({ pointer, message: m.unknownRule(closestWord(id, [...byId.keys()])), atKey: true });
+      problems.push({ pointer, message: m.unknownRule(closestName(id, [...byId.keys()])), atKey: true });
       continue;
     }
     problems.push(...optionProblems(meta, setting.options, `${pointer}/options`));

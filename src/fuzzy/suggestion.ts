@@ -13,6 +13,14 @@
  * With the default weights and a share of 2/3 that is 0.7: one typo in any word
  * passes (a typo keeps 0.8 of a word), one word replaced out of three content words
  * passes, one replaced out of two (half the meaning) does not.
+ *
+ * This is the one did-you-mean floor: headings (rules/suggest.ts), and names
+ * (closestName: commands, subcommands, options, rule ids, directive kinds), with
+ * the same formula. Names differ from phrases in one respect, the one NAME_PARAMS
+ * changes: they are short words from a closed list of a few dozen, so a one-edit
+ * neighbour of a short name (`fixx`, `chek`) is that name, where among the words of
+ * a memory tree (`test`/`text`) it may be another word; and a name typed without
+ * its dashes (`--dryrun`, `compresskey`) is that name.
  */
 import { createMatcher } from './matcher.js';
 import { DEFAULT_FUZZY_PARAMS, type FuzzyParams } from './params.js';
@@ -26,8 +34,15 @@ export function suggestionFloor(params: FuzzyParams): number {
 
 export const SUGGESTION_FLOOR = suggestionFloor(DEFAULT_FUZZY_PARAMS);
 
-/** The candidate closest to `query` when it scores at least the floor; undefined otherwise. */
-export function closestWord(query: string, candidates: readonly string[], params: FuzzyParams = DEFAULT_FUZZY_PARAMS): string | undefined {
-  const [best] = createMatcher(candidates, (c) => c, params).rank(query, 1);
-  return best && best.score >= suggestionFloor(params) ? best.item : undefined;
+/** Names are compared with a one-edit typo allowed from 3 letters on (see above); every other constant is the engine's. */
+export const NAME_PARAMS: FuzzyParams = Object.freeze({ ...DEFAULT_FUZZY_PARAMS, typoMinLength: 3 });
+
+/**
+ * Did-you-mean for a name (a command, an option without its dashes, a rule id): the
+ * known name closest to `given` when it scores at least the floor; undefined otherwise.
+ */
+export function closestName(given: string, names: readonly string[]): string | undefined {
+  const forms = names.flatMap((name) => (name.includes('-') ? [[name, name] as const, [name.replace(/-/g, ''), name] as const] : [[name, name] as const]));
+  const [best] = createMatcher(forms, ([form]) => form, NAME_PARAMS).rank(given, 1);
+  return best && best.score >= suggestionFloor(NAME_PARAMS) ? best.item[1] : undefined;
 }

@@ -14,8 +14,11 @@ export const specMessages = {
   repeated: (name: string) => `--${name} was given more than once; give it once`,
   missingOption: (name: string) => `missing required option --${name}`,
   missingPositional: (name: string) => `missing argument <${name}>`,
-  unknownOption: (name: string) => `Unknown option '--${name}'`,
-  unknownOptions: (names: string) => `Unknown options: ${names}`,
+  /** `given` as typed (`--fixx`, `-x`); `command` as typed, '' at the top level. */
+  unknownOption: (given: string, command: string, suggestion?: string) =>
+    suggestion !== undefined
+      ? `unknown option '${given}'. Did you mean ${suggestion}?`
+      : `unknown option '${given}'. An argument that starts with '-' and is not an option goes after '--', as in: memdex ${command === '' ? '' : `${command} `}-- ${given}`,
   extraArgument: (value: string) => `unexpected argument '${value}'`,
   badChoice: (name: string, value: string, choices: readonly string[]) => `--${name} ${value}: expected one of ${choices.join(', ')}`,
   notANumber: (name: string, value: string) => `--${name} ${value}: expected a number`,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { fullArgs, parseCommand, simpleArgs, type CommandSpec } from '../../src/cli/command-spec.js';
+import { UnknownOptionError } from '../../src/core/errors.js';
 import { whenSpec } from '../../src/messages/commands.js';
 import { helpOf, parseWithYargs } from '../../src/cli/yargs-spec.js';
 
@@ -53,7 +54,7 @@ describe('parseCommand', () => {
     [['a', '--format', 'xml'], 'UsageError: --format xml: expected one of text, json'],
     [['a', '--limit', 'ten'], 'UsageError: --limit ten: expected a number'],
     [[], 'UsageError: missing argument <first>'],
-    [['a', '--nope'], "UsageError: Unknown option '--nope'"],
+    [['a', '--nope'], "UsageError: unknown option '--nope'"],
   ])('%j is a usage error naming the problem and the help', (argv, message) => {
     const got = usage(argv);
     expect(got.startsWith(message)).toBe(true);
@@ -101,6 +102,19 @@ describe('the common command line, split without parseArgs (simpleArgs)', () => 
   });
 });
 
+test('an unknown option carries what the failure report needs for its did-you-mean (cli/report-failure.ts)', () => {
+  let error: unknown;
+  try {
+    parseCommand(spec, ['a', '--quite']);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(UnknownOptionError);
+  const unknown = error as UnknownOptionError;
+  expect([unknown.given, unknown.known]).toEqual(['--quite', ['help', 'root', 'tag', 'limit', 'format', 'quiet']]);
+  expect(unknown.withSuggestion('--quiet')).toBe("unknown option '--quite'. Did you mean --quiet?\nRun `memdex demo --help` for usage.");
+});
+
 describe('parseWithYargs (yargs configured from the same spec)', () => {
   const yargsUsage = usageOf(parseWithYargs);
 
@@ -130,8 +144,10 @@ describe('parseWithYargs (yargs configured from the same spec)', () => {
     [['a', '--limit', '1e400'], 'UsageError: --limit 1e400: expected a number'],
     [['a', '--limit='], 'UsageError: --limit : expected a number'],
     [[], 'UsageError: missing argument <first>'],
-    [['a', '--nope'], "UsageError: Unknown option '--nope'"],
-    [['a', '--no-quiet'], "UsageError: Unknown option '--no-quiet'"],
+    [['a', '--quiet', '--quiet'], 'UsageError: --quiet was given more than once; give it once'],
+    [['a', '-q', '--quiet'], 'UsageError: --quiet was given more than once; give it once'],
+    [['a', '--nope'], "UsageError: unknown option '--nope'"],
+    [['a', '--no-quiet'], "UsageError: unknown option '--no-quiet'"],
     [['a', '--root'], "UsageError: Option '--root <value>' argument missing"],
   ])('%j is the same usage error as with parseCommand', (argv, message) => {
     const got = yargsUsage(argv);
@@ -155,7 +171,7 @@ describe('helpOf: yargs renders the help from the spec', () => {
     const sample: Record<string, string[]> = { root: ['--root', 'r'], tag: ['--tag', 't'], limit: ['--limit', '2'], format: ['--format', 'json'], quiet: ['--quiet'], help: ['--help'] };
     for (const option of listed) expect(() => parseWithYargs(spec, ['a', ...sample[option]!])).not.toThrow();
     expect(help).not.toMatch(/--version/);
-    expect(() => parseWithYargs(spec, ['a', '--version'])).toThrow("Unknown option '--version'");
+    expect(() => parseWithYargs(spec, ['a', '--version'])).toThrow("unknown option '--version'");
     expect(help).toMatch(/^ {2}first +The first/m);
     expect(help).toMatch(/^ {2}-q, --quiet +Less +\[boolean\]$/m);
     expect(help).toMatch(/--limit +How many +\[number\] \[default: 10\]/);

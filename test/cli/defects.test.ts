@@ -181,6 +181,21 @@ describe('§5.12 the command line for a new user', () => {
     expect(result.stderr).toBe("memdex: unknown playbook command 'stat'. Did you mean stats? Expected one of: show, update, migrate, stats.\n");
     expect(result.status).toBe(2);
   });
+
+  test.each([
+    [['check', '--fixx'], "memdex: unknown option '--fixx'. Did you mean --fix?\nRun `memdex check --help` for usage.\n"],
+    [['check', '--quite'], "memdex: unknown option '--quite'. Did you mean --quiet?\nRun `memdex check --help` for usage.\n"],
+    [['check', '--maxwarnings', '0'], "memdex: unknown option '--maxwarnings'. Did you mean --max-warnings?\nRun `memdex check --help` for usage.\n"],
+    [['when', 'x', '--no-navv'], "memdex: unknown option '--no-navv'. Did you mean --no-nav?\nRun `memdex when --help` for usage.\n"],
+    [['compress-key', '--alll'], "memdex: unknown option '--alll'. Did you mean --all?\nRun `memdex compress-key --help` for usage.\n"],
+    [['add', 'when', 'x', '--file', 'a.md', '--dryrun'], "memdex: unknown option '--dryrun'. Did you mean --dry-run?\nRun `memdex add --help` for usage.\n"],
+    [['--verison'], "memdex: unknown option '--verison'. Did you mean --version?\nRun `memdex --help` for usage.\n"],
+    [['check', '--zzz'], "memdex: unknown option '--zzz'. An argument that starts with '-' and is not an option goes after '--', as in: memdex check -- --zzz\nRun `memdex check --help` for usage.\n"],
+    [['when', '-x'], "memdex: unknown option '-x'. An argument that starts with '-' and is not an option goes after '--', as in: memdex when -- -x\nRun `memdex when --help` for usage.\n"],
+  ])('a mistyped option gets a did-you-mean in balanced quotes, as a command does: memdex %j', (argv, stderr) => {
+    const result = runCli(argv, { cwd: example() });
+    expect([result.stderr, result.status]).toEqual([stderr, 2]);
+  });
 });
 
 describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => {
@@ -189,7 +204,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     expect(help).not.toMatch(/--version/);
     const listed = [...help.matchAll(/^ +(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]);
     expect(listed).toEqual(['root', 'fix', 'staged', 'format', 'quiet', 'max-warnings', 'output-file', 'help']);
-    expect(runCli(['check', '--version']).stderr).toMatch(/^memdex: Unknown option '--version'/);
+    expect(runCli(['check', '--version']).stderr).toMatch(/^memdex: unknown option '--version'/);
     for (const option of listed.filter((o) => !['help', 'root', 'format', 'max-warnings', 'output-file'].includes(o!))) {
       expect(runCli(['check', `--${option}`, '--help']).status).toBe(0);
     }
@@ -208,6 +223,18 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
   );
 
   test.each([
+    [['add', 'when', 'x', '--file', 'cli.md', '--dry-run', '--dry-run'], 'dry-run', 'add'],
+    [['compress-key', '--all', '--all'], 'all', 'compress-key'],
+    [['doctor', '--plugin', '--plugin'], 'plugin', 'doctor'],
+    [['migrate', 'plan', '--all', '--all'], 'all', 'migrate plan'],
+    [['check', '--quiet', '--quiet'], 'quiet', 'check'],
+    [['when', 'x', '--no-nav', '--no-nav'], 'no-nav', 'when'],
+  ])('memdex %j: a repeated boolean option is a usage error too, as the README says of every option', (argv, option, command) => {
+    const result = runCli(argv, { cwd: example() });
+    expect([result.stderr, result.status]).toEqual([`memdex: --${option} was given more than once; give it once\nRun \`memdex ${command} --help\` for usage.\n`, 2]);
+  });
+
+  test.each([
     [['suggest', 'x', '--limit', '2', '--limit', '3'], 'memdex: --limit was given more than once; give it once\nRun `memdex suggest --help` for usage.\n'],
     [['suggest', 'x', '--limit', 'ten'], 'memdex: --limit ten: expected a number\nRun `memdex suggest --help` for usage.\n'],
     [['relevance', 'evaluate', '--timeout', 'soon'], 'memdex: --timeout soon: expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
@@ -217,8 +244,8 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     [['feedback'], 'memdex: missing argument <id>\nRun `memdex feedback --help` for usage.\n'],
     [['playbook', 'update'], 'memdex: missing required option --extraction\nRun `memdex playbook update --help` for usage.\n'],
     [['migrate', 'apply', 'a.tsv', 'b.tsv'], "memdex: unexpected argument 'b.tsv'\nRun `memdex migrate apply --help` for usage.\n"],
-    [['rules', '--dryRun'], "memdex: Unknown option '--dryRun'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--dryRun\"\nRun `memdex rules --help` for usage.\n"],
-    [['--bogus'], "memdex: Unknown option '--bogus'\nRun `memdex --help` for usage.\n"],
+    [['rules', '--dryRun'], "memdex: unknown option '--dryRun'. An argument that starts with '-' and is not an option goes after '--', as in: memdex rules -- --dryRun\nRun `memdex rules --help` for usage.\n"],
+    [['--bogus'], "memdex: unknown option '--bogus'. An argument that starts with '-' and is not an option goes after '--', as in: memdex -- --bogus\nRun `memdex --help` for usage.\n"],
   ])('memdex %j: a usage error in the same words from either parser, exit 2', (argv, stderr) => {
     const result = runCli(argv, { cwd: example() });
     expect([result.stderr, result.status]).toEqual([stderr, 2]);

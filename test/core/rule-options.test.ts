@@ -4,7 +4,7 @@ import { runRules } from '../../src/core/engine.js';
 import { UsageError } from '../../src/core/errors.js';
 import { expectedOf, validateJson } from '../../src/core/json-schema.js';
 import { checkRuleSettings, resolveOptions } from '../../src/core/rule-options.js';
-import { closestWord, SUGGESTION_FLOOR, suggestionFloor } from '../../src/fuzzy/suggestion.js';
+import { closestName, NAME_PARAMS, SUGGESTION_FLOOR, suggestionFloor } from '../../src/fuzzy/suggestion.js';
 import { DEFAULT_FUZZY_PARAMS } from '../../src/fuzzy/params.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
@@ -83,6 +83,23 @@ describe('a did-you-mean only above the similarity floor', () => {
     ['index/bogus-rule', undefined],
     ['decision/size', undefined],
   ])('%s → %s', (query, expected) => {
-    expect(closestWord(query, allRules.map((r) => r.meta.id))).toBe(expected);
+    expect(closestName(query, allRules.map((r) => r.meta.id))).toBe(expected);
+  });
+
+  test('names are judged at the same floor (only a short word\'s typo is allowed)', () => {
+    expect(suggestionFloor(NAME_PARAMS)).toBe(SUGGESTION_FLOOR);
+  });
+
+  test.each([
+    ['chek', 'check'],
+    ['fixx', 'fix'],
+    ['dryrun', 'dry-run'],
+    ['no-navv', 'no-nav'],
+    ['compresskey', 'compress-key'],
+    ['zzz', undefined],
+    ['x', undefined],
+    ['foo', undefined],
+  ])('command and option names: %s → %s', (given, expected) => {
+    expect(closestName(given, ['check', 'when', 'compress-key', 'fix', 'dry-run', 'no-nav', 'format', 'quiet', 'root', 'all'])).toBe(expected);
   });
 });

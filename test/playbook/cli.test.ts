@@ -155,7 +155,7 @@ describe('memdex playbook migrate and stats', () => {
   test('stats --json is refused: every command says --format json', () => {
     const result = playbook(project(MIXED_EXAMPLE), 'stats', '--json');
     expect([result.status, result.stdout]).toEqual([2, '']);
-    expect(result.stderr).toMatch(/^memdex: Unknown option '--json'.*\nRun `memdex playbook stats --help` for usage\.\n$/s);
+    expect(result.stderr).toMatch(/^memdex: unknown option '--json'.*\nRun `memdex playbook stats --help` for usage\.\n$/s);
   });
 
   test('stats --format json', () => {

@@ -4,7 +4,7 @@
  */
 import { defineRule } from '../../core/rule.js';
 import { DIRECTIVE_KINDS } from '../../core/suppress.js';
-import { closestWord } from '../../fuzzy/suggestion.js';
+import { closestName } from '../../fuzzy/suggestion.js';
 import { checkMessages as m } from '../../messages/check.js';
 
 export default defineRule({
@@ -21,9 +21,9 @@ export default defineRule({
       if (problem.kind === 'malformed-directive') {
         yield { path: directive.path, span: directive.span, message: m.malformedDirective(directive.word) };
       } else if (problem.kind === 'unknown-directive') {
-        yield { path: directive.path, span: directive.span, message: m.unknownDirective(directive.word, DIRECTIVE_KINDS, closestWord(directive.word, DIRECTIVE_KINDS)) };
+        yield { path: directive.path, span: directive.span, message: m.unknownDirective(directive.word, DIRECTIVE_KINDS, closestName(directive.word, DIRECTIVE_KINDS)) };
       } else if (problem.kind === 'unknown-rule') {
-        yield { path: directive.path, span: problem.rule.span, message: m.unknownDirectiveRule(problem.rule.id, closestWord(problem.rule.id, directives.knownIds)) };
+        yield { path: directive.path, span: problem.rule.span, message: m.unknownDirectiveRule(problem.rule.id, closestName(problem.rule.id, directives.knownIds)) };
       }
     }
   },
