@@ -7,7 +7,7 @@ export const addMessages = {
   triggerPositional: 'The trigger, e.g. writing mock tests, quoted or not (becomes `/when writing mock tests` and `### When Writing Mock Tests`)',
   fileOption: 'Decision file: a name in the decisions folder (testing.md) or a root-relative path; a new file is created with its index section',
   extrasOption: 'Other words the memory is found by, comma-separated ("mock patch, test doubles")',
-  underOption: 'The heading to add it under, e.g. ".Mock Patching" (default: the end of the file, at the level of its last memory)',
+  underOption: 'The heading to add it under, e.g. ".Mock Patching" (default: beside the memories of the file about the same thing, else a memory of its own at the end of the file)',
   bodyOption: 'File holding the content (Markdown), or - for stdin',
   dryRunOption: 'Print the diff and write nothing',
   notes: 'Exit codes: 0 added (or the dry run would add it), 1 refused (each reason printed, nothing written), 2 usage error.',
@@ -45,7 +45,17 @@ export const addMessages = {
   similar: (found: readonly { readonly label: string; readonly score: number }[]) =>
     `warning: similar memories exist: ${found.map((s) => `${s.label} (${s.score.toFixed(2)})`).join(', ')}; if one covers this, extend its section instead`,
 
-  added: (entry: string, index: string, entryLine: number, heading: string, file: string, headingLine: number, created: boolean) =>
-    `added ${entry} (${index}:${entryLine}) and "${heading}" (${file}:${headingLine}${created ? ', a new decision file' : ''})\n`,
-  dryRun: (files: number) => `dry run: ${plural(files, 'file')} would change; nothing was written\n`,
+  added: (entry: string, index: string, entryLine: number, heading: string, file: string, headingLine: number, created: boolean, where: string) =>
+    `added ${entry} (${index}:${entryLine}) and "${heading}" (${file}:${headingLine}, ${created ? 'a new decision file' : where})\n`,
+  dryRun: (files: number, heading: string, file: string, where: string) =>
+    `dry run: "${heading}" would go in ${file} ${where}; ${plural(files, 'file')} would change; nothing was written\n`,
+  /** Where the new heading goes (AdditionPlan parent and placement). */
+  placed: (parent: string | undefined, placement: 'under' | 'similar' | 'end') =>
+    parent === undefined
+      ? 'at the end of the file'
+      : placement === 'under'
+        ? `under "${parent}"`
+        : placement === 'similar'
+          ? `under "${parent}", beside the memories about the same thing (--under to choose another heading)`
+          : `under "${parent}", at the end of the file (no memory of the file is about the same thing; --under to choose a heading)`,
 } as const;

@@ -6,9 +6,14 @@
  *
  * Where things go, by the conventions the rules check:
  *   - the heading: headingForEntry (keys.ts), so its key is the entry's key and the
- *     pairing is exact; at the end of the `--under` heading's section, one level
- *     deeper, or else at the end of the file at the level of the file's last
- *     memory (2 in a file without any), so the file continues as it ends;
+ *     pairing is exact, its words written as the tree writes them (`CLI`, not `Cli`:
+ *     model/spellings.ts); at the end of the `--under` heading's section, one level
+ *     deeper. Without `--under`, where the file's memories about the same thing are:
+ *     under the heading that holds the one the topic ranker finds most about it, at
+ *     the bar the hooks act on (suggest/ hookThreshold); with none, a memory of its
+ *     own at level 2 at the end of the file, under the title: never inside a section
+ *     that merely happens to come last (`## .Arguments` for a memory about releases).
+ *     The plan names the parent, so a dry run shows it;
  *   - the entry: formatEntry (entry-line.ts) into the file's `## <path>` section, at
  *     the place index/entry-order wants (before the first entry whose heading comes
  *     after the new one, else after the section's last entry); a missing section is
@@ -35,6 +40,9 @@ import { entryLinesAt, insertionPoint, sectionBlock } from '../rules/index/layou
 import type { Project } from '../model/project.js';
 import { addMessages as m } from '../messages/add.js';
 import { validatorErrors } from './verify.js';
+import { wordSpellings } from '../model/spellings.js';
+import { pairing } from '../model/pairing.js';
+import { buildSuggestIndex, DEFAULT_SUGGEST_PARAMS, normalisedScores } from '../suggest/index.js';
 
 export interface AdditionRequest {
   readonly operator: Operator;
@@ -65,6 +73,10 @@ export interface AdditionPlan {
   readonly extras: readonly string[];
   readonly heading: string;
   readonly depth: number;
+  /** The heading the new one goes under (as written: `.Code Organisation`, the file's title), or undefined at the top of a file without a title. */
+  readonly parent: string | undefined;
+  /** Why it goes there: named by --under, next to the memories about the same thing, or at the end of the file. */
+  readonly placement: 'under' | 'similar' | 'end';
   /** The index line. */
   readonly entry: string;
   /** 1-based lines in the new texts. */
@@ -105,9 +117,9 @@ export function planAddition(project: Project, request: AdditionRequest, limits:
   if (problems.length > 0 || path === undefined) return { kind: 'refused', problems };
 
   const file = project.decisions.find((f) => f.path === path);
-  const place = placeHeading(file, request.under, path);
+  const place = placeHeading(project, file, request, path);
   if ('problem' in place) return { kind: 'refused', problems: [place.problem] };
-  const heading = headingForEntry(request.operator, trigger);
+  const heading = headingForEntry(request.operator, trigger, wordSpellings(project));
   const before = file?.text ?? `# ${titleOf(path)}\n`;
   const eol = lineTable(before).eol;
   const block = [`${'#'.repeat(place.depth)} ${heading}`, '', ...body];
@@ -130,6 +142,8 @@ export function planAddition(project: Project, request: AdditionRequest, limits:
     extras,
     heading,
     depth: place.depth,
+    parent: place.parent?.text ?? (file ? undefined : titleOf(path)),
+    placement: place.placement,
     entry,
     headingLine: decision.line,
     entryLine: indexAfter.line,
@@ -200,10 +214,13 @@ function decisionPath(project: Project, given: string): string | undefined {
   return isDecisionPath(project.config, full) ? full : undefined;
 }
 
-type Place = { readonly at: number; readonly depth: number } | { readonly problem: string };
+type Place =
+  | { readonly at: number; readonly depth: number; readonly parent: DecisionHeading | undefined; readonly placement: AdditionPlan['placement'] }
+  | { readonly problem: string };
 
-function placeHeading(file: DecisionFile | undefined, under: string | undefined, path: string): Place {
+function placeHeading(project: Project, file: DecisionFile | undefined, request: AdditionRequest, path: string): Place {
   const headings = file?.headings ?? [];
+  const under = request.under;
   if (under !== undefined) {
     const wanted = foldKey(under);
     // foldKey drops punctuation, a structural heading's leading dot included: `--under .Mocks` and `--under mocks` both name `.Mocks`.
@@ -212,15 +229,35 @@ function placeHeading(file: DecisionFile | undefined, under: string | undefined,
     if (found.length > 1) return { problem: m.underAmbiguous(under, found.map((h) => `${path}:${h.line}`)) };
     const parent = found[0]!;
     if (parent.depth >= HEADING_MAX_DEPTH) return { problem: m.tooDeep(under) };
-    return { at: parent.sectionEnd, depth: parent.depth + 1 };
+    return { at: parent.sectionEnd, depth: parent.depth + 1, parent, placement: 'under' };
   }
-  return { at: file?.text.length ?? `# ${titleOf(path)}\n`.length, depth: lastMemoryDepth(headings) };
+  const end = file?.text.length ?? `# ${titleOf(path)}\n`.length;
+  const title = headings.find((h) => h.depth === 1 && h.parent === -1);
+  const near = file ? containerOfSimilar(project, file, [request.trigger, ...request.extras, request.body].join('\n')) : undefined;
+  if (near && near !== title && near.depth < HEADING_MAX_DEPTH) return { at: near.sectionEnd, depth: near.depth + 1, parent: near, placement: 'similar' };
+  return { at: end, depth: DEFAULT_DEPTH, parent: title, placement: near ? 'similar' : 'end' };
 }
 
-/** The level of the file's last memory (semantic heading): an addition at the end continues the file as it ends. */
-function lastMemoryDepth(headings: readonly DecisionHeading[]): number {
-  for (let i = headings.length - 1; i >= 0; i--) if (headings[i]!.semantic) return headings[i]!.depth;
-  return DEFAULT_DEPTH;
+/**
+ * The heading holding the file's memory most about `text` (the topic ranker, at the
+ * bar the hooks act on): its nearest ancestor that is not itself a memory (a
+ * structural heading, or the title), so the new memory becomes its sibling, never its child.
+ */
+function containerOfSimilar(project: Project, file: DecisionFile, text: string): DecisionHeading | undefined {
+  const entries = project.index?.entries ?? [];
+  if (entries.length === 0) return undefined;
+  const scores = normalisedScores(buildSuggestIndex(project), text, DEFAULT_SUGGEST_PARAMS);
+  const { headingOf } = pairing(project);
+  let best: DecisionHeading | undefined;
+  let bestScore = DEFAULT_SUGGEST_PARAMS.hookThreshold;
+  entries.forEach((entry, i) => {
+    const heading = headingOf.get(entry);
+    if (heading?.path === file.path && scores[i]! >= bestScore && (best === undefined || scores[i]! > bestScore)) [best, bestScore] = [heading, scores[i]!];
+  });
+  if (best === undefined) return undefined;
+  let p = (best as DecisionHeading).parent;
+  while (p >= 0 && file.headings[p]!.semantic) p = file.headings[p]!.parent;
+  return p >= 0 ? file.headings[p] : undefined;
 }
 
 /** The content's lines: trailing spaces and the blank lines around it dropped. */

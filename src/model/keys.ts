@@ -109,20 +109,26 @@ export function headingOperator(text: string, key = headingKey(text)): { operato
 
 /**
  * The heading text a migration writes for an entry: `When`/`How to` plus the trigger
- * words with the first letter upper-cased (the rest kept as written, so `TDD` and
- * `agent-creator` survive), which is what the real migration produced. Its key is
- * always entryKey(operator, trigger).
+ * words with the first letter upper-cased, which is what the real migration
+ * produced. A word written with capitals of its own (`TDD`, `GitHub`) keeps them, and
+ * so does a word `spellings` knows (the tree's own form of it, model/spellings.ts:
+ * `cli` → `CLI`). Its key is always entryKey(operator, trigger).
  */
-export function headingForEntry(operator: Operator, trigger: string): string {
-  const words = trigger.trim().split(/\s+/).filter(Boolean).map(capitalizeWord);
+export function headingForEntry(operator: Operator, trigger: string, spellings?: Spellings): string {
+  const words = trigger.trim().split(/\s+/).filter(Boolean).map((word) => capitalizeWord(word, spellings));
   return `${OPERATOR_HEADING_PREFIX[operator]} ${words.join(' ')}`;
 }
 
-function capitalizeWord(word: string): string {
+/** Lower-case word → the form to write it in (model/spellings.ts). */
+export type Spellings = Pick<ReadonlyMap<string, string>, 'get'>;
+
+function capitalizeWord(word: string, spellings: Spellings | undefined): string {
   if (word === word.toUpperCase()) return word;
-  const [first = '', ...rest] = [...word];
+  // The tree's form of each run of letters and digits (`cli-native` → `CLI-native`); the key never changes.
+  const spelled = spellings ? word.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === w.toLowerCase() ? (spellings.get(w) ?? w) : w)) : word;
+  const [first = '', ...rest] = [...(foldKey(spelled) === foldKey(word) ? spelled : word)];
   const upper = first.toUpperCase();
   // `ß` upper-cases to `SS`, which would change the key: such letters stay as written.
   const head = upper.toLowerCase() === first.toLowerCase() ? upper : first;
-  return head + rest.join('').toLowerCase();
+  return head + rest.join('');
 }

@@ -18,6 +18,7 @@ import { resolveTrigger } from './resolve.js';
 import { resolverIndex, type ResolverIndex } from './targets.js';
 import { triggerFinds } from './trigger-finds.js';
 import { entryLabel } from '../model/entry-line.js';
+import { spellingsOf, wordSpellings } from '../model/spellings.js';
 
 export interface CompressKeyOptions {
   readonly params?: ResolveParams;
@@ -76,11 +77,11 @@ export function compressHeading(project: Project, heading: DecisionHeading, opti
       const chosen = combo.map((i) => words[i]!);
       if (chosen.every((w) => isStopword(w))) continue;
       const trigger = chosen.join(' ');
-      if (tryTrigger(trigger)) return ok(heading, operator, trigger);
+      if (tryTrigger(trigger)) return ok(project, heading, operator, trigger);
     }
   }
   const full = words.join(' ');
-  if (full !== '' && tryTrigger(full)) return ok(heading, operator, full);
+  if (full !== '' && tryTrigger(full)) return ok(project, heading, operator, full);
   return { kind: 'none', heading };
 }
 
@@ -93,8 +94,12 @@ function targetOf(index: ResolverIndex): Map<DecisionHeading, number> {
   return map;
 }
 
-function ok(heading: DecisionHeading, operator: Operator, trigger: string): CompressKeyResult {
-  return { kind: 'ok', heading, operator, trigger, entry: entryLabel({ operator, trigger }), proposedHeading: headingForEntry(operator, trigger) };
+/** The proposed heading writes each word as the heading did (`CLI`), else as the tree does (model/spellings.ts). */
+function ok(project: Project, heading: DecisionHeading, operator: Operator, trigger: string): CompressKeyResult {
+  const own = spellingsOf([heading.text]);
+  const tree = wordSpellings(project);
+  const proposedHeading = headingForEntry(operator, trigger, { get: (word) => own.get(word) ?? tree.get(word) });
+  return { kind: 'ok', heading, operator, trigger, entry: entryLabel({ operator, trigger }), proposedHeading };
 }
 
 /** Order-preserving k-subsets of 0..n-1 in lexicographic order. */

@@ -49,6 +49,6 @@ test('CRLF files get CRLF lines', async () => {
   const { outcome } = await addMemory({ ...nodeTreeHost(), cwd: dir }, { ...request, root: dir });
   expect(outcome.kind).toBe('added');
   const decision = readFileSync(join(dir, 'agents', 'decisions', 'workflow.md'), 'utf8');
-  expect(decision.endsWith('\r\n\r\n### When Naming Branches\r\n\r\nDecide it once, in the first review.\r\nBecause a second discussion costs more.\r\nExample: link this section.\r\n')).toBe(true);
+  expect(decision.endsWith('\r\n\r\n## When Naming Branches\r\n\r\nDecide it once, in the first review.\r\nBecause a second discussion costs more.\r\nExample: link this section.\r\n')).toBe(true);
   expect(readFileSync(join(dir, 'agents', 'memory-index.md'), 'utf8')).toContain('/when choosing between library and hand-written code\r\n/when naming branches\r\n');
 });

@@ -41,7 +41,7 @@ describe('a memory is added', () => {
     const r = memdex(['add', 'how', 'freeze the system clock', '--file', 'testing.md', '--under', '.Integration', '--extras', 'frozen time', '--body', bodyFile()]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe('added /how freeze the system clock | frozen time (agents/memory-index.md:24) and "How to Freeze The System Clock" (agents/decisions/testing.md:30)\n');
+    expect(r.stdout).toBe('added /how freeze the system clock | frozen time (agents/memory-index.md:24) and "How to Freeze The System Clock" (agents/decisions/testing.md:30, under ".Integration")\n');
     const testing = read('agents/decisions/testing.md').split('\n');
     expect(testing.slice(28, 35)).toEqual(['', '### How to Freeze The System Clock', '', ...BODY.trimEnd().split('\n'), '']);
     const index = read('agents/memory-index.md').split('\n');
@@ -67,11 +67,30 @@ describe('a memory is added', () => {
     expect(memdex(['check']).status).toBe(0);
   });
 
-  test('without --under: at the end of the file, at the level of its last memory', () => {
-    expect(memdex(['add', 'when', 'naming branches', '--file', 'workflow.md', '--body', bodyFile()]).status).toBe(0);
-    expect(read('agents/decisions/workflow.md').endsWith(`\n\n### When Naming Branches\n\n${BODY}`)).toBe(true);
+  test('without --under, nothing about the same thing: a memory of its own at level 2 at the end of the file, never inside the section that happens to come last', () => {
+    const r = memdex(['add', 'when', 'naming branches', '--file', 'workflow.md', '--body', bodyFile()]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('added /when naming branches (agents/memory-index.md:30) and "When Naming Branches" (agents/decisions/workflow.md:23, under "Workflow", at the end of the file (no memory of the file is about the same thing; --under to choose a heading))\n');
+    expect(read('agents/decisions/workflow.md').endsWith(`\n\n## When Naming Branches\n\n${BODY}`)).toBe(true);
     expect(read('agents/memory-index.md')).toContain('/when choosing between library and hand-written code\n/when naming branches\n');
     expect(memdex(['check']).status).toBe(0);
+  });
+
+  test('without --under, beside the memories about the same thing: under their section, at its end', () => {
+    const body = 'When a flag takes a value, use yargs options with a type and a describe line.\nParse command line flags once, in the command module.\nExample: --root takes a folder; --format takes text or json.\n';
+    const r = memdex(['add', 'how', 'declare flag values', '--file', 'cli.md', '--extras', 'argv options, yargs types', '--body', bodyFile(body)]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('(agents/decisions/cli.md:33, under ".Arguments", beside the memories about the same thing (--under to choose another heading))\n');
+    expect(read('agents/decisions/cli.md')).toMatch(/### When Adding a New Subcommand\n[^#]*\n### How to Declare Flag Values\n/);
+    expect(memdex(['check']).status).toBe(0);
+  });
+
+  test('a lower-case trigger: the heading writes each word as the tree does (CLI, not Cli)', () => {
+    writeFileSync(join(dir, 'agents/decisions/cli.md'), `${read('agents/decisions/cli.md')}\nThe CLI runs in CI as it runs here; CI sets GITHUB_ACTIONS.\n`);
+    const r = memdex(['add', 'when', 'the cli runs in ci', '--file', 'workflow.md', '--body', bodyFile()]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('"When The CLI Runs In CI"');
+    expect(read('agents/memory-index.md')).toContain('/when the cli runs in ci\n');
   });
 
   test('in a new decision file: the file with a title, and its index section in path order', () => {
@@ -89,10 +108,10 @@ describe('a memory is added', () => {
     const r = memdex(['add', 'when', 'naming branches', '--file', 'workflow.md', '--dry-run', '--body', bodyFile()]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('--- a/agents/decisions/workflow.md\n+++ b/agents/decisions/workflow.md\n');
-    expect(r.stdout).toContain('+### When Naming Branches\n');
+    expect(r.stdout).toContain("+## When Naming Branches\n");
     expect(r.stdout).toContain('--- a/agents/memory-index.md\n+++ b/agents/memory-index.md\n');
     expect(r.stdout).toContain('+/when naming branches\n');
-    expect(r.stdout.endsWith('dry run: 2 files would change; nothing was written\n')).toBe(true);
+    expect(r.stdout.endsWith('dry run: "When Naming Branches" would go in agents/decisions/workflow.md under "Workflow", at the end of the file (no memory of the file is about the same thing; --under to choose a heading); 2 files would change; nothing was written\n')).toBe(true);
     expect(snapshot()).toEqual(before);
   });
 });

@@ -30,8 +30,9 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
       return 1;
     }
     const { plan } = outcome;
-    if (outcome.diff !== undefined) process.stdout.write(outcome.diff + m.dryRun(plan.changes.size));
-    else process.stdout.write(m.added(plan.entry, outcome.index, plan.entryLine, plan.heading, plan.file, plan.headingLine, plan.created));
+    const where = m.placed(plan.parent, plan.placement);
+    if (outcome.diff !== undefined) process.stdout.write(outcome.diff + m.dryRun(plan.changes.size, plan.heading, plan.file, where));
+    else process.stdout.write(m.added(plan.entry, outcome.index, plan.entryLine, plan.heading, plan.file, plan.headingLine, plan.created, where));
     return 0;
   });
 }
