@@ -7,8 +7,10 @@
  */
 import { commands, type Handover } from './registry.js';
 import { reportFailure } from './report-failure.js';
+import { escapeProcessOutput } from './escape-output.js';
 
 export async function run(argv: readonly string[], handover: Handover = {}): Promise<number> {
+  escapeProcessOutput(); // no heading's escape sequence reaches the terminal raw (core/terminal-text.ts)
   const [name, ...rest] = argv;
   try {
     const command = commands.find((c) => c.spec.name === name);

@@ -1,4 +1,5 @@
 import { MemdexError, osErrorOf, UnknownOptionError } from '../core/errors.js';
+import { escapeControls } from '../core/terminal-text.js';
 import { closestName } from '../fuzzy/suggestion.js';
 import { messages } from '../messages/cli.js';
 
@@ -11,15 +12,15 @@ export function reportFailure(raw: unknown): number {
   const error = osErrorOf(raw, false) ?? raw;
   if (error instanceof UnknownOptionError) {
     const suggestion = error.given.startsWith('--') ? closestName(error.given.slice(2), error.known) : undefined;
-    process.stderr.write(`memdex: ${suggestion !== undefined ? error.withSuggestion(`--${suggestion}`) : error.message}\n`);
+    process.stderr.write(escapeControls(`memdex: ${suggestion !== undefined ? error.withSuggestion(`--${suggestion}`) : error.message}\n`));
     return error.exitCode;
   }
   if (error instanceof MemdexError) {
-    process.stderr.write(`memdex: ${error.message}\n`);
+    process.stderr.write(escapeControls(`memdex: ${error.message}\n`));
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  process.stderr.write(messages.internalError(err.message));
+  process.stderr.write(escapeControls(messages.internalError(err.message)));
   if (process.env.MEMDEX_DEBUG === '1' && err.stack) process.stderr.write(`${err.stack}\n`);
   return 2;
 }

@@ -1,4 +1,5 @@
 /** What `memdex when|how|resolve` prints, whichever stage answered (recall-exact.ts, recall-fast.ts, resolve-command.ts). */
+import { escapeControls } from '../core/terminal-text.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import { writeStderr, writeStdout } from '../node/write-output.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
@@ -30,7 +31,7 @@ export function writeResults(results: readonly ResolveResult[], request: Omit<Re
       failed = true;
       const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
       const message = failureMessage(result, request.config.decisions, about);
-      writeStderr(`memdex: ${message}\n`);
+      writeStderr(escapeControls(`memdex: ${message}\n`));
       json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
       continue;
     }
@@ -40,8 +41,8 @@ export function writeResults(results: readonly ResolveResult[], request: Omit<Re
     seen.add(text);
     texts.push(text);
   }
-  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
+  if (request.format === 'json') writeStdout(escapeControls(`${JSON.stringify(json, null, 2)}\n`));
+  else if (texts.length > 0) writeStdout(escapeControls(`${texts.join('\n---\n')}\n`));
   return failed ? 1 : 0;
 }
 

@@ -39,7 +39,7 @@ function writeFd(fd: 1 | 2, text: string): void {
   if (modes[fd] === 'closed') return;
   const stream = () => (fd === 1 ? process.stdout : process.stderr);
   if (modes[fd] === 'stream') {
-    stream().write(text);
+    stream().write(Buffer.from(text, 'utf8')); // bytes: as written here, not escaped again (cli/escape-output.ts)
     return;
   }
   const bytes = encode(text);
@@ -60,3 +60,4 @@ function writeFd(fd: 1 | 2, text: string): void {
     }
   }
 }
+

@@ -4,6 +4,7 @@
  * and bin/memdex.cjs runs it from its own CommonJS bundle (check-cjs.ts). Output goes
  * straight to the descriptors (no stream is built).
  */
+import { escapeControls } from '../../core/terminal-text.js';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
@@ -34,10 +35,12 @@ export function main(argv: readonly string[]): Promise<number> {
     const host = nodeTreeHost();
     // The report goes to stdout as it is rendered, or (--output-file) into the file, written once and atomically.
     let writing = false;
+    // Control characters from the tree are escaped (core/terminal-text.ts); stylish escapes each field before its colours.
+    const safe = format === 'stylish' ? (text: string) => text : escapeControls;
     const emit = (chunks: Iterable<string>) => {
       writing = true; // a failure from here on is the report's own: it is not written again as an error report
-      if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(text);
-      else writeReport(host, outputFile, [...chunks].join(''));
+      if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(safe(text));
+      else writeReport(host, outputFile, safe([...chunks].join('')));
     };
     try {
       const root = str(args, 'root');
@@ -49,7 +52,7 @@ export function main(argv: readonly string[]): Promise<number> {
         quiet: bool(args, 'quiet'),
         ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
       });
-      for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
+      for (const title of outcome.fixed) host.writeStderr(escapeControls(`${fm.fixed(title)}\n`));
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);

@@ -5,6 +5,7 @@
  * uses: on an unchanged tree the ranker's index comes from the model cache.
  */
 import { suggest } from '../../app/suggest.js';
+import { escapeControls } from '../../core/terminal-text.js';
 import { suggestMessages as m } from '../../messages/suggest.js';
 import { suggestSpec } from '../../messages/command-specs.js';
 import { nodeSuggestHost } from '../../node/suggest-host.js';
@@ -18,8 +19,8 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
     const text = words.length === 1 && words[0] === '-' ? host.stdin() : words.join(' ');
     const root = str(args, 'root');
     const { suggestions, threshold } = await suggest(host, { text, limit: num(args, 'limit'), ...(root !== undefined ? { root } : {}) });
-    if (str(args, 'format') === 'json') host.writeStdout(`${JSON.stringify(suggestions, null, 2)}\n`);
-    else if (suggestions.length > 0) host.writeStdout(suggestions.map((s) => `${s.score.toFixed(3)}  ${s.label}\n`).join(''));
+    if (str(args, 'format') === 'json') host.writeStdout(escapeControls(`${JSON.stringify(suggestions, null, 2)}\n`));
+    else if (suggestions.length > 0) host.writeStdout(escapeControls(suggestions.map((s) => `${s.score.toFixed(3)}  ${s.label}\n`).join('')));
     if (suggestions.length === 0) host.writeStderr(`memdex: ${m.none(threshold)}\n`);
     return suggestions.length > 0 ? 0 : 1;
   });

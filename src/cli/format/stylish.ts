@@ -4,21 +4,25 @@
  * .github/memdex-matcher.json; related places follow, indented.
  */
 import chalk from 'chalk';
+import { escapeControls as safe } from '../../core/terminal-text.js';
 import { relatedWhere, summaryCounts, where, type LocatedTree } from './located.js';
 import { formatMessages as fm } from '../../messages/format.js';
 
-/** Written a line at a time; without colour (a pipe, a file, NO_COLOR) no chalk call per finding. */
+/**
+ * Written a line at a time; without colour (a pipe, a file, NO_COLOR) no chalk call per finding.
+ * Each field is escaped (core/terminal-text.ts) before the colours: they are the only sequences printed.
+ */
 export function* formatStylish(trees: readonly LocatedTree[]): Generator<string> {
   const color = chalk.level > 0;
   const error = chalk.red('error');
   const warning = chalk.yellow('warning');
   for (const tree of trees) {
     for (const d of tree.diagnostics) {
-      const place = where(tree.display(d.path), d);
+      const place = safe(where(tree.display(d.path), d));
       const severity = d.severity === 'error' ? error : warning;
-      yield `${color ? chalk.underline(place) : place}  ${severity}  ${d.message}  ${color ? chalk.dim(d.ruleId) : d.ruleId}\n`;
+      yield `${color ? chalk.underline(place) : place}  ${severity}  ${safe(d.message)}  ${color ? chalk.dim(safe(d.ruleId)) : safe(d.ruleId)}\n`;
       for (const r of d.related ?? []) {
-        const text = `${relatedWhere(tree, r)}: ${r.message}`;
+        const text = safe(`${relatedWhere(tree, r)}: ${r.message}`);
         yield `    ${color ? chalk.dim(text) : text}\n`;
       }
     }

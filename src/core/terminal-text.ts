@@ -1,0 +1,26 @@
+/**
+ * The one escaping of control characters in what memdex prints. Headings, triggers,
+ * key points, file names and section text come from files a pull request can
+ * write; printed raw, their escape sequences drive the reader's terminal (a title
+ * change, a clear screen, OSC 52 writing the clipboard, a bidi override reordering
+ * what is shown) or a CI log. So every character a terminal acts on is printed as a
+ * visible `\uXXXX`: C0 controls but tab and line feed (a carriage return only when
+ * it ends a CRLF line), DEL, the C1 controls (U+0080–U+009F: `\u009b` is a CSI to
+ * some terminals), and the bidi embeddings, overrides and isolates.
+ *
+ * `\uXXXX` is also how JSON writes such a character, so one escaping serves text and
+ * JSON outputs alike: a JSON document escaped here is the same document (JSON
+ * itself escapes C0 only), and a text keeps every character visible.
+ *
+ * Where it is applied: every terminal renderer (cli/write-results.ts for recall,
+ * cli/commands/check.ts for every report format, cli/format/stylish.ts on each field
+ * before its colours, which are then the only sequences printed; suggest; the failure
+ * report) and, for the other commands of the full CLI, the process's stdout and
+ * stderr (cli/escape-output.ts).
+ */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+export function escapeControls(text: string): string {
+  return CONTROL.test(text) ? text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+}
