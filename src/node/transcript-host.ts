@@ -4,6 +4,7 @@
  * (the first record that has a timestamp: the first line often has none), the
  * streaming reader, and the chart library `memdex recall --format html` inlines.
  */
+import { writeStderr } from './write-output.js';
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionFile, TranscriptHost } from '../app/host.js';
@@ -82,7 +83,8 @@ export function nodeTranscriptHost(env: NodeJS.ProcessEnv = process.env): Transc
       return (await import('virtual:chart-assets')).default;
     },
     sessionProgress(done, total) {
-      if (process.stderr.isTTY) process.stderr.write(done < total ? recallMessages.progress(done, total) : recallMessages.progressDone);
+      // Our own carriage return and erase-line sequence: straight to the descriptor, not escaped like the tree's text (cli/escape-output.ts).
+      if (process.stderr.isTTY) writeStderr(done < total ? recallMessages.progress(done, total) : recallMessages.progressDone);
     },
   };
 }

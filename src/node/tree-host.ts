@@ -63,7 +63,7 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     writeStdout,
     writeStderr,
     progress: (done, total) => {
-      if (process.stderr.isTTY) process.stderr.write(migrateMessages.progress(done, total));
+      if (process.stderr.isTTY) writeStderr(migrateMessages.progress(done, total)); // its own `\r`: not escaped (cli/escape-output.ts)
     },
   };
 }
