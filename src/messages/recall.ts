@@ -53,6 +53,12 @@ export const recallMessages = {
     perEntry: 'Per entry',
     entryHeader: ['entry', 'opportunities', 'followed', 'recalls', 'last recalled'],
     never: 'Entries never recalled',
+    neverMissed: 'Entries never recalled although prompts were about them (an opportunity each)',
+    neverQuiet: (count: number, withMissed: boolean) =>
+      `${withMissed ? 'and ' : ''}${count} ${withMissed ? 'more ' : ''}entr${count === 1 ? 'y' : 'ies'} no prompt was about and no session recalled (the JSON report lists every entry)`,
+    entriesOmitted: (count: number) => `${count} entr${count === 1 ? 'y' : 'ies'} without an opportunity or a recall in these sessions not listed (the JSON report lists every entry).`,
+    noSessions: 'No sessions in these transcripts (or in the period chosen): nothing to chart.',
+    noEntryData: 'No entry had an opportunity or a recall in these sessions.',
     none: 'none',
     topMisses: 'Top misses (gaps in the index)',
     missHeader: ['query', 'why', 'count'],

@@ -113,6 +113,19 @@ export function isoWeek(timestamp: string): string | undefined {
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
+/** Every ISO week from the one of `first` to the one of `last`, gaps included (a chart's x axis: an empty week is a week). */
+export function weeksBetween(first: string, last: string): string[] {
+  const start = Date.parse(first);
+  const end = Date.parse(last);
+  if (Number.isNaN(start) || Number.isNaN(end)) return [];
+  const weeks: string[] = [];
+  for (let time = start; ; time += 7 * DAY_MS) {
+    const week = isoWeek(new Date(Math.min(time, end)).toISOString())!;
+    if (weeks.at(-1) !== week) weeks.push(week);
+    if (time >= end) return weeks;
+  }
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {

@@ -32,6 +32,21 @@ export function periodRows(p: Period): [string, Cell][] {
   ];
 }
 
+/** Entries with something to show: an opportunity or a recall in these sessions (the JSON report lists every entry). */
+export function entriesWithData(report: RecallReport): RecallReport['entries'] {
+  return report.entries.filter((e) => e.opportunities > 0 || e.recalls > 0);
+}
+
+/**
+ * The entries never recalled, split for the reader: those the prompts were about
+ * (an opportunity each, the actionable ones) listed, the rest only counted.
+ */
+export function neverRecalled(report: RecallReport): { readonly missed: readonly string[]; readonly quiet: number } {
+  const withOpportunity = new Set(report.entries.filter((e) => e.opportunities > 0).map((e) => e.entry));
+  const missed = report.neverRecalled.filter((l) => withOpportunity.has(l));
+  return { missed, quiet: report.neverRecalled.length - missed.length };
+}
+
 /** The report's tables; `split` (before/after a date, with its heading) only when the report has one. */
 export function reportTables(report: RecallReport): {
   readonly kinds: ReportTable;
@@ -43,7 +58,7 @@ export function reportTables(report: RecallReport): {
   const t = report.totals;
   const tables = {
     kinds: { header: w.kindHeader, rows: RECALL_KINDS.map((k) => [w.kind[k], t.byKind[k], w.who(SPONTANEOUS_KINDS.has(k))]) },
-    entries: { header: w.entryHeader, rows: report.entries.map((e) => [e.entry, e.opportunities, e.opportunitiesFollowed, e.recalls, e.lastRecalled ?? '']) },
+    entries: { header: w.entryHeader, rows: entriesWithData(report).map((e) => [e.entry, e.opportunities, e.opportunitiesFollowed, e.recalls, e.lastRecalled ?? '']) },
     misses: { header: w.missHeader, rows: report.topMisses.map((m) => [m.query, w.missReason[m.reason] ?? m.reason, m.count]) },
     weekly: { header: w.weekHeader, rows: report.weekly.map((p) => [p.week, p.sessions, p.sessionsWithRecall, p.recalls, p.spontaneous, p.prompted, w.percent(p.opportunityRecall)]) },
   };
