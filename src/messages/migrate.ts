@@ -1,5 +1,10 @@
 /** Every user-facing sentence of `memdex migrate`. */
 export const migrateMessages = {
+  /** The note column of a proposed mapping row (migrate/propose.ts): what the proposal did, and what to review. */
+  notes: {
+    descriptionKept: 'the old description is kept as extras (without the trigger\'s words)',
+    readsBadly: (heading: string) => `"${heading}" reads badly (How to + a noun phrase): give the trigger as what to do, e.g. /how <verb> …`,
+  },
   /** A validator error on the planned texts (a migration's or `memdex add`'s). */
   validatorProblem: (where: string, message: string, ruleId: string) => `${where}: ${message} (${ruleId})`,
   staleHeading: (at: string, file: string, line: number, expected: string, found: string | undefined) =>

@@ -16,10 +16,19 @@
  * `Path Encoding Algorithm`, `Error Output Pattern`), else `when`, the more common
  * (91 of the 152 entries of the real 2026 migration). It is a proposal: the review
  * step decides.
+ *
+ * Nor does it drop a word of the old entry's description (`Error output pattern —
+ * print errors to stderr before exit one, Unix convention`): its comma-separated
+ * parts become the entry's extras, as their words (keys.ts: lower-case, punctuation
+ * aside, as every lookup compares them), without the words the trigger already has (`/how error output pattern | print errors to stderr before exit one, unix
+ * convention`), so what the description said still finds the memory. A prefixed
+ * `How to` heading reads badly (`How to Error Output Pattern`: a noun phrase where a
+ * verb belongs); the row's note says so, and what to do, as it says what was kept.
  */
 import type { DecisionHeading } from '../model/decision-file.js';
 import { formatEntry } from '../model/entry-line.js';
 import { headingOperator, keyWords, OPERATOR_HEADING_PREFIX, type Operator } from '../model/keys.js';
+import { migrateMessages as m } from '../messages/migrate.js';
 import { pairing } from '../model/pairing.js';
 import type { Project } from '../model/project.js';
 import type { PlannedRow } from './mapping.js';
@@ -79,6 +88,11 @@ export function proposeRows(project: Project, all = false): ProposeResult {
     if (!legacy) migrated++;
     if (!legacy && !all) continue;
     const proposal: Proposal = legacy ? proposeFor(heading) : { operator: entry.operator!, trigger: entry.trigger, heading: heading.text };
+    const extras = legacy ? descriptionExtras(entry.text, proposal.trigger) : entry.extras;
+    const notes = [
+      ...(legacy && extras.length > 0 ? [m.notes.descriptionKept] : []),
+      ...(legacy && proposal.operator === 'how' && !headingOperator(heading.text) ? [m.notes.readsBadly(proposal.heading)] : []),
+    ];
     rows.push({
       section: section.title,
       oldIndexLine: entry.line,
@@ -90,9 +104,22 @@ export function proposeRows(project: Project, all = false): ProposeResult {
       trigger: proposal.trigger,
       keepOldTrigger: false,
       newHeading: proposal.heading,
-      newIndexEntry: formatEntry({ operator: proposal.operator, trigger: proposal.trigger, extras: legacy ? [] : entry.extras }),
-      note: '',
+      newIndexEntry: formatEntry({ operator: proposal.operator, trigger: proposal.trigger, extras }),
+      note: notes.join('; '),
     });
   }
   return { rows, orphans, migrated };
+}
+
+/** The old description after ` — `, as extras: its comma-separated parts, lower-cased, without the trigger's words (see the top). */
+export function descriptionExtras(oldEntry: string, trigger: string): string[] {
+  const at = oldEntry.indexOf(' \u2014 ');
+  if (at === -1) return [];
+  const triggerWords = new Set(keyWords(trigger));
+  const extras: string[] = [];
+  for (const part of oldEntry.slice(at + 3).split(',')) {
+    const extra = keyWords(part).filter((w) => !triggerWords.has(w)).join(' ');
+    if (extra !== '' && !extras.includes(extra)) extras.push(extra);
+  }
+  return extras;
 }

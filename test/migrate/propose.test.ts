@@ -66,6 +66,30 @@ describeCorpora('an old-format tree: lossless proposals, checked against the rea
     }
   });
 
+  test('no proposal drops a word of the old description: they become extras, without the trigger\'s words, and the note says so', () => {
+    const lost: string[] = [];
+    for (const row of rows) {
+      const description = row.oldIndexEntry.split(' \u2014 ').slice(1).join(' \u2014 ');
+      const kept = new Set([...keyWords(row.trigger), ...keyWords(row.newIndexEntry.split('|').slice(1).join(' '))]);
+      for (const word of keyWords(description)) if (!kept.has(word)) lost.push(`${row.oldIndexEntry}: ${word}`);
+      const extras = row.newIndexEntry.split('|')[1] ?? '';
+      for (const word of keyWords(extras)) expect({ row: row.oldIndexEntry, word, inTrigger: keyWords(row.trigger).includes(word) }).toEqual({ row: row.oldIndexEntry, word, inTrigger: false });
+      if (description !== '') expect(row.note).toMatch(/the old description is kept as extras/);
+    }
+    expect(lost).toEqual([]);
+    const error = rows.find((r) => r.oldIndexEntry.startsWith('Error output pattern'))!;
+    expect(error.newIndexEntry).toBe('/how error output pattern | print errors to stderr before exit one, unix convention');
+  });
+
+  test('a heading that reads badly (How to + a noun phrase) is flagged in the note, with what to do', () => {
+    const error = rows.find((r) => r.oldIndexEntry.startsWith('Error output pattern'))!;
+    expect(error.newHeading).toBe('How to Error Output Pattern');
+    expect(error.note).toContain('"How to Error Output Pattern" reads badly (How to + a noun phrase): give the trigger as what to do, e.g. /how <verb> …');
+    const flagged = rows.filter((r) => r.note.includes('reads badly'));
+    expect(flagged.every((r) => r.operator === 'how')).toBe(true);
+    expect(flagged.length).toBe(rows.filter((r) => r.operator === 'how' && !/^how to /i.test(r.oldHeading.replace(/^#+ /, ''))).length);
+  });
+
   test('agreement with the real mapping (measured, see the report): operator and the original words', () => {
     const sameOperator = rows.filter((r) => real.get(r.oldIndexEntry)!.newIndexEntry!.startsWith(`/${r.operator} `)).length;
     // The human mapping rewrote headings freely (`Problem` → `When Fixing Consecutive Emoji Lines`) and dropped
