@@ -38,6 +38,8 @@ export const checkMessages = {
   structuralWithContent: (heading: string, lines: number) =>
     `Structural heading ${q(heading)} holds ${lines} lines of direct content, hidden from the index; expected a semantic \`When …\`/\`How to …\` heading with an entry, or the content moved under one`,
   lineLimit: (lines: number, max: number) => `File has ${lines} lines; expected at most ${max} (split it, or raise \`rules["decision/line-limit"].options.max\`)`,
+  fragmentCandidate: (heading: string, content: number, entry: number, margin: number, label: string) =>
+    `Section \`${heading}\` is about ${content} tokens, no more than its entry \`${label}\` (about ${entry}) + ${margin}: it costs what a lookup costs; expected it in an always-loaded fragment (\`memdex promote "${label}"\`)`,
   indexBudget: (tokens: number, max: number) =>
     `Memory index is about ${tokens} tokens; expected at most ${max} (it is loaded into every session: prune or consolidate entries)`,
   fixMoveEntries: 'Move entries to their decision file sections',

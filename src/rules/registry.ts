@@ -19,6 +19,7 @@ import noDuplicateHeading from './decision/no-duplicate-heading.js';
 import semanticHeadingContent from './decision/semantic-heading-content.js';
 import structuralHeadingContent from './decision/structural-heading-content.js';
 import lineLimit from './decision/line-limit.js';
+import fragmentCandidate from './decision/fragment-candidate.js';
 import validJson from './playbook/valid-json.js';
 import exactKeys from './playbook/exact-keys.js';
 import version from './playbook/version.js';
@@ -48,6 +49,7 @@ export const allRules: readonly Rule[] = [
   semanticHeadingContent,
   structuralHeadingContent,
   lineLimit,
+  fragmentCandidate,
   validJson,
   exactKeys,
   version,
