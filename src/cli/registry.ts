@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, promoteSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { RecallHandoff } from './resolve-request.js';
 
 /** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
@@ -37,6 +37,7 @@ export const commands: readonly Command[] = [
   { spec: recallSpec, load: () => import('./commands/recall.js') },
   { spec: compressKeySpec, load: () => import('./commands/compress-key.js') },
   { spec: addSpec, load: () => import('./commands/add.js') },
+  { spec: promoteSpec, load: () => import('./commands/promote.js') },
   { spec: migrateGroup, load: () => import('./commands/migrate.js') },
   { spec: playbookGroup, load: () => import('./commands/playbook.js') },
   { spec: hookSpec, load: () => import('./commands/hook.js') },

@@ -3,6 +3,7 @@
  * the per-call ones and the shared sentences): kept apart so that the recall fast
  * path (dist/recall.cjs) does not carry them.
  */
+import { promoteMessages } from './promote.js';
 import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
 import { root, textOrJson } from './commands.js';
 import { addMessages } from './add.js';
@@ -219,4 +220,20 @@ export const addSpec: CommandSpec = {
     ['memdex add how "encode file paths" --file data-processing.md --under ".Path Handling" --body - < note.md', 'a /how memory under a heading, its content on stdin'],
   ],
   notes: addMessages.notes,
+};
+
+export const promoteSpec: CommandSpec = {
+  name: 'promote',
+  describe: promoteMessages.describe,
+  positionals: [{ name: 'entry', required: true, variadic: true, describe: promoteMessages.entryPositional }],
+  options: {
+    to: { type: 'string', placeholder: 'FILE', describe: promoteMessages.toOption },
+    'dry-run': { type: 'boolean', describe: promoteMessages.dryRunOption },
+    root,
+  },
+  examples: [
+    ['memdex promote "/when naming test files"', 'into the one fragment CLAUDE.md @-loads'],
+    ['memdex promote "/when naming test files" --to agents/fragments/conventions.md --dry-run', 'the diff of the three files, nothing written'],
+  ],
+  notes: promoteMessages.notes,
 };

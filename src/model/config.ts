@@ -41,6 +41,8 @@ export interface Config {
   readonly rules: Readonly<Record<string, RuleConfig>>;
   /** Files and sections memdex reads but does not report on (model/ignores.ts); absent: none. */
   readonly ignores?: readonly string[];
+  /** Always-loaded fragments `memdex promote` may move a memory into (root-relative path globs); absent: the files CLAUDE.md @-loads. */
+  readonly fragments?: readonly string[];
   /** The topic ranker's hook (docs/suggest.md); absent: off. */
   readonly suggest?: {
     /** On every prompt, inject pointers to the memory entries the prompt is about. */
@@ -108,6 +110,11 @@ export const CONFIG_SCHEMA = {
       type: 'array',
       description:
         'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
+      items: nonBlankString(),
+    },
+    fragments: {
+      type: 'array',
+      description: 'Always-loaded fragment files `memdex promote` may move a memory into: root-relative path globs (`*`, `**`, `?`). Default: the files CLAUDE.md @-loads.',
       items: nonBlankString(),
     },
     learn: closedObject(
@@ -195,6 +202,7 @@ export function parseConfig(value: unknown): ConfigResult {
       },
       rules,
       ...(record.ignores !== undefined ? { ignores: record.ignores } : {}),
+      ...(record.fragments !== undefined ? { fragments: record.fragments.map(normalizeRelative) } : {}),
       ...(suggest?.onPrompt !== undefined ? { suggest: { onPrompt: suggest.onPrompt } } : {}),
     },
   };
@@ -226,6 +234,7 @@ interface RawConfig {
   readonly learn?: Partial<LearnConfig>;
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
   readonly ignores?: readonly string[];
+  readonly fragments?: readonly string[];
   readonly suggest?: { readonly onPrompt?: boolean };
 }
 
