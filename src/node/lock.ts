@@ -103,9 +103,15 @@ function createWhole(path: string, content: string): boolean {
   const temp = `${path}.${process.pid}.${randomPart()}.new`;
   const fd = openSync(temp, 'wx', 0o644);
   try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    // A full disk (ENOSPC) or a quota, on the write or the close: the temp goes too, or it would stay beside the store for good.
+    unlinkQuietly(temp);
+    throw error;
   }
   try {
     linkSync(temp, path);
