@@ -83,7 +83,7 @@ ${defaults}    steps:
       - run: ${install}
       # Findings (exit 1) still make a log to upload; the next step fails the job on them.
       - name: memdex SARIF
-        run: npx memdex check --format sarif > memdex.sarif || [ $? -eq 1 ]
+        run: npx memdex check --format sarif -o memdex.sarif || [ $? -eq 1 ]
       # Under GitHub Actions the format is \`github\`: annotations and the step summary.
       - name: memdex check
         run: npx memdex check

@@ -144,7 +144,7 @@ describe('the workflow', () => {
       'actions/checkout@v4',
       'actions/setup-node@v4',
       install,
-      'npx memdex check --format sarif > memdex.sarif || [ $? -eq 1 ]',
+      'npx memdex check --format sarif -o memdex.sarif || [ $? -eq 1 ]',
       'npx memdex check',
       'github/codeql-action/upload-sarif@v3',
     ]);

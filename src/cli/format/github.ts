@@ -32,17 +32,21 @@ const lineCol = (d: Diagnostic) => `${d.span?.start.line ?? 1}:${d.span?.start.c
 /** GitHub truncates a step summary past 1 MiB (and then shows none of it): ours stops under that. */
 export const SUMMARY_MAX_CHARS = 900_000;
 
-/** The log, a line at a time: the annotations first, then every finding as a plain line. */
+/**
+ * The log, a line at a time: the annotations, then each other finding as a plain line
+ * (a finding is in the log once), then how many were not annotated.
+ *
+ * GitHub shows ANNOTATIONS_PER_SEVERITY of each severity, so which findings get them is
+ * what a reviewer sees on the pull request: errors before warnings; the memory index
+ * first (its findings break recall), then the decision files, then the rest (the
+ * playbook); and spread over the files, one per file in turn, so one broken file cannot
+ * take every annotation from the others.
+ */
 export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> {
-  const shown = { error: 0, warning: 0 };
-  let hidden = 0;
-  for (const tree of trees) {
-    for (const d of tree.diagnostics) {
-      if (shown[d.severity] >= ANNOTATIONS_PER_SEVERITY) {
-        hidden++;
-        continue;
-      }
-      shown[d.severity]++;
+  const annotated = new Set<Diagnostic>();
+  for (const severity of ['error', 'warning'] as const) {
+    for (const { tree, d } of spread(trees, severity)) {
+      annotated.add(d);
       const props = [
         `file=${escapeProperty(tree.display(d.path))}`,
         `line=${d.span?.start.line ?? 1}`,
@@ -54,10 +58,42 @@ export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> 
       yield `::${d.severity} ${props}::${escapeData(d.message)}\n`;
     }
   }
+  let hidden = 0;
   for (const tree of trees) {
-    for (const d of tree.diagnostics) yield `${escapeProperty(tree.display(d.path))}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}\n`;
+    for (const d of tree.diagnostics) {
+      if (annotated.has(d)) continue;
+      hidden++;
+      yield `${escapeProperty(tree.display(d.path))}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}\n`;
+    }
   }
   if (hidden > 0) yield `${fm.githubMore(hidden)}\n`;
+}
+
+/** A file's place in the annotation order: the index (its rules' findings), the decision files, then the rest. */
+const AREA_RANK: Readonly<Record<string, number>> = { index: 0, decision: 1 };
+const OTHER_RANK = 2;
+
+/** The findings of one severity that get an annotation, in order (see formatGithub). */
+function spread(trees: readonly LocatedTree[], severity: Diagnostic['severity']): { tree: LocatedTree; d: Diagnostic }[] {
+  const byFile = new Map<string, { rank: number; queue: { tree: LocatedTree; d: Diagnostic }[] }>();
+  for (const tree of trees) {
+    for (const d of tree.diagnostics) {
+      if (d.severity !== severity) continue;
+      const key = tree.display(d.path);
+      const rank = AREA_RANK[d.ruleId.slice(0, d.ruleId.indexOf('/'))] ?? OTHER_RANK;
+      const file = byFile.get(key);
+      if (file) {
+        file.queue.push({ tree, d });
+        file.rank = Math.min(file.rank, rank);
+      } else byFile.set(key, { rank, queue: [{ tree, d }] });
+    }
+  }
+  const files = [...byFile].sort(([a, x], [b, y]) => x.rank - y.rank || (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file.queue);
+  const chosen: { tree: LocatedTree; d: Diagnostic }[] = [];
+  for (let round = 0; chosen.length < ANNOTATIONS_PER_SEVERITY && files.some((q) => q.length > round); round++) {
+    for (const queue of files) if (round < queue.length && chosen.length < ANNOTATIONS_PER_SEVERITY) chosen.push(queue[round]!);
+  }
+  return chosen;
 }
 
 /** The step summary (markdown), at most SUMMARY_MAX_CHARS: rows past that are not built. */
