@@ -20,13 +20,8 @@ import type { Host } from './host.js';
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
 export const HOOK_LOCK_TIMEOUT_MS = 2_000;
 
-/**
- * Claude Code replaces any hook output string longer than 10,000 characters by a
- * 2 KB preview and a file path, so the model would see no key point at all
- * (measured with client 2.1.330, claude-code-behaviour.md §1). The whole
- * additionalContext, template and block, stays strictly below it.
- */
-export const CLIENT_CONTEXT_LIMIT = 10_000;
+export { CLIENT_CONTEXT_LIMIT } from '../playbook/client-limit.js';
+import { CLIENT_CONTEXT_LIMIT } from '../playbook/client-limit.js';
 
 export interface InjectionRequest {
   readonly root: string;

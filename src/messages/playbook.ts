@@ -72,6 +72,8 @@ export const messages = {
     lastUpdated: (got: string) => `\`last_updated\` must be an ISO 8601 date-time (e.g. "2026-02-18T14:30:00.000Z") or null, got ${got}`,
     keyPointsType: (got: string) => `\`key_points\` must be an array of key points, got ${got}`,
     entryType: (got: string) => `a key point must be an object {name, text, helpful, harmful}, got ${got}`,
+    templateTooLarge: (chars: number, limit: number) =>
+      `the playbook template is ${chars} characters without its {key_points}; the client shows a hook's context only below ${limit} characters, so no key point would reach the agent; expected a shorter template`,
     templateNotFound: (path: string) => `the playbook template ${path} (config playbook.template) does not exist`,
     templatePlaceholder: () => 'the playbook template has no {key_points} placeholder; add it where the key points go',
   },

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { detectEnvironmentTags, MANIFEST_FILES, repoName, type RepoSnapshot } from '../relevance/environment.js';
+import { detectEnvironmentTags, MANIFEST_FILES, repoName, repositoryTag, type RepoSnapshot } from '../relevance/environment.js';
 import { gitOriginUrl } from './git-origin.js';
 import { readTextIfExists } from './read-text.js';
 
@@ -35,5 +35,7 @@ export function detectEnvironment(root: string): Environment {
   const remoteUrl = gitOriginUrl(root);
   const snapshot: RepoSnapshot = { entries, manifests, ...(remoteUrl !== undefined ? { remoteUrl } : {}) };
   const detected = detectEnvironmentTags(snapshot);
-  return { tags: detected.tags, repo: repoName(remoteUrl, basename(root)), issues: [...issues, ...detected.issues] };
+  const repo = repoName(remoteUrl, basename(root));
+  // Nothing detected: the repository is its own tag (relevance/environment.ts repositoryTag).
+  return { tags: detected.tags.length > 0 ? detected.tags : [repositoryTag(repo)], repo, issues: [...issues, ...detected.issues] };
 }

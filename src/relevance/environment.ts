@@ -5,6 +5,7 @@
  * `react-dom` and `reactstrap` both meant react and `next-auth` meant Next.js;
  * here every name a tag comes from is listed. Tags are sorted and unique.
  */
+import { MAX_TAG_LENGTH, normalizeTag } from './validate.js';
 import { messages } from '../messages/relevance.js';
 import { stripBom } from '../model/bom.js';
 
@@ -194,6 +195,16 @@ export function detectEnvironmentTags(snapshot: RepoSnapshot): DetectedEnvironme
     for (const [needle, tag] of HOSTS) if (url.includes(needle)) tags.add(tag);
   }
   return { tags: [...tags].sort(), issues };
+}
+
+/**
+ * The tag of a repository in which nothing was detected (no manifest, no known host):
+ * `repo:<name>`. Such a repository is its own environment, so that "this does not
+ * apply here" (`memdex feedback --not-applicable`, which the injected block offers in
+ * every repository) has something to rate, and ranking reads the same tag.
+ */
+export function repositoryTag(name: string): string {
+  return `repo:${normalizeTag(name).replace(/\s+/g, '-')}`.slice(0, MAX_TAG_LENGTH);
 }
 
 /** The repository name: the origin URL's last segment without `.git`, else the root folder's name. */

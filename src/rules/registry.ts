@@ -31,6 +31,7 @@ import uniqueNames from './playbook/unique-names.js';
 import nonEmptyText from './playbook/non-empty-text.js';
 import noScore from './playbook/no-score.js';
 import templatePlaceholder from './playbook/template-placeholder.js';
+import templateSize from './playbook/template-size.js';
 import directiveValid from './directive/valid.js';
 import directiveNoUnused from './directive/no-unused.js';
 
@@ -61,6 +62,7 @@ export const allRules: readonly Rule[] = [
   nonEmptyText,
   noScore,
   templatePlaceholder,
+  templateSize,
   directiveValid,
   directiveNoUnused,
 ];
