@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const findings: Diagnostic[] = await check('.');
   const inMemory = await check({
     'agents/memory-index.md': '# Memory Index\\n\\n## agents/decisions/a.md\\n\\n/when writing mock tests | mocks\\n/when a heading nobody wrote\\n',
-    'agents/decisions/a.md': '# A\\n\\n## When Writing Mock Tests\\n\\nPatch where it is used.\\n',
+    'agents/decisions/a.md': '# A\\n\\n## When Writing Mock Tests\\n\\nPatch where it is used, not where it is defined: the import site is what the test replaces.\\n',
   });
   const project = await loadProject('.');
   const found = resolve(project, '/when writing mock tests');
