@@ -36,7 +36,7 @@ function reportTree(pathoBytes = PATHO_BYTES): string {
     [
       '# Other',
       '## When Writing Mock Tests',
-      'text',
+      'Patch the collaborator where it is used, not where it is defined: a lookup worth its entry.',
       '## When 4',
       'again',
       '## How to quote "x" \\ 100% | a, b: c <b> `d` … ##[e]',

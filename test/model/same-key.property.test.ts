@@ -137,7 +137,7 @@ describe('the examples of keys.ts', () => {
     buildProject(
       new Map([
         ['agents/memory-index.md', `# Memory Index\n\n## agents/decisions/testing.md\n\n${entry}\n`],
-        ['agents/decisions/testing.md', `# Testing\n\n## ${heading}\n\nOne.\nTwo.\nThree.\n`],
+        ['agents/decisions/testing.md', `# Testing\n\n## ${heading}\n\nPatch the collaborator where it is used, not where it is defined.\nThe import site is what the test replaces.\nExample: patch app.clock, not time.now.\n`],
       ]),
       DEFAULT_CONFIG,
     );
