@@ -50,7 +50,7 @@ const PUBLIC_EXPORTS = [
   'parseInjectionBlock', 'parseMapping', 'parseQuery', 'parseRelevanceState', 'parseTypedCommand', 'passages',
   'pathPrerequisiteProblem', 'planMigration', 'playbookFromValue', 'playbookStats', 'rank',
   'rankAndRenderForInjection', 'ratingProblem', 'readTranscript', 'readTranscriptText', 'recordAudit',
-  'relevanceParams', 'renderPlaybook', 'renderSection', 'repoName', 'resolve', 'resolveTrigger', 'runRules',
+  'relevanceParams', 'renderPlaybook', 'renderSection', 'repoName', 'repositoryTag', 'resolve', 'resolveTrigger', 'runRules',
   'scoreEntries', 'sectionJson', 'serializePlaybook', 'serializeRelevanceState', 'setPinByHand', 'shouldPrune',
   'stem', 'tagProblem', 'targetLine', 'toJson', 'toRelevanceItem', 'tokenize', 'toolCall', 'trackRecord',
   'transcriptExcerpt', 'unevaluated', 'uniqueTags', 'validateRatings', 'weightOf', 'wordSimilarity',
