@@ -3,7 +3,7 @@
  * the per-call ones and the shared sentences): kept apart so that the recall fast
  * path (dist/recall.cjs) does not carry them.
  */
-import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
+import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { root, textOrJson } from './commands.js';
 import { addMessages } from './add.js';
 import { recallMessages } from './recall.js';

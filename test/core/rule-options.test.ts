@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { runRules } from '../../src/core/engine.js';
 import { UsageError } from '../../src/core/errors.js';
-import { expectedOf, validateJson } from '../../src/core/json-schema.js';
+import { expectedOf, validateJson } from '../../src/model/json-schema.js';
 import { checkRuleSettings, resolveOptions } from '../../src/core/rule-options.js';
 import { closestWord, SUGGESTION_FLOOR, suggestionFloor } from '../../src/fuzzy/suggestion.js';
 import { DEFAULT_FUZZY_PARAMS } from '../../src/fuzzy/params.js';
