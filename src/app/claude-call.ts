@@ -21,8 +21,8 @@
  */
 import { validateJson, type JsonSchema } from '../model/json-schema.js';
 import { learnMessages as m } from '../messages/learn.js';
-import type { CommandResult } from '../node/run-command.js';
 import type { Env, Host } from './host.js';
+import type { CommandResult } from './port-types.js';
 
 export const CLAUDE_EXECUTABLE = 'claude';
 

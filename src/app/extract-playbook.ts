@@ -43,10 +43,10 @@ import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
 import type { Env, Host, TranscriptPart } from './host.js';
-import type { UpdateOutcome } from '../node/playbook-file.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
+import type { UpdateOutcome } from './port-types.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)

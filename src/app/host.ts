@@ -19,22 +19,9 @@ import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { RelevanceState, SessionRecord } from '../relevance/types.js';
-import type { Environment } from '../node/detect-environment.js';
-import type { EvaluateOptions, EvaluateSummary, Evaluator } from '../node/evaluate-pending.js';
-import type { CommitHooks, Recovery } from '../node/journal.js';
-import type { LoadedConfig } from '../node/load-config.js';
-import type { LockOptions } from '../node/lock.js';
-import type { ParseCache } from '../node/parse-cache.js';
-import type { LoadedPlaybook, MigrateOutcome, PlaybookFile, UpdateOutcome } from '../node/playbook-file.js';
-import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
-import type { SessionAudit } from '../node/record-session-audit.js';
-import type { Change, StoreRead } from '../node/relevance-store.js';
-import type { CommandResult } from '../node/run-command.js';
-import type { PartRelease, PendingRetry, TranscriptPart } from '../node/transcript-parts.js';
-import type { TreeSource } from '../node/working-tree.js';
-import type { WriteOptions } from '../node/atomic-write.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
+import type { CacheOptions, Change, CommandResult, CommitHooks, Environment, EvaluateOptions, EvaluateSummary, Evaluator, LoadedConfig, LoadedPlaybook, LockOptions, MigrateOutcome, ParseCache, PartRelease, PendingRetry, PlaybookFile, PlaybookKeyPoints, Recovery, SessionAudit, Stamps, StoreRead, TranscriptPart, TreeSource, UpdateOutcome, WriteOptions } from './port-types.js';
 
 export type { Environment, Evaluator, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
 
@@ -45,7 +32,7 @@ export interface TreeHost {
   readonly env: Env;
   /** The wall clock as an ISO string: the core takes time as a parameter. */
   now(): string;
-  /** All of stdin, read once per process (also across the recall fast path's hand-over). */
+  /** All of stdin, read once per process (also across the when fast path's hand-over). */
   stdin(): string;
   /** Absolute path from a base and a user-given path. */
   resolvePath(base: string, path: string): string;
@@ -202,3 +189,27 @@ export interface SetupHost {
 }
 
 export type Host = TreeHost & AgentHost;
+
+/** `memdex when|how|resolve` (src/app/when.ts): the tree, its cached trigger table, the decision files the table points to. */
+export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
+  /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
+  readTreeStamps(root: string, config: Config): Stamps | undefined;
+  /** The trigger table cached with these stamps; undefined when there is none. */
+  readTriggerTable(root: string, stamps: Stamps): string | undefined;
+  /** A decision file's text, read confined to the decisions folder (no link leads out of it). */
+  readDecisionText(root: string, decisions: string, path: string): string;
+}
+
+/** The model stage of `memdex when|how|resolve` (src/app/when-model.ts). */
+export interface ResolverHost extends WhenHost, Pick<TreeHost, 'loadSuggestIndex'> {
+  /** The model of the working tree through the model cache (an unchanged tree is not parsed again), with what `options` caches beside it. */
+  loadCachedProject(root: string, config: Config, options: CacheOptions): Promise<Project>;
+}
+
+/** The cache folder, checked as this user's alone (src/node/cache-files.ts): where the V8 code cache of src/when/ keeps compiled code. */
+export interface CacheFolder {
+  /** The cache file of this kind for a key (a tree's root, a bundle's path). */
+  path(key: string, kind: 'code'): string;
+  read(path: string): { readonly header: Record<string, unknown>; readonly body: Uint8Array } | undefined;
+  write(path: string, header: Record<string, unknown>, body: string | Uint8Array): void;
+}

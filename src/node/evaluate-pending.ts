@@ -19,41 +19,7 @@ import { DEFAULT_EXCERPT_CHARS } from '../relevance/transcript.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
 import { transcriptExcerptOf } from './transcript-excerpt.js';
-
-export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
-
-/** How an evaluation of one session ended, for the caller's record (learning-outcomes.ts). */
-export interface SessionOutcome {
-  readonly sessionId: string;
-  readonly result: 'applied' | 'failed' | 'gave-up' | 'lost';
-  readonly detail?: string;
-  readonly scored?: number;
-  readonly unknownIds?: number;
-}
-
-export interface EvaluateOptions {
-  readonly storePath: string;
-  readonly root: string;
-  readonly evaluator: Evaluator;
-  readonly params: RelevanceParams;
-  /** Item id → text, for the evaluator's input. */
-  readonly texts: ReadonlyMap<string, string>;
-  /** Stop after this many sessions. */
-  readonly limit: number;
-  /** Characters of transcript in the evaluator's input (default DEFAULT_EXCERPT_CHARS). */
-  readonly excerptChars?: number;
-  readonly now: () => string;
-  readonly log: (line: string) => void;
-  /** Called once per session tried. */
-  readonly onOutcome?: (outcome: SessionOutcome) => void;
-}
-
-export interface EvaluateSummary {
-  readonly done: readonly string[];
-  readonly failed: readonly string[];
-  readonly skipped: readonly string[];
-  readonly lost: readonly string[];
-}
+import type { Evaluator, SessionOutcome, EvaluateOptions, EvaluateSummary } from '../app/port-types.js';
 
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { withLockSync, type LockOptions } from './lock.js';
+import { withLockSync } from './lock.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readTextIfExists } from './read-text.js';
+import type { LockOptions } from '../app/port-types.js';
 
 /**
  * Read-modify-write of a JSON state file that several processes update at once

@@ -11,24 +11,12 @@ import { serializePlaybook } from '../playbook/serialize-playbook.js';
 import type { ExtractionResult, KeyPoint, Playbook } from '../playbook/types.js';
 import { writeDiagnostic } from './diagnostics.js';
 import { updateJsonFile } from './json-store.js';
-import type { LockOptions } from './lock.js';
 import { readText, readTextIfExists } from './read-text.js';
-
-/** Where the playbook of a project lives: `<root>/<config playbook.path>` (default .claude/playbook.json). */
-export interface PlaybookFile {
-  readonly root: string;
-  readonly path: string;
-  /** The configured, root-relative path: what messages show. */
-  readonly display: string;
-}
+import type { PlaybookFile, LoadedPlaybook, UpdateOutcome, MigrateOutcome } from '../app/port-types.js';
+import type { LockOptions } from '../app/port-types.js';
 
 export function playbookFile(root: string, config: Config): PlaybookFile {
   return { root, path: resolve(root, config.playbook.path), display: config.playbook.path };
-}
-
-export interface LoadedPlaybook {
-  readonly playbook: Playbook;
-  readonly migrations: readonly Migration[];
 }
 
 /** Readers never lock: a rename-replaced file is always whole. A missing file is an empty playbook. */
@@ -36,12 +24,6 @@ export function readPlaybook(file: PlaybookFile): LoadedPlaybook {
   const loaded = parseOrThrow(readTextIfExists(file.path, file.display), file.display, false);
   reportMigrations(file.root, loaded.migrations);
   return loaded;
-}
-
-export interface UpdateOutcome extends ApplyOutcome {
-  readonly migrations: readonly Migration[];
-  /** False when nothing changed and the file was not rewritten. */
-  readonly written: boolean;
 }
 
 /** Applies an extraction to the latest file, under the lock. A file memdex cannot read is left untouched. */
@@ -64,12 +46,6 @@ export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult,
   reportMigrations(file.root, outcome!.migrations);
   reportPruned(file.root, outcome!.pruned);
   return outcome!;
-}
-
-export interface MigrateOutcome {
-  readonly existed: boolean;
-  readonly migrations: readonly Migration[];
-  readonly written: boolean;
 }
 
 /** Rewrites the file in canonical form; leaves it alone when it already is. */

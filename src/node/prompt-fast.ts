@@ -1,6 +1,6 @@
 /**
  * The prompt hooks' fastest path, bundled alone as CommonJS (dist/hook-fast.cjs,
- * like the recall fast path): every prompt after a session's first only has to
+ * like the when fast path): every prompt after a session's first only has to
  * see that the session's marker exists and answer `{}`. This answers exactly that
  * case, without the ESM loader and the full CLI: the payload names the running
  * event (or none), CLAUDE_PROJECT_DIR gives the root (as in src/app/hook.ts), hooks

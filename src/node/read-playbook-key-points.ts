@@ -2,15 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Config } from '../model/config.js';
 import { toRelevanceItem, type PlaybookKeyPoint } from '../relevance/key-points.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
-
-export interface PlaybookKeyPoints {
-  readonly path: string;
-  readonly exists: boolean;
-  readonly keyPoints: readonly PlaybookKeyPoint[];
-  /** Why the file gave no key points, when it exists but cannot be read as a playbook. */
-  readonly problem?: string;
-  readonly unnamed: number;
-}
+import type { PlaybookKeyPoints } from '../app/port-types.js';
 
 /**
  * The playbook's key points as relevance items, read by the playbook library (one

@@ -3,12 +3,9 @@ import { DEFAULT_RELEVANCE_PARAMS } from '../relevance/params.js';
 import { compactState } from '../relevance/compact.js';
 import { recordAudit, type AuditPatch } from '../relevance/queue.js';
 import type { SessionRecord } from '../relevance/types.js';
-import type { LockOptions } from './lock.js';
 import { updateRelevance } from './relevance-store.js';
-
-export interface SessionAudit extends AuditPatch {
-  readonly sessionId: string;
-}
+import type { SessionAudit } from '../app/port-types.js';
+import type { LockOptions } from '../app/port-types.js';
 
 /**
  * Merges an audit record into the store (never replaces it: shown ids and tags

@@ -5,9 +5,10 @@ import { messages } from '../messages/relevance.js';
 import { DEFAULT_RELEVANCE_PARAMS, relevanceParams, type RelevanceParams } from '../relevance/params.js';
 import { EMPTY_STATE, parseRelevanceState, serializeRelevanceState } from '../relevance/state.js';
 import type { RelevanceState } from '../relevance/types.js';
-import type { LockOptions } from './lock.js';
 import { readTextIfExists } from './read-text.js';
 import { updateJsonFile } from './json-store.js';
+import type { StoreRead, Change } from '../app/port-types.js';
+import type { LockOptions } from '../app/port-types.js';
 
 export function relevanceStorePath(root: string, config: Config): string {
   return join(root, config.relevance.path);
@@ -18,14 +19,6 @@ export function projectRelevanceParams(config: Config): RelevanceParams {
   return config.relevance.weight === undefined ? DEFAULT_RELEVANCE_PARAMS : relevanceParams({ rankWeight: config.relevance.weight });
 }
 
-export interface StoreRead {
-  readonly state: RelevanceState;
-  /** Repaired or dropped values (state.ts). */
-  readonly issues: readonly string[];
-  /** Set when the file is not usable at all: readers carry on with no scores. */
-  readonly corrupt?: string;
-}
-
 /** For readers (injection, `relevance show`): no lock, a missing or corrupt file reads as empty. */
 export function readRelevance(path: string, params: RelevanceParams = DEFAULT_RELEVANCE_PARAMS): StoreRead {
   const text = readTextIfExists(path);
@@ -33,11 +26,6 @@ export function readRelevance(path: string, params: RelevanceParams = DEFAULT_RE
   const parsed = parseRelevanceState(text, params.maxScore);
   if (parsed.kind === 'corrupt') return { state: EMPTY_STATE, issues: [], corrupt: messages.storeCorrupt(path, parsed.problem, false) };
   return { state: parsed.state, issues: parsed.issues };
-}
-
-export interface Change<R> {
-  readonly state: RelevanceState;
-  readonly result: R;
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { claudeEnv } from '../app/claude-call.js';
 import { messages } from '../messages/relevance.js';
 import { parseEvaluatorJson } from '../relevance/evaluation.js';
-import type { Evaluator } from './evaluate-pending.js';
+import type { Evaluator } from '../app/port-types.js';
 
 /** `claude -p` on a long transcript takes tens of seconds; five minutes is the predecessor's limit. */
 export const EVALUATOR_TIMEOUT_MS = 5 * 60_000;

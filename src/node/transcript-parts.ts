@@ -29,8 +29,9 @@ import { messages } from '../messages/hooks.js';
 import { nowIso, nowMs } from './clock.js';
 import { LineSplitter } from '../transcript/lines.js';
 import { updateJsonFile } from './json-store.js';
-import type { LockOptions } from './lock.js';
 import { readTextIfExists } from './read-text.js';
+import type { TranscriptPart, PartRelease, PendingRetry } from '../app/port-types.js';
+import type { LockOptions } from '../app/port-types.js';
 
 export const EXTRACTION_STATE = join('.claude', 'memdex', 'extracted.json');
 /** Sessions not extracted for this long are forgotten (a later resume is read from its start again). */
@@ -38,18 +39,6 @@ export const EXTRACTION_STATE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Copy and scan chunk: a few system calls, bounded memory whatever the transcript's size. */
 const CHUNK_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
-
-export interface TranscriptPart {
-  readonly sessionId: string;
-  readonly transcriptPath: string;
-  /** The byte range [start, end) of the transcript, complete lines only. */
-  readonly start: number;
-  readonly end: number;
-  /** A temp file holding the lines of that range that were kept. */
-  readonly file: string;
-  /** How many lines were kept. */
-  readonly lines: number;
-}
 
 interface SessionOffset {
   readonly transcript: string;
@@ -59,11 +48,6 @@ interface SessionOffset {
   readonly failures?: number;
 }
 
-/** What became of a claimed part, and its failed attempts so far (for 'given-back': the count the retry will carry). */
-export interface PartRelease {
-  readonly outcome: 'extracted' | 'given-back' | 'gave-up' | 'lost';
-  readonly failures: number;
-}
 type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
@@ -128,13 +112,6 @@ export function releaseTranscriptPart(root: string, part: TranscriptPart, extrac
     return withSession(state, part.sessionId, { ...current, offset: part.start, failures });
   });
   return { outcome, failures };
-}
-
-export interface PendingRetry {
-  readonly sessionId: string;
-  readonly transcriptPath: string;
-  /** Failed attempts so far. */
-  readonly failures: number;
 }
 
 /** Sessions whose last extraction failed and was given back, oldest first. */

@@ -22,7 +22,7 @@ import { writeStderr, writeStdout } from './write-output.js';
 /**
  * The memory-tree half of the host on this machine: what `check` needs, and no
  * more (it runs on every commit). `stdin` is what an earlier stage of this process
- * already read (the recall fast path hands it over), else read on first use.
+ * already read (the when fast path hands it over), else read on first use.
  */
 export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHost {
   const cwd = process.cwd();

@@ -316,7 +316,7 @@ describe('only the commands that are not run per call load yargs (it renders eve
   });
 });
 
-describe('stdin crosses from the recall fast path to the full CLI explicitly (no globalThis)', () => {
+describe('stdin crosses from the when fast path to the full CLI explicitly (no globalThis)', () => {
   test('a batch the cached table cannot answer (a plural dropped) still resolves every query read from stdin', () => {
     const root = example();
     const cache = temp();

@@ -8,7 +8,7 @@ import { defineRule } from '../../core/rule.js';
 import { headingForEntry } from '../../model/keys.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
-import { closestHeading } from '../suggest.js';
+import { closestHeading } from '../closest-heading.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
 import { entryLabel, hasEmptyTrigger } from '../../model/entry-line.js';
 
