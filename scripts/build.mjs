@@ -31,7 +31,7 @@ const builds = [
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

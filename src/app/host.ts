@@ -123,8 +123,8 @@ export interface AgentHost {
   updateJsonFile<T>(path: string, parse: (text: string | undefined) => T, update: (current: T) => T | undefined, serialize: (value: T) => string, lock?: LockOptions): T;
   /** The project's learning-runner lock if free now (no wait): its release, or undefined when a live runner holds it. */
   tryLearningLock(root: string): (() => void) | undefined;
-  /** A configured evaluator command (shell, JSON on stdin, MEMDEX_HOOKS=0, no CLAUDECODE). */
-  commandEvaluator(command: string, cwd: string, timeoutMs: number): Evaluator;
+  /** A configured evaluator command (shell, JSON on stdin) run in `env` (the learner's: MEMDEX_HOOKS=0, no CLAUDECODE, claude-call.ts claudeEnv). */
+  commandEvaluator(command: string, cwd: string, timeoutMs: number, env: Env): Evaluator;
   evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;
 }
 

@@ -72,7 +72,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
       mkdirSync(join(root, LEARNING_DIR), { recursive: true });
       return tryLock(join(root, LEARNING_DIR, 'learning.lock'), LEARNING_LOCK_STALE_MS);
     },
-    commandEvaluator: (command, cwd, timeoutMs) => async (input) => (await import('./run-evaluator.js')).commandEvaluator(command, cwd, timeoutMs)(input),
+    commandEvaluator: (command, cwd, timeoutMs, env) => async (input) => (await import('./run-evaluator.js')).commandEvaluator(command, cwd, timeoutMs, env)(input),
     evaluatePending: async (options) => (await import('./evaluate-pending.js')).evaluatePending(options),
   };
 }
