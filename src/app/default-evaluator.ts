@@ -5,7 +5,7 @@
  * excerpt) rendered into templates/evaluator.txt, the reply checked against the
  * evaluation schema, its `evaluations` array then checked like any evaluator's
  * answer (scores in [-1, 1], only shown ids, only the session's tags) and applied
- * through the claim/lease queue (node/evaluate-pending.ts).
+ * through the claim/lease queue (evaluate-pending.ts).
  */
 import type { Config } from '../model/config.js';
 import { DEFAULT_EVALUATOR_TEMPLATE, EVALUATION_REPLY_SCHEMA, EVALUATOR_PLACEHOLDERS, evaluatorPrompt } from '../relevance/evaluation-prompt.js';

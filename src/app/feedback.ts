@@ -4,6 +4,7 @@ import { applyFeedback, feedbackRatings } from '../relevance/feedback.js';
 import type { Host } from './host.js';
 import { knownItem } from './known-item.js';
 import { relevanceContext } from './project-context.js';
+import { updateRelevance } from './relevance-store.js';
 
 export interface FeedbackRequest {
   readonly id: string;
@@ -21,7 +22,7 @@ export function recordFeedback(host: Host, request: FeedbackRequest) {
     ctx.params,
   );
   if (!ratings.ok) throw new UsageError(ratings.problems.join('\n'));
-  const outcome = host.updateRelevance(
+  const outcome = updateRelevance(host, 
     ctx.storePath,
     (state) => {
       const result = applyFeedback(state, id, ratings.ratings, host.now(), request.reason, ctx.params);

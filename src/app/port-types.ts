@@ -6,14 +6,7 @@
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import type { ParseDocument } from '../model/build-project.js';
-import type { ApplyOutcome } from '../playbook/apply-extraction.js';
-import type { Migration } from '../playbook/load-playbook.js';
-import type { Playbook } from '../playbook/types.js';
 import type { EvaluatorAnswer, EvaluatorInput } from '../relevance/evaluation.js';
-import type { PlaybookKeyPoint } from '../relevance/key-points.js';
-import type { RelevanceParams } from '../relevance/params.js';
-import type { AuditPatch } from '../relevance/queue.js';
-import type { RelevanceState } from '../relevance/types.js';
 
 export interface Environment {
   readonly tags: readonly string[];
@@ -120,116 +113,7 @@ export interface Stamps {
   readonly files: readonly FileStamp[];
 }
 
-/** Where the playbook of a project lives: `<root>/<config playbook.path>` (default .claude/playbook.json). */
-export interface PlaybookFile {
-  readonly root: string;
-  readonly path: string;
-  /** The configured, root-relative path: what messages show. */
-  readonly display: string;
-}
-
-export interface LoadedPlaybook {
-  readonly playbook: Playbook;
-  readonly migrations: readonly Migration[];
-}
-
-export interface UpdateOutcome extends ApplyOutcome {
-  readonly migrations: readonly Migration[];
-  /** False when nothing changed and the file was not rewritten. */
-  readonly written: boolean;
-}
-
-export interface MigrateOutcome {
-  readonly existed: boolean;
-  readonly migrations: readonly Migration[];
-  readonly written: boolean;
-}
-
-export interface PlaybookKeyPoints {
-  readonly path: string;
-  readonly exists: boolean;
-  readonly keyPoints: readonly PlaybookKeyPoint[];
-  /** Why the file gave no key points, when it exists but cannot be read as a playbook. */
-  readonly problem?: string;
-  readonly unnamed: number;
-}
-
-export interface SessionAudit extends AuditPatch {
-  readonly sessionId: string;
-}
-
-export interface StoreRead {
-  readonly state: RelevanceState;
-  /** Repaired or dropped values (state.ts). */
-  readonly issues: readonly string[];
-  /** Set when the file is not usable at all: readers carry on with no scores. */
-  readonly corrupt?: string;
-}
-
-export interface Change<R> {
-  readonly state: RelevanceState;
-  readonly result: R;
-}
-
-export interface TranscriptPart {
-  readonly sessionId: string;
-  readonly transcriptPath: string;
-  /** The byte range [start, end) of the transcript, complete lines only. */
-  readonly start: number;
-  readonly end: number;
-  /** A temp file holding the lines of that range that were kept. */
-  readonly file: string;
-  /** How many lines were kept. */
-  readonly lines: number;
-}
-
-/** What became of a claimed part, and its failed attempts so far (for 'given-back': the count the retry will carry). */
-export interface PartRelease {
-  readonly outcome: 'extracted' | 'given-back' | 'gave-up' | 'lost';
-  readonly failures: number;
-}
-
-export interface PendingRetry {
-  readonly sessionId: string;
-  readonly transcriptPath: string;
-  /** Failed attempts so far. */
-  readonly failures: number;
-}
-
 export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
-
-/** How an evaluation of one session ended, for the caller's record (learning-outcomes.ts). */
-export interface SessionOutcome {
-  readonly sessionId: string;
-  readonly result: 'applied' | 'failed' | 'gave-up' | 'lost';
-  readonly detail?: string;
-  readonly scored?: number;
-  readonly unknownIds?: number;
-}
-
-export interface EvaluateOptions {
-  readonly storePath: string;
-  readonly root: string;
-  readonly evaluator: Evaluator;
-  readonly params: RelevanceParams;
-  /** Item id → text, for the evaluator's input. */
-  readonly texts: ReadonlyMap<string, string>;
-  /** Stop after this many sessions. */
-  readonly limit: number;
-  /** Characters of transcript in the evaluator's input (default DEFAULT_EXCERPT_CHARS). */
-  readonly excerptChars?: number;
-  readonly now: () => string;
-  readonly log: (line: string) => void;
-  /** Called once per session tried. */
-  readonly onOutcome?: (outcome: SessionOutcome) => void;
-}
-
-export interface EvaluateSummary {
-  readonly done: readonly string[];
-  readonly failed: readonly string[];
-  readonly skipped: readonly string[];
-  readonly lost: readonly string[];
-}
 
 /** Data derived from the project that a command wants cached with it (e.g. the resolver's phrase index). */
 export interface Derived {

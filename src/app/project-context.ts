@@ -1,6 +1,7 @@
 import type { Config } from '../model/config.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import type { Host, TreeHost } from './host.js';
+import { projectRelevanceParams, relevanceStorePath } from './relevance-store.js';
 
 export interface ProjectContext {
   readonly root: string;
@@ -21,5 +22,5 @@ export interface RelevanceContext extends ProjectContext {
 
 export function relevanceContext(host: Host, explicitRoot: string | undefined): RelevanceContext {
   const { root, config } = projectContext(host, explicitRoot);
-  return { root, config, storePath: host.relevanceStorePath(root, config), params: host.relevanceParams(config) };
+  return { root, config, storePath: relevanceStorePath(host, root, config), params: projectRelevanceParams(config) };
 }

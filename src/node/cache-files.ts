@@ -17,7 +17,7 @@
  *
  * and per per-call bundle (the key: a hash of the bundle file's path, so that two
  * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
- * compiled code of the bundle (node/code-cache.ts), for that build and that Node.
+ * compiled code of the bundle (src/when/code-cache.ts), for that build and that Node.
  *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same

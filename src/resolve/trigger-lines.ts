@@ -1,9 +1,9 @@
 /**
- * Reads the trigger table (recall-table.ts builds it) line by line, and answers a
+ * Reads the trigger table (trigger-table.ts builds it) line by line, and answers a
  * trigger from it with the resolver's own decision (trigger-pick.ts). Without a
  * fuzzy matcher (openExactTable: the exact-hit bundle, dist/when.cjs, which must
  * not carry the fuzzy engine) it answers what the exact stage decides alone and
- * leaves the rest (no exact phrase) to recall-lookup.ts, which adds the matcher.
+ * leaves the rest (no exact phrase) to trigger-lookup.ts, which adds the matcher.
  */
 import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';

@@ -1,9 +1,9 @@
 /**
- * Answers triggers from the trigger table (recall-table.ts builds it): the fast path
+ * Answers triggers from the trigger table (trigger-table.ts builds it): the fast path
  * of a hook call. An exact phrase is a binary search; anything else runs the fuzzy
  * engine over the table's candidates (parsed and indexed only then). Never loads
  * the model or the full resolver; decides with the resolver's code (trigger-pick.ts).
- * The table's lines and the exact stage alone: recall-lines.ts.
+ * The table's lines and the exact stage alone: trigger-lines.ts.
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
@@ -13,7 +13,7 @@ import { TableLines, tableOf, type TriggerTable } from './trigger-lines.js';
 
 export type { Group, Hits, TriggerSection, TriggerTable } from './trigger-lines.js';
 
-/** `onFuzzy`: called once, before the first fuzzy match (the adapter tunes a one-query process, node/short-run.ts). */
+/** `onFuzzy`: called once, before the first fuzzy match (the adapter tunes a one-query process, src/when/short-run.ts). */
 export function openTriggerTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS, onFuzzy?: () => void): TriggerTable {
   const lines = new TableLines(table);
   let matcher: Matcher<{ readonly target: number; readonly operator: Operator | null }> | undefined;

@@ -1,7 +1,7 @@
 /**
  * Did-you-mean for the validator: the semantic heading closest to a key, by the
  * shared fuzzy engine, and only when it is close enough to be what was meant
- * (the floor is explained in fuzzy/suggestion.ts): an orphan entry whose file was
+ * (the floor is explained in fuzzy/did-you-mean.ts): an orphan entry whose file was
  * deleted gets no suggestion rather than an unrelated one.
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';

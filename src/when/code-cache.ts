@@ -8,7 +8,7 @@
  * Node 20 keeps no compiled code for user modules (module.enableCompileCache is
  * Node 22), so this does what it would: compile through vm.Script with the cached
  * data of an earlier run, which V8 deserializes instead of parsing. Measured on
- * the exact-recall bundle (dist/when.cjs, 21 runs interleaved, load 6): 15.3 →
+ * the exact stage's bundle (dist/when.cjs, 21 runs interleaved, load 6): 15.3 →
  * 7.8 ms from loading the bundle to the printed answer (bench/RESULTS.md, issue 9).
  *
  * When the cached data is missing or V8 rejects it (another Node, other V8 flags),

@@ -3,9 +3,13 @@ import { DEFAULT_RELEVANCE_PARAMS } from '../relevance/params.js';
 import { compactState } from '../relevance/compact.js';
 import { recordAudit, type AuditPatch } from '../relevance/queue.js';
 import type { SessionRecord } from '../relevance/types.js';
+import type { JsonStateHost } from './json-state.js';
+import type { LockOptions } from './port-types.js';
 import { updateRelevance } from './relevance-store.js';
-import type { SessionAudit } from '../app/port-types.js';
-import type { LockOptions } from '../app/port-types.js';
+
+export interface SessionAudit extends AuditPatch {
+  readonly sessionId: string;
+}
 
 /**
  * Merges an audit record into the store (never replaces it: shown ids and tags
@@ -14,6 +18,7 @@ import type { LockOptions } from '../app/port-types.js';
  * path by the session-end hook, which also compacts old sessions away.
  */
 export function recordSessionAudit(
+  host: JsonStateHost,
   storePath: string,
   audit: SessionAudit,
   options: LockOptions & { readonly params?: RelevanceParams } = {},
@@ -21,6 +26,7 @@ export function recordSessionAudit(
   const params = options.params ?? DEFAULT_RELEVANCE_PARAMS;
   const { sessionId, ...patch } = audit;
   return updateRelevance(
+    host,
     storePath,
     (state) => {
       const merged = recordAudit(state, sessionId, patch);

@@ -1,17 +1,33 @@
-import { join } from 'node:path';
+/**
+ * The relevance store (config `relevance.path`): read by the injection and `relevance
+ * show` without a lock, updated under its lock by the hooks, `feedback` and the
+ * evaluator (json-state.ts). A corrupt file is never overwritten.
+ */
 import { InputError } from '../core/errors.js';
 import type { Config } from '../model/config.js';
 import { messages } from '../messages/relevance.js';
 import { DEFAULT_RELEVANCE_PARAMS, relevanceParams, type RelevanceParams } from '../relevance/params.js';
 import { EMPTY_STATE, parseRelevanceState, serializeRelevanceState } from '../relevance/state.js';
 import type { RelevanceState } from '../relevance/types.js';
-import { readTextIfExists } from './read-text.js';
-import { updateJsonFile } from './json-store.js';
-import type { StoreRead, Change } from '../app/port-types.js';
-import type { LockOptions } from '../app/port-types.js';
+import type { TreeHost } from './host.js';
+import { updateJsonFile, type JsonStateHost } from './json-state.js';
+import type { LockOptions } from './port-types.js';
 
-export function relevanceStorePath(root: string, config: Config): string {
-  return join(root, config.relevance.path);
+export interface StoreRead {
+  readonly state: RelevanceState;
+  /** Repaired or dropped values (state.ts). */
+  readonly issues: readonly string[];
+  /** Set when the file is not usable at all: readers carry on with no scores. */
+  readonly corrupt?: string;
+}
+
+export interface Change<R> {
+  readonly state: RelevanceState;
+  readonly result: R;
+}
+
+export function relevanceStorePath(host: Pick<TreeHost, 'joinPath'>, root: string, config: Config): string {
+  return host.joinPath(root, config.relevance.path);
 }
 
 /** The parameters this project runs with: defaults plus the config's `relevance.weight`. */
@@ -20,8 +36,8 @@ export function projectRelevanceParams(config: Config): RelevanceParams {
 }
 
 /** For readers (injection, `relevance show`): no lock, a missing or corrupt file reads as empty. */
-export function readRelevance(path: string, params: RelevanceParams = DEFAULT_RELEVANCE_PARAMS): StoreRead {
-  const text = readTextIfExists(path);
+export function readRelevance(host: Pick<TreeHost, 'readTextIfExists'>, path: string, params: RelevanceParams = DEFAULT_RELEVANCE_PARAMS): StoreRead {
+  const text = host.readTextIfExists(path);
   if (text === undefined) return { state: EMPTY_STATE, issues: [] };
   const parsed = parseRelevanceState(text, params.maxScore);
   if (parsed.kind === 'corrupt') return { state: EMPTY_STATE, issues: [], corrupt: messages.storeCorrupt(path, parsed.problem, false) };
@@ -34,6 +50,7 @@ export function readRelevance(path: string, params: RelevanceParams = DEFAULT_RE
  * corrupt file is never overwritten: that is an InputError naming the file.
  */
 export function updateRelevance<R>(
+  host: JsonStateHost,
   path: string,
   change: (state: RelevanceState) => Change<R>,
   options: LockOptions & { readonly params?: RelevanceParams } = {},
@@ -41,6 +58,7 @@ export function updateRelevance<R>(
   const params = options.params ?? DEFAULT_RELEVANCE_PARAMS;
   let result: R | undefined;
   updateJsonFile<RelevanceState>(
+    host,
     path,
     (text) => {
       if (text === undefined) return EMPTY_STATE;
