@@ -3,8 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { applyFeedback, feedbackRatings } from '../relevance/feedback.js';
 import type { Host } from './host.js';
 import { knownItem } from './known-item.js';
-import { relevanceContext } from './project-context.js';
-import { updateRelevance } from './relevance-store.js';
+import { updateRelevance, relevanceContext } from './relevance-store.js';
 
 export interface FeedbackRequest {
   readonly id: string;

@@ -28,7 +28,8 @@
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
 import type { HookContext } from './hook-step.js';
-import { CLIENT_CONTEXT_LIMIT, recordShown, renderInjection } from './injection.js';
+import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
+import { recordShown, renderInjection } from './injection.js';
 import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';

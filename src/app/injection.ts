@@ -20,17 +20,10 @@ import { loadTemplate } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
 export const HOOK_LOCK_TIMEOUT_MS = 2_000;
-
-/**
- * Claude Code replaces any hook output string longer than 10,000 characters by a
- * 2 KB preview and a file path, so the model would see no key point at all
- * (measured with client 2.1.330, claude-code-behaviour.md §1). The whole
- * additionalContext, template and block, stays strictly below it.
- */
-export const CLIENT_CONTEXT_LIMIT = 10_000;
 
 export interface InjectionRequest {
   readonly root: string;

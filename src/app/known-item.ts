@@ -2,7 +2,7 @@ import { MemdexError, UsageError } from '../core/errors.js';
 import { messages } from '../messages/relevance.js';
 import { itemIdProblem } from '../relevance/validate.js';
 import type { Host } from './host.js';
-import type { RelevanceContext } from './project-context.js';
+import type { RelevanceContext } from './relevance-store.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
 
 /**

@@ -9,7 +9,7 @@
 import type { Config } from '../model/config.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { AgentHost } from './host.js';
-import { CLIENT_CONTEXT_LIMIT } from './injection.js';
+import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import type { LoadedConfig } from './port-types.js';
 import { contextOutput, pointersFromIndex, wantsPointers } from './prompt-suggestions.js';
 

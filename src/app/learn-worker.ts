@@ -22,10 +22,9 @@ import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
 import type { Host } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
-import { relevanceContext } from './project-context.js';
 import { runEvaluations } from './relevance.js';
 import { tryLearningLock } from './learning-lock.js';
-import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath, relevanceContext } from './relevance-store.js';
 import { pendingRetries } from './transcript-parts.js';
 
 const WORKER_EVENT = 'session-start (background)';

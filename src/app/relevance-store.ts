@@ -9,7 +9,8 @@ import { messages } from '../messages/relevance.js';
 import { DEFAULT_RELEVANCE_PARAMS, relevanceParams, type RelevanceParams } from '../relevance/params.js';
 import { EMPTY_STATE, parseRelevanceState, serializeRelevanceState } from '../relevance/state.js';
 import type { RelevanceState } from '../relevance/types.js';
-import type { TreeHost } from './host.js';
+import type { Host, TreeHost } from './host.js';
+import { projectContext, type ProjectContext } from './project-context.js';
 import { updateJsonFile, type JsonStateHost } from './json-state.js';
 import type { LockOptions } from './port-types.js';
 
@@ -75,4 +76,15 @@ export function updateRelevance<R>(
     options,
   );
   return result as R;
+}
+
+/** What every relevance/feedback command needs: the tree, its config, the store and the parameters. */
+export interface RelevanceContext extends ProjectContext {
+  readonly storePath: string;
+  readonly params: RelevanceParams;
+}
+
+export function relevanceContext(host: Host, explicitRoot: string | undefined): RelevanceContext {
+  const { root, config } = projectContext(host, explicitRoot);
+  return { root, config, storePath: relevanceStorePath(host, root, config), params: projectRelevanceParams(config) };
 }

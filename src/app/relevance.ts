@@ -10,11 +10,10 @@ import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
 import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
 import { recordLearningOutcome } from './learning-outcomes.js';
-import { relevanceContext, type RelevanceContext } from './project-context.js';
 import { relevanceSessionEnd } from './session-audit.js';
 import { evaluatePending } from './evaluate-pending.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
-import { readRelevance, updateRelevance } from './relevance-store.js';
+import { readRelevance, updateRelevance, relevanceContext, type RelevanceContext } from './relevance-store.js';
 
 export function showItem(host: Host, root: string | undefined, id: string) {
   const ctx = relevanceContext(host, root);
