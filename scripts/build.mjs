@@ -31,14 +31,20 @@ const builds = [
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-exact.ts', 'recall-fuzzy': 'src/cli/recall-fast.ts', 'code-cache': 'src/node/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
+    entryPoints: { recall: 'src/cli/recall-exact.ts', 'recall-fuzzy': 'src/cli/recall-fast.ts', 'code-cache': 'src/node/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     supported: { 'dynamic-import': false },
     // --help is rendered by yargs in the full CLI (bin/memdex.cjs sends `check --help` there): yargs stays out of
     // these bundles, which every commit and agent action loads.
-    plugins: [...common.plugins, { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) }],
+    plugins: [
+      ...common.plugins,
+      { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
+      // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
+      // (node/load-project.ts imports it dynamically, which these bundles turn into a require at that moment).
+      { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /model\/glob\.js$/ }, () => ({ path: './glob.cjs', external: true })) },
+    ],
   }),
   // The library for require('memdex') (package.json exports): one file, remark inlined.
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),

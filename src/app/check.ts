@@ -16,6 +16,8 @@ import { checkRuleSettings } from '../core/rule-options.js';
 import type { TreeHost } from './host.js';
 import { parentDir } from './paths.js';
 import { CONFIG_FILE } from '../model/config.js';
+import { ignoredRanges } from '../model/ignores.js';
+import type { Project } from '../model/project.js';
 
 export interface CheckRequest {
   readonly files: readonly string[];
@@ -38,6 +40,8 @@ export interface CheckOutcome {
   readonly fixed: readonly string[];
   /** Warnings found in every tree, --quiet or not (what --max-warnings counts). */
   readonly warnings: number;
+  /** `ignores` patterns that name nothing (absolute config file, pattern as written): warnings for stderr. */
+  readonly unmatchedIgnores: readonly { readonly configFile: string; readonly pattern: string }[];
 }
 
 export async function check(host: TreeHost, request: CheckRequest): Promise<CheckOutcome> {
@@ -45,6 +49,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
   const trees: TreeFindings[] = [];
   const fixed: string[] = [];
   let warnings = 0;
+  const unmatchedIgnores: { configFile: string; pattern: string }[] = [];
   for (const root of selectRoots(host, request)) {
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
     const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
@@ -53,7 +58,13 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     const parseCache = host.parseCache(root);
     const files = host.readProjectFiles(config, source);
     if (request.outputFile !== undefined) refuseMemoryFile(host, root, request.outputFile, files);
-    const findings = async (texts: ReadonlyMap<string, string>) => runRules(await host.buildProject(texts, config, parseCache), allRules);
+    let project: Project | undefined;
+    const findings = async (texts: ReadonlyMap<string, string>) => {
+      project = await host.buildProject(texts, config, parseCache);
+      const unsafe = project.ignores?.problems[0];
+      if (unsafe) throw new UsageError(m.ignoreUnsafe(CONFIG_FILE, unsafe.index, unsafe.pattern, unsafe.reason));
+      return runRules(project, allRules);
+    };
     let found: readonly Diagnostic[];
     if (request.fix) {
       const result = await fixUntilStable(files, findings);
@@ -78,10 +89,11 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       parseCache.save(files);
     }
     for (const d of found) if (d.severity === 'warning') warnings++;
+    if (project?.ignores) for (const pattern of ignoredRanges(project, project.ignores).unmatched) unmatchedIgnores.push({ configFile: host.resolvePath(root, CONFIG_FILE), pattern });
     const diagnostics = request.quiet ? found.filter((d) => d.severity === 'error') : found;
     trees.push({ root, diagnostics });
   }
-  return { trees, fixed, warnings };
+  return { trees, fixed, warnings, unmatchedIgnores };
 }
 
 /** --output-file names a memory file: nothing may be written there, not even an error report. */

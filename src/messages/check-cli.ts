@@ -7,6 +7,10 @@ export const checkCliMessages = {
   badMaxWarnings: (value: string) => `--max-warnings ${value}: expected a whole number of warnings (0 or more)`,
   tooManyWarnings: (warnings: number, max: number) =>
     `memdex found too many warnings: ${warnings} (maximum: ${max}); expected at most ${max}: fix them, or raise --max-warnings`,
+  /** An `ignores` pattern that names no file (or no section): a typo, or a place that is gone. */
+  ignoreUnmatched: (configFile: string, pattern: string) => `${configFile}: ignores pattern "${pattern}" matches no file; expected a pattern naming a memory file (or a section of one), or remove it`,
+  ignoreUnsafe: (configFile: string, index: number, pattern: string, reason: string) =>
+    `${configFile}: ignores[${index}] "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}" cannot be matched: ${reason}; expected a glob of paths (*, **, ?, {a,b}, [abc])`,
   fixWithStaged:
     '--fix and --staged cannot be combined: --staged checks the git index, --fix edits the working tree (lint-staged already hides unstaged changes; run `memdex check --fix` without --staged)',
 };

@@ -107,7 +107,7 @@ export const CONFIG_SCHEMA = {
     ignores: {
       type: 'array',
       description:
-        'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
+        'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`, `{a,b}`, `[abc]`), a section as `<path glob>#<heading glob>`, `!` in front to take back what earlier patterns ignored (docs/rules/README.md).',
       items: nonBlankString(),
     },
     learn: closedObject(

@@ -50,6 +50,7 @@ export function main(argv: readonly string[]): Promise<number> {
         ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
       });
       for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
+      for (const { configFile, pattern } of outcome.unmatchedIgnores) host.writeStderr(`memdex: ${m.ignoreUnmatched(shownPath(host.cwd, configFile), pattern)}\n`);
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
@@ -88,15 +89,19 @@ function writeReport(host: TreeHost, file: string, text: string): void {
   host.writeTextAtomic(path, text, { display: file });
 }
 
+/** A path as the report shows it: relative to the cwd when under it, '/'-separated. */
+function shownPath(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  return (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+}
+
 function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree {
   // Once per file, not per finding: a pathological file has ~100,000 findings (issue 16, bench/linear.mjs).
   const shown = new Map<string, string>();
   const display = (path: string) => {
     let text = shown.get(path);
     if (text === undefined) {
-      const abs = resolve(root, path);
-      const rel = relative(cwd, abs);
-      text = (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+      text = shownPath(cwd, resolve(root, path));
       shown.set(path, text);
     }
     return text;
