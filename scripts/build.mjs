@@ -16,7 +16,8 @@ const common = { bundle: true, platform: 'node', target: 'node20', legalComments
 const builds = [
   await build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+    // The servers (memdex mcp, memdex lsp) are entries of their own: their SDKs stay in their files, which no per-call command loads.
+    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', mcp: 'src/cli/mcp-server.ts' },
     outdir: 'dist',
     splitting: true,
     format: 'esm',

@@ -3,6 +3,9 @@ import { resolveMessages as m } from '../messages/resolve.js';
 import { writeStderr, writeStdout } from '../node/write-output.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
+import { isTriggerMiss } from '../resolve/trigger-miss.js';
+
+export { isTriggerMiss };
 import type { ResolveRequest } from './resolve-request.js';
 import type { Suggestion } from '../suggest/rank.js';
 
@@ -16,21 +19,38 @@ export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
  * can be matched to queries; failures are also said on stderr.
  */
 export function writeResults(results: readonly ResolveResult[], request: Omit<ResolveRequest, 'source'>, related: RelatedEntries = new Map()): number {
+  const rendered = renderResults(results, request, related);
+  for (const message of rendered.failures) writeStderr(`memdex: ${message}\n`);
+  if (rendered.stdout !== '') writeStdout(rendered.stdout);
+  return rendered.failures.length > 0 ? 1 : 0;
+}
+
+/** What the command prints: stdout's text, and each failure's message (also in the JSON). */
+export interface RenderedResults {
+  readonly stdout: string;
+  readonly failures: readonly string[];
+}
+
+/** The one rendering of recall answers, for the CLI and `memdex mcp` alike. */
+export function renderResults(
+  results: readonly ResolveResult[],
+  request: { readonly navigation: boolean; readonly format: 'text' | 'json'; readonly config: { readonly decisions: string } },
+  related: RelatedEntries = new Map(),
+): RenderedResults {
   const { navigation } = request;
+  const failures: string[] = [];
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
   const seen = new Set<string>();
-  let failed = false;
   for (const result of results) {
     if (result.kind === 'null') {
       json.push({ query: result.query, status: 'skipped' });
       continue;
     }
     if (result.kind !== 'found') {
-      failed = true;
       const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
       const message = failureMessage(result, request.config.decisions, about);
-      writeStderr(`memdex: ${message}\n`);
+      failures.push(message);
       json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
       continue;
     }
@@ -40,9 +60,8 @@ export function writeResults(results: readonly ResolveResult[], request: Omit<Re
     seen.add(text);
     texts.push(text);
   }
-  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
-  return failed ? 1 : 0;
+  const stdout = request.format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : texts.length > 0 ? `${texts.join('\n---\n')}\n` : '';
+  return { stdout, failures };
 }
 
 function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, message: string): Record<string, unknown> {
@@ -56,10 +75,6 @@ function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>,
   }
 }
 
-/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (resolve-model.ts). */
-export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
-  return result.kind === 'not-found' && result.mode === 'trigger';
-}
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string, related: readonly Suggestion[] = []): string {
   switch (result.kind) {

@@ -154,6 +154,17 @@ export const suggestSpec: CommandSpec = {
   examples: [['memdex suggest "split the validation into mechanical and semantic checks"', 'the entries that text is about'], ['memdex suggest - < plan.md', 'a whole document from stdin']],
 };
 
+export const mcpSpec: CommandSpec = {
+  name: 'mcp',
+  describe: 'Serve the memory to any MCP client on stdio: tools when, how, resolve, suggest, remember, feedback; the playbook as a resource',
+  options: { root },
+  examples: [
+    ['memdex mcp', 'the tree containing the current directory (what an agent starts in the project)'],
+    ['claude mcp add memdex -- npx memdex mcp', 'register it in Claude Code'],
+  ],
+  notes: 'A long-running server: it keeps the tree loaded and reloads it when its files change. Setup per agent: docs/mcp.md.',
+};
+
 export const recallSpec: CommandSpec = {
   name: 'recall',
   describe: recallMessages.describe,
