@@ -11,8 +11,8 @@ import { suggestMessages } from './suggest.js';
 
 export const rulesSpec: CommandSpec = {
   name: 'rules',
-  describe: 'List the rules of `memdex check` with their default severity and the page of each (docs/rules/<id>.md)',
-  options: { format: textOrJson },
+  describe: 'List the rules of `memdex check` with their severity (as the tree\'s memdex.config.json sets it) and the page of each (docs/rules/<id>.md)',
+  options: { root, format: textOrJson },
 };
 
 export const compressKeySpec: CommandSpec = {
