@@ -17,10 +17,13 @@ const builds = [
   await build({
     ...common,
     // The servers (memdex mcp, memdex lsp) are entries of their own: their SDKs stay in their files, which no per-call command loads.
-    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', mcp: 'src/cli/mcp-server.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', mcp: 'src/cli/mcp-server.ts', lsp: 'src/cli/lsp-server.ts' },
     outdir: 'dist',
     splitting: true,
     format: 'esm',
+    // The language server's packages are CommonJS and require node builtins, which an ES module bundle can only do
+    // through a real `require` (esbuild's shim throws "Dynamic require of node:util").
+    banner: { js: "import { createRequire as __memdexRequire } from 'node:module';\nconst require = __memdexRequire(import.meta.url);" },
     sourcemap: false,
     chunkNames: 'chunks/[name]-[hash]',
   }),

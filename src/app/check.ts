@@ -32,6 +32,8 @@ export interface CheckRequest {
   readonly fixDryRun?: boolean;
   /** --stdin --stdin-filename: this text stands for that file (absolute path) of its tree; only its findings are reported. */
   readonly stdin?: { readonly file: string; readonly text: string };
+  /** Texts that stand for files of the tree (an editor's open documents: `memdex lsp`), root-relative path → text. */
+  readonly overlay?: ReadonlyMap<string, string>;
 }
 
 export interface TreeFindings {
@@ -73,7 +75,9 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     ruleSets.set(root, rules);
     const stdinPath = request.stdin ? memoryPathOf(host, root, config, request.stdin.file) : undefined;
     const tree = request.staged ? host.gitIndex(root, config) : host.workingTree(root);
-    const source = stdinPath !== undefined ? withText(tree, config, stdinPath, request.stdin!.text) : tree;
+    const texts = new Map(request.overlay ?? []);
+    if (stdinPath !== undefined) texts.set(stdinPath, request.stdin!.text);
+    const source = texts.size > 0 ? withTexts(tree, config, texts) : tree;
     // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
     const parseCache = host.parseCache(root);
     const files = host.readProjectFiles(config, source);
@@ -114,7 +118,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       found = result.diagnostics;
     } else {
       found = await findings(files);
-      if (stdinPath === undefined) parseCache.save(files);
+      if (texts.size === 0) parseCache.save(files);
     }
     if (stdinPath !== undefined) found = found.filter((d) => d.path === stdinPath);
     for (const d of found) if (d.severity === 'warning') warnings++;
@@ -156,14 +160,15 @@ function memoryPathOf(host: TreeHost, root: string, config: Config, file: string
   return path;
 }
 
-/** The tree with one file's text replaced (or added: an unsaved new decision file). */
-function withText(source: TreeSource, config: Config, path: string, text: string): TreeSource {
+/** The tree with some files' texts replaced (or added: an unsaved new decision file). */
+export function withTexts(source: TreeSource, config: Config, texts: ReadonlyMap<string, string>): TreeSource {
   return {
     listDecisions: (c) => {
       const listed = source.listDecisions(c);
-      return isDecisionPath(config, path) && !listed.includes(path) ? [...listed, path].sort() : listed;
+      const added = [...texts.keys()].filter((path) => isDecisionPath(config, path) && !listed.includes(path));
+      return added.length > 0 ? [...listed, ...added].sort() : listed;
     },
-    read: (p) => (p === path ? text : source.read(p)),
+    read: (p) => texts.get(p) ?? source.read(p),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, mcpSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { RecallHandoff } from './resolve-request.js';
 
 /** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
@@ -43,4 +43,5 @@ export const commands: readonly Command[] = [
   { spec: feedbackSpec, load: () => import('./commands/feedback.js') },
   { spec: relevanceGroup, load: () => import('./commands/relevance.js') },
   { spec: mcpSpec, load: () => import('./commands/mcp.js') },
+  { spec: lspSpec, load: () => import('./commands/lsp.js') },
 ];

@@ -165,6 +165,13 @@ export const mcpSpec: CommandSpec = {
   notes: 'A long-running server: it keeps the tree loaded and reloads it when its files change. Setup per agent: docs/mcp.md.',
 };
 
+export const lspSpec: CommandSpec = {
+  name: 'lsp',
+  describe: 'A language server on stdio for the index, decision files and playbook: diagnostics as you type, fixes, go to heading/entry, hover, completion, trigger rename',
+  options: { stdio: { type: 'boolean', describe: 'Talk over stdin/stdout (the default and only transport; accepted as editors pass it)' } },
+  notes: 'Started by an editor (the VS Code extension in editors/vscode/ does). Details: docs/editors.md.',
+};
+
 export const recallSpec: CommandSpec = {
   name: 'recall',
   describe: recallMessages.describe,
