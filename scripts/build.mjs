@@ -4,14 +4,28 @@
 // library's CommonJS entry and declarations, and the notices of the bundled packages.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
 import { chartAssets } from './chart-assets.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: [chartAssets] };
+// The code reads name, version and homepage from package.json: only those are bundled, not the whole manifest
+// (its dependency lists are ~8 kB that every per-call bundle would parse on each call).
+const manifestFields = {
+  name: 'package-json-fields',
+  setup(b) {
+    const manifest = join(repo, 'package.json');
+    b.onLoad({ filter: /package\.json$/ }, (args) => {
+      if (args.path !== manifest) return undefined;
+      const { name, version, homepage } = JSON.parse(readFileSync(manifest, 'utf8'));
+      return { contents: `export default ${JSON.stringify({ name, version, homepage })};`, loader: 'js' };
+    });
+  },
+};
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: [chartAssets, manifestFields] };
 
 const builds = [
   await build({
