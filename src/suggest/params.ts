@@ -36,6 +36,6 @@ export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   passageWeight: 0.5,
   threshold: 0.2,
   hookThreshold: 0.45,
-  hookLimit: 3,
+  hookLimit: 1,
   missLimit: 3,
 });
