@@ -175,7 +175,49 @@ export async function quality(lib, topics) {
     goal('whole documents: R@10', 0.38, fig(looRows, 'whole', 'r10')),
     goal(`first ${PROMPT_CHARS} characters: MRR`, 0.58, fig(looRows, 'prompt', 'mrr')),
   );
+  out.push('', ...usageQuality(lib, cases, P, base));
   out.push('', ...hookQuality(lib, cases, P));
+  return out;
+}
+
+/** The usage prior's grid (usage-prior.ts): weight 0 is the ranker alone. */
+export const USAGE_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5];
+export const USAGE_SIMILARITIES = [0, 0.2, 0.3, 0.5];
+
+/**
+ * With usage (issue 22 §3): each plan ranked with a usage log of other cases (their plan text and
+ * relevant entries, as a planning tool would append them), in two histories: time order (the
+ * plans before it: the owner's protocol) and all other plans but its own (other versions of the
+ * same plan left out). The prior's weight and similarity floor are chosen by leave-one-out.
+ */
+function usageQuality(lib, cases, P, base) {
+  const line = (c) => ({ at: new Date(Date.UTC(2026, 0, 1 + c.time)).toISOString(), text: c.query, entries: c.relevantLabels });
+  const histories = [
+    ['time order (the plans before it)', (c) => cases.filter((h) => h.time < c.time)],
+    ['all other plans (leave-one-out)', (c) => cases.filter((h) => h.plan !== c.plan)],
+  ];
+  const out = [
+    `With usage: each plan ranked with a usage log of other plans (their text and relevant entries, as usage lines). The prior's weight ∈ {${USAGE_WEIGHTS.join(', ')}} and similarity floor ∈ {${USAGE_SIMILARITIES.join(', ')}} (${P.usageNeighbours} neighbours) are chosen by leave-one-out; weight 0 is the ranker alone. Time order: by tree size (the index is append-only; the trees carry no date).`,
+    '',
+    '| history | chosen by the folds | MRR | R@10 | no-leak MRR | first 300 MRR | vs no usage, whole MRR | vs no usage, R@10 |',
+    '|---|---|---:|---:|---:|---:|---|---|',
+  ];
+  const alone = measureCases(lib, cases, (c, text) => lib.rank(c.data, text, P).map((s) => s.label));
+  for (const [name, history] of histories) {
+    const usage = new Map(cases.map((c) => [c.id, lib.buildUsageIndex(c.data, history(c).map(line))]));
+    const points = [];
+    for (const usageWeight of USAGE_WEIGHTS) for (const usageSimilarity of usageWeight === 0 ? [0] : USAGE_SIMILARITIES) points.push({ ...P, usageWeight, usageSimilarity });
+    const perPoint = points.map((p) => measureCases(lib, cases, (c, text) => lib.rank(c.data, text, p, { usage: usage.get(c.id) }).map((s) => s.label)));
+    const { rows, chosen } = leaveOneOut(perPoint);
+    const folds = new Map();
+    for (const j of chosen) folds.set(j, (folds.get(j) ?? 0) + 1);
+    const noLeak = (i) => !cases[i].leak;
+    out.push(
+      `| ${name} | ${[...folds].map(([j, n]) => `weight ${points[j].usageWeight}${points[j].usageWeight ? `, floor ${points[j].usageSimilarity}` : ''} (${n}×)`).join('; ')} | ${fig(rows, 'whole', 'mrr').toFixed(3)} | ${fig(rows, 'whole', 'r10').toFixed(3)} | ${fig(rows, 'whole', 'mrr', noLeak).toFixed(3)} | ${fig(rows, 'prompt', 'mrr').toFixed(3)} | ${describePaired(paired(rows, alone, (r) => r.whole.mrr))} | ${describePaired(paired(rows, alone, (r) => r.whole.r10))} |`,
+    );
+  }
+  const late = cases.filter((c) => c.time >= 8).length;
+  out.push('', `No development plan has 20 earlier ones (the owner's subset on the kept-aside cases): the latest has ${cases.length - 1}; ${late} have at least 8.`);
   return out;
 }
 

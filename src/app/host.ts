@@ -16,6 +16,7 @@ import type { Config, ConfigProblem } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import type { ExtractionResult } from '../playbook/types.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { UsageLine } from '../suggest/usage.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { RelevanceState, SessionRecord } from '../relevance/types.js';
@@ -162,6 +163,8 @@ export interface TranscriptHost {
   chartLibrary(): Promise<ChartLibrary>;
   /** A progress line on a terminal (nothing otherwise); cleared when done = total. */
   sessionProgress(done: number, total: number): void;
+  /** Appends to the project's usage log the lines it does not hold yet (node/usage-log.ts); returns how many. */
+  appendUsage(root: string, lines: readonly UsageLine[]): number;
 }
 
 /** What a project's wiring is on this machine: git's hooks, file modes, commands on PATH (`memdex init`, `memdex doctor`). */

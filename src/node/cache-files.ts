@@ -14,6 +14,8 @@
  *   <key>.model    the model snapshot            } it was built from
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
+ *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
+ *                  the ranker index's tree id and the log's size and mtime
  *
  * and per per-call bundle (the key: a hash of the bundle file's path, so that two
  * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
@@ -55,7 +57,7 @@ import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without
@@ -63,7 +65,7 @@ export const CACHE_FORMAT = 7;
  */
 export const RACY_WINDOW_MS = 2000;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code' | 'usage';
 export type PayloadKind = 'table' | 'model' | 'suggest';
 
 export interface FileStamp {

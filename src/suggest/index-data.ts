@@ -3,6 +3,7 @@
  * only), so that it can be stored in the model cache as JSON and ranked without
  * the Project it came from.
  */
+import type { UsageIndexData } from './usage-prior.js';
 
 /** The fields of an entry, in the order of every per-field array below. */
 export const FIELDS = ['trigger', 'extras', 'headings', 'body', 'file'] as const;
@@ -26,6 +27,12 @@ export interface SuggestIndexData {
    * posting first; used only when `params` is the ranking's (JSON of SuggestParams).
    */
   readonly stats?: TreeStats & { readonly params: string };
+  /**
+   * The project's usage log indexed against this index (usage-prior.ts), attached when
+   * the index is loaded for ranking (node/suggest-cache.ts); never part of the cached
+   * index itself (it has its own cache file). rank() fuses its prior when present.
+   */
+  readonly usage?: UsageIndexData;
 }
 
 /** What scoring needs of the whole tree besides the postings: per-field average lengths and E (rank.ts). */

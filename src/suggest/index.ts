@@ -6,3 +6,5 @@ export { normalisedScores, passages, rank, scoreEntries, type Scored, type Sugge
 export { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
 export { FIELDS, type FieldName, type SuggestIndexData } from './index-data.js';
 export { analyze } from './analyze.js';
+export { buildUsageIndex, usagePrior, type UsageIndexData } from './usage-prior.js';
+export { formatUsageLine, parseUsageLine, parseUsageLog, usageLineKey, type UsageLine } from './usage.js';

@@ -22,6 +22,12 @@ export interface SuggestParams {
   readonly hookThreshold: number;
   /** The prompt hook injects at most this many entries. */
   readonly hookLimit: number;
+  /** Weight of the usage prior (usage-prior.ts) in the ranker's units: what a unanimous vote of similar past texts adds. */
+  readonly usageWeight: number;
+  /** A past text votes only when its similarity (tf-idf cosine) to the text reaches this. */
+  readonly usageSimilarity: number;
+  /** At most this many past texts vote: the most similar. */
+  readonly usageNeighbours: number;
   /** A trigger miss (`memdex when|how`) lists at most this many entries about its words. */
   readonly missLimit: number;
 }
@@ -38,4 +44,7 @@ export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   hookThreshold: 0.45,
   hookLimit: 1,
   missLimit: 3,
+  usageWeight: 0.3,
+  usageSimilarity: 0.5,
+  usageNeighbours: 5,
 });

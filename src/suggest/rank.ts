@@ -136,8 +136,10 @@
  * per passage) in tens of milliseconds (bench/RESULTS.md).
  */
 import { analyze } from './analyze.js';
+import { idfOf } from './idf.js';
 import { FIELDS, type SuggestIndexData, type TreeStats } from './index-data.js';
 import type { SuggestParams } from './params.js';
+import { usagePrior, type UsageIndexData } from './usage-prior.js';
 
 export interface Suggestion {
   readonly label: string;
@@ -166,9 +168,6 @@ interface Prepared {
 
 const preparedByData = new WeakMap<SuggestIndexData, WeakMap<SuggestParams, Prepared>>();
 
-function idfOf(entries: number, df: number): number {
-  return Math.log(1 + (entries - df + 0.5) / (df + 0.5));
-}
 
 /** Query term weight: the query's own term frequency, saturated like BM25's k3. */
 function queryWeight(tf: number, params: SuggestParams): number {
@@ -286,7 +285,14 @@ function scoreInto(data: SuggestIndexData, p: Prepared, text: string, params: Su
  * Every entry's normalised score for a text: raw / norm for a short text; for a text
  * longer than two passages, the mix of the whole text's score and its best passage's.
  */
-export function normalisedScores(data: SuggestIndexData, text: string, params: SuggestParams): Float64Array {
+export function normalisedScores(data: SuggestIndexData, text: string, params: SuggestParams, usage?: UsageIndexData): Float64Array {
+  const lexical = lexicalScores(data, text, params);
+  if (usage === undefined || params.usageWeight === 0) return lexical;
+  const prior = usagePrior(data, usage, text, params);
+  return lexical.map((s, e) => s + params.usageWeight * prior[e]!);
+}
+
+function lexicalScores(data: SuggestIndexData, text: string, params: SuggestParams): Float64Array {
   const whole = normalise(scoreEntries(data, text, params));
   const parts = passages(text, params.passageChars);
   if (parts.length < 2 || params.passageWeight === 0) return whole;
@@ -333,11 +339,12 @@ export function passages(text: string, minChars: number): string[] {
 }
 
 /**
- * The entries the text is about, best first: normalised score ≥ `threshold`
- * (params.threshold unless given), at most `limit`. Ties go to the earlier entry.
+ * The entries the text is about, best first: normalised score (plus the usage
+ * prior when a usage index is given or attached to the index) ≥ `threshold` (params.threshold unless
+ * given), at most `limit`. Ties go to the earlier entry.
  */
-export function rank(data: SuggestIndexData, text: string, params: SuggestParams, options: { limit?: number; threshold?: number } = {}): Suggestion[] {
-  const scores = normalisedScores(data, text, params);
+export function rank(data: SuggestIndexData, text: string, params: SuggestParams, options: { limit?: number; threshold?: number; usage?: UsageIndexData } = {}): Suggestion[] {
+  const scores = normalisedScores(data, text, params, options.usage ?? data.usage);
   const threshold = options.threshold ?? params.threshold;
   const found: { entry: number; score: number }[] = [];
   scores.forEach((score, entry) => {
