@@ -7,10 +7,10 @@
 // their first 300 characters and the no-leak plans, with plain BM25 beside it and the
 // per-case wins and losses against it. The prompt hook's limit and threshold are chosen the
 // same way, precision first; unrelated texts and small talk check its silence.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { CLI, measure, table } from './measure.mjs';
 import { updateResultsSection } from './results-section.mjs';
@@ -329,7 +329,7 @@ export async function speed(lib, topics) {
  * later prompt of a session (a new session each run, its marker made: pointers are
  * really ranked, written and recorded) and on a first prompt (playbook and pointers).
  */
-function processes(runs, topics) {
+export function processes(runs, topics) {
   const root = mkdtempSync(join(tmpdir(), 'memdex-bench-suggest-proc-'));
   try {
     const trees = topics ? readdirSync(join(topics, 'trees')).map((rev) => join(topics, 'trees', rev)) : [];
@@ -338,6 +338,7 @@ function processes(runs, topics) {
     if (source) cpSync(join(source, 'agents'), join(root, 'agents'), { recursive: true });
     else generateTree(root, { entries: 374, seed: 1 });
     const entries = size(root);
+    const usageLines = writeUsageLog(root, USAGE_LINES);
     writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
     mkdirSync(join(root, '.claude', 'memdex', 'sessions'), { recursive: true });
     const keyPoints = Array.from({ length: 50 }, (_, i) => ({ name: `kpt_${String(i + 1).padStart(3, '0')}`, text: `Key point number ${i + 1}: prefer small, well-named functions and test them`, helpful: i % 7, harmful: i % 3 }));
@@ -377,7 +378,7 @@ function processes(runs, topics) {
     ];
     const results = measure(cases, runs);
     return [
-      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'}:`,
+      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'} with a ${usageLines.toLocaleString('en')}-line usage log (prompt-sized texts of the tree's words, 1–3 entries each; its index cached beside the model). Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}:`,
       '',
       table(results, [
         { name: cases[0].name, target: '≤ 1.5×', met: (_, r) => r <= 1.5 },
@@ -388,6 +389,31 @@ function processes(runs, topics) {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The usage log the process figures are measured with (issue 22: speed unchanged with 10,000 lines). */
+const USAGE_LINES = 10_000;
+
+/**
+ * A usage log of `count` lines in `root`: prompt-sized texts made of the tree's own
+ * words (so that they share terms with the prompts measured) and 1–3 of its entries,
+ * from a fixed seed. Returns the number of lines.
+ */
+export function writeUsageLog(root, count) {
+  const index = readFileSync(join(root, 'agents', 'memory-index.md'), 'utf8');
+  const labels = index.split('\n').filter((l) => /^\/(when|how) [a-z]/i.test(l)).map((l) => l.split('|')[0].trim());
+  const words = labels.flatMap((l) => l.split(' ').slice(1));
+  let seed = 7;
+  const pick = (list) => list[(seed = (seed * 1103515245 + 12345) % 2147483648) % list.length];
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const text = Array.from({ length: 30 + (i % 20) }, () => pick(words)).join(' ');
+    const entries = [...new Set(Array.from({ length: 1 + (i % 3) }, () => pick(labels)))];
+    lines.push(JSON.stringify({ at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), text, entries }));
+  }
+  mkdirSync(join(root, '.claude', 'memdex'), { recursive: true });
+  writeFileSync(join(root, '.claude', 'memdex', 'usage.jsonl'), `${lines.join('\n')}\n`);
+  return count;
 }
 
 const SECTION = 'Topic ranker (issue 13)';

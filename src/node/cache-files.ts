@@ -50,7 +50,7 @@
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
@@ -237,6 +237,33 @@ export function readCacheBytes(path: string): { header: Record<string, unknown>;
   const newline = bytes.indexOf(0x0a);
   const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
   return header && { header, body: bytes.subarray(newline + 1) };
+}
+
+/**
+ * The first `size` bytes of a cache file with its header (this memdex and
+ * CACHE_FORMAT), the descriptor left open for reading the rest a piece at a time
+ * (usage-log.ts): the caller closes it. Undefined (nothing left open) if unusable.
+ */
+export function readCacheBytesHead(path: string, size: number): { fd: number; header: Record<string, unknown>; bytes: Buffer; bodyStart: number } | undefined {
+  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    const n = readSync(fd, buffer, 0, size, 0);
+    const bytes = buffer.subarray(0, n);
+    const newline = bytes.indexOf(0x0a);
+    const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+    if (header) return { fd, header, bytes, bodyStart: newline + 1 };
+  } catch {
+    // unreadable: no cache
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 /** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */

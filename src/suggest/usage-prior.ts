@@ -36,18 +36,39 @@ import type { SuggestParams } from './params.js';
 import { idfOf } from './idf.js';
 import type { UsageLine } from './usage.js';
 
-/** The usage log indexed for one ranker index: plain arrays, stored in the model cache. */
+/**
+ * The usage log indexed for one ranker index, behind accessors: built in memory here,
+ * or read back from the model cache a piece at a time (node/usage-log.ts reads only
+ * the postings of the query's terms and the entries of the neighbours, never the
+ * whole log).
+ */
 export interface UsageIndexData {
-  /** The vocabulary of the past texts. */
+  /** The number of lines that vote (lines reaching no existing entry are left out). */
+  readonly lines: number;
+  /** The vocabulary, sorted. */
+  readonly terms: readonly string[];
+  /** A term's id (its place in `terms`), or undefined when no past text has it. */
+  termId(term: string): number | undefined;
+  /** The largest weight in term t's postings: bounds what a line first met at t can still reach. */
+  termMax(t: number): number;
+  /** Term t's postings: the lines having it, ascending, and its weight in each line's unit vector. */
+  postings(t: number): { readonly lines: Uint32Array; readonly weights: Float32Array };
+  /** A line's entries (ids in the ranker index). */
+  entries(line: number): Uint32Array;
+}
+
+/** The arrays an index is made of (what the model cache stores). */
+export interface UsageArrays {
+  readonly lines: number;
   readonly terms: readonly string[];
   /** Term t's postings are [termStart[t], termStart[t + 1]) of postLine / postWeight. */
-  readonly termStart: readonly number[];
+  readonly termStart: Uint32Array;
+  readonly termMax: Float32Array;
   readonly postLine: Uint32Array;
-  /** The term's weight in the line's unit vector. */
   readonly postWeight: Float32Array;
-  /** Line l's entries (ids in the ranker index) are [entryStart[l], entryStart[l + 1]) of entryIds. */
-  readonly entryStart: readonly number[];
-  readonly entryIds: readonly number[];
+  /** Line l's entries are [entryStart[l], entryStart[l + 1]) of entryIds. */
+  readonly entryStart: Uint32Array;
+  readonly entryIds: Uint32Array;
 }
 
 /** A text's unit tf-idf vector over the tree's idf (unknown terms: idf at df = 0). */
@@ -76,7 +97,22 @@ function termIdOf(data: SuggestIndexData): Map<string, number> {
 }
 
 /** The usage lines indexed against the ranker's index; lines reaching no existing entry are left out. */
-export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLine[]): UsageIndexData {
+export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLine[]): UsageIndexData & { readonly arrays: UsageArrays } {
+  const arrays = usageArrays(data, lines);
+  const ids = new Map(arrays.terms.map((t, i) => [t, i]));
+  const { termStart, termMax, postLine, postWeight, entryStart, entryIds } = arrays;
+  return {
+    lines: arrays.lines,
+    terms: arrays.terms,
+    arrays,
+    termId: (term) => ids.get(term),
+    termMax: (t) => termMax[t]!,
+    postings: (t) => ({ lines: postLine.subarray(termStart[t], termStart[t + 1]), weights: postWeight.subarray(termStart[t], termStart[t + 1]) }),
+    entries: (line) => entryIds.subarray(entryStart[line], entryStart[line + 1]),
+  };
+}
+
+function usageArrays(data: SuggestIndexData, lines: readonly UsageLine[]): UsageArrays {
   const entryOf = new Map(data.labels.map((label, id) => [foldKey(label), id]));
   const termId = termIdOf(data);
   const postings = new Map<string, number[]>();
@@ -97,42 +133,69 @@ export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLin
     entryStart.push(entryIds.length);
     line++;
   }
-  const terms = [...postings.keys()];
-  const termStart = [0];
+  const terms = [...postings.keys()].sort();
+  const termStart = new Uint32Array(terms.length + 1);
+  const termMax = new Float32Array(terms.length);
   let total = 0;
-  for (const term of terms) termStart.push((total += postings.get(term)!.length / 2));
+  terms.forEach((term, t) => {
+    termStart[t] = total;
+    total += postings.get(term)!.length / 2;
+  });
+  termStart[terms.length] = total;
   const postLine = new Uint32Array(total);
   const postWeight = new Float32Array(total);
   let at = 0;
-  for (const term of terms) {
+  terms.forEach((term, t) => {
     const list = postings.get(term)!;
     for (let i = 0; i < list.length; i += 2, at++) {
       postLine[at] = list[i]!;
       postWeight[at] = list[i + 1]!;
+      if (postWeight[at]! > termMax[t]!) termMax[t] = postWeight[at]!;
     }
-  }
-  return { terms, termStart, postLine, postWeight, entryStart, entryIds };
+  });
+  return { lines: line, terms, termStart, termMax, postLine, postWeight, entryStart: Uint32Array.from(entryStart), entryIds: Uint32Array.from(entryIds) };
 }
 
-const usageTermIds = new WeakMap<UsageIndexData, Map<string, number>>();
-
-/** Every entry's prior for a text (all zero when no past text is similar enough). */
+/**
+ * Every entry's prior for a text (all zero when no past text is similar enough).
+ * Query terms are taken by weight, heaviest first; once the terms left could not
+ * bring a line the text has not met yet to usageSimilarity (Σ q_t · termMax_t <
+ * the floor: Turtle & Flood's max-score), new lines are no longer collected, so a
+ * long log costs the postings of a few terms.
+ */
 export function usagePrior(data: SuggestIndexData, usage: UsageIndexData, text: string, params: SuggestParams): Float64Array {
   const prior = new Float64Array(data.labels.length);
-  const lines = usage.entryStart.length - 1;
-  if (lines === 0 || params.usageWeight === 0) return prior;
-  let ids = usageTermIds.get(usage);
-  if (!ids) usageTermIds.set(usage, (ids = new Map(usage.terms.map((t, i) => [t, i]))));
-  const sims = new Float64Array(lines);
-  const touched: number[] = [];
+  if (usage.lines === 0 || params.usageWeight === 0) return prior;
+  const query: { t: number; w: number }[] = [];
   for (const [term, w] of textVector(data, termIdOf(data), text)) {
-    const t = ids.get(term);
-    if (t === undefined) continue;
-    for (let p = usage.termStart[t]!; p < usage.termStart[t + 1]!; p++) {
-      const line = usage.postLine[p]!;
-      if (sims[line] === 0) touched.push(line);
-      sims[line]! += w * usage.postWeight[p]!;
+    const t = usage.termId(term);
+    if (t !== undefined) query.push({ t, w });
+  }
+  query.sort((a, b) => b.w * usage.termMax(b.t) - a.w * usage.termMax(a.t) || a.t - b.t);
+  let reachable = 0;
+  for (const { t, w } of query) reachable += w * usage.termMax(t);
+  const sims = new Float64Array(usage.lines);
+  const seen = new Uint8Array(usage.lines);
+  const touched: number[] = [];
+  for (const { t, w } of query) {
+    const { lines, weights } = usage.postings(t);
+    if (reachable >= params.usageSimilarity) {
+      for (let p = 0; p < lines.length; p++) {
+        const line = lines[p]!;
+        if (seen[line] === 0) {
+          seen[line] = 1;
+          touched.push(line);
+        }
+        sims[line]! += w * weights[p]!;
+      }
+    } else {
+      // Only the lines already met can still get there: look each up (postings are in line order).
+      for (const line of touched) {
+        const p = findPosting(lines, line);
+        if (p >= 0) sims[line]! += w * weights[p]!;
+      }
     }
+    reachable -= w * usage.termMax(t);
   }
   const neighbours = touched
     .filter((line) => sims[line]! >= params.usageSimilarity)
@@ -143,7 +206,22 @@ export function usagePrior(data: SuggestIndexData, usage: UsageIndexData, text: 
   if (total <= 0) return prior;
   for (const line of neighbours) {
     const share = sims[line]! / total;
-    for (let i = usage.entryStart[line]!; i < usage.entryStart[line + 1]!; i++) prior[usage.entryIds[i]!]! += share;
+    const entries = usage.entries(line);
+    for (let i = 0; i < entries.length; i++) prior[entries[i]!]! += share;
   }
   return prior;
+}
+
+/** The position of `line` in the ascending `lines`, or -1. */
+function findPosting(lines: Uint32Array, line: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = lines[mid]!;
+    if (at === line) return mid;
+    if (at < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

@@ -12,7 +12,7 @@ import { appendUsage, loadUsageIndex, USAGE_LOG } from '../../src/node/usage-log
 import { buildSuggestIndex } from '../../src/suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS as P } from '../../src/suggest/params.js';
 import { rank } from '../../src/suggest/rank.js';
-import { buildUsageIndex } from '../../src/suggest/usage-prior.js';
+import { buildUsageIndex, usagePrior } from '../../src/suggest/usage-prior.js';
 import { formatUsageLine, parseUsageLine, parseUsageLog } from '../../src/suggest/usage.js';
 import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -67,11 +67,43 @@ describe('the usage prior', () => {
     expect(after[0]).toEqual({ label: '/when choosing review gates', score: P.usageWeight });
   });
 
+  test('the max-score cut finds exactly the neighbours an exhaustive scan finds', async () => {
+    const data = await index(root);
+    const words = 'mock tests patch fakes encode file paths separators dashes review gates phase diff plan parser release checklist'.split(' ');
+    let seed = 3;
+    const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2147483648) % words.length]!;
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: 3 + (seed % 7) }, pick).join(' '));
+    const lines = texts.map((text, i) => line(text, [data.labels[i % data.labels.length]!], `2026-11-01T10:${String(i % 60).padStart(2, '0')}:00.000Z`));
+    const usage = buildUsageIndex(data, lines);
+    for (let q = 0; q < 40; q++) {
+      const text = Array.from({ length: 2 + (q % 6) }, pick).join(' ');
+      for (const usageSimilarity of [0, 0.3, 0.5, 0.8]) {
+        const params = { ...P, usageSimilarity };
+        // Exhaustive: the query as a one-line index gives its unit vector; every line's cosine from all postings.
+        const self = buildUsageIndex(data, [line(text, [data.labels[0]!])]);
+        const sims = new Float64Array(usage.lines);
+        for (const term of self.terms) {
+          const qw = self.postings(self.termId(term)!).weights[0]!;
+          const t = usage.termId(term);
+          if (t === undefined) continue;
+          const { lines: ls, weights } = usage.postings(t);
+          ls.forEach((l, p) => (sims[l]! += qw * weights[p]!));
+        }
+        const top = [...sims.keys()].filter((l) => sims[l]! > 0 && sims[l]! >= usageSimilarity).sort((a, b) => sims[b]! - sims[a]! || b - a).slice(0, P.usageNeighbours);
+        const total = top.reduce((sum, l) => sum + sims[l]!, 0);
+        const expected = new Float64Array(data.labels.length);
+        for (const l of top) for (const e of usage.entries(l)) expected[e]! += sims[l]! / total;
+        const got = usagePrior(data, usage, text, params);
+        expected.forEach((v, e) => expect(got[e]).toBeCloseTo(v, 5));
+      }
+    }
+  });
+
   test('entries that no longer exist are ignored; a line left with none does not vote', async () => {
     const data = await index(root);
     const usage = buildUsageIndex(data, [line('the release checklist', ['/when a deleted entry']), line('the release checklist again', ['/when deleted too', '/how encode file paths'])]);
-    expect(usage.entryStart).toEqual([0, 1]);
-    expect(usage.entryIds).toEqual([1]);
+    expect(usage.lines).toBe(1);
+    expect([...usage.entries(0)]).toEqual([1]);
   });
 });
 
@@ -102,13 +134,25 @@ describe('the usage log on disk', () => {
       const first = loadUsageIndex(root, data, 'tree-1')!;
       const cached = readdirSync(cache).find((f) => f.endsWith('.usage'))!;
       const written = statSync(join(cache, cached)).mtimeMs;
-      expect(loadUsageIndex(root, data, 'tree-1')).toEqual(first);
+      const reread = loadUsageIndex(root, data, 'tree-1')!;
       expect(statSync(join(cache, cached)).mtimeMs).toBe(written);
+      expect(reread.terms).toEqual(first.terms);
+      for (const term of first.terms) expect(reread.termId(term)).toBe(first.termId(term));
+      expect(reread.termId('nowhere')).toBeUndefined();
+      first.terms.forEach((_, t) => {
+        expect([...reread.postings(t).lines]).toEqual([...first.postings(t).lines]);
+        expect([...reread.postings(t).weights]).toEqual([...first.postings(t).weights]);
+        expect(reread.termMax(t)).toBe(first.termMax(t));
+      });
+      expect([...reread.entries(0)]).toEqual([...first.entries(0)]);
+      expect(rank(data, 'the release checklist', P, { usage: reread })).toEqual(rank(data, 'the release checklist', P, { usage: first }));
       appendUsage(root, [line('write mock tests for the parser', ['/when writing mock tests'], '2026-11-02T10:00:00.000Z')]);
       const second = loadUsageIndex(root, data, 'tree-1')!;
-      expect(second.entryStart).toHaveLength(3);
-      // A cache of another tree (the memory changed) is not used.
-      expect(loadUsageIndex(root, data, 'tree-2')).toEqual(second);
+      expect(second.lines).toBe(2);
+      // A cache of another tree (the memory changed) is not used: rebuilt, the same.
+      expect(loadUsageIndex(root, data, 'tree-2')!.terms).toEqual(second.terms);
+      writeFileSync(join(cache, cached), 'garbage'); // torn: rebuilt
+      expect(loadUsageIndex(root, data, 'tree-2')!.lines).toBe(2);
       expect(rank(data, 'the release checklist', P, { usage: second })[0]!.label).toBe('/when choosing review gates');
     } finally {
       if (saved === undefined) delete process.env.MEMDEX_CACHE_DIR;
