@@ -82,9 +82,13 @@ describe('an empty repository', () => {
   test('init sets everything up, prints what it did and the next step; the tree is clean; doctor passes; a second run changes nothing', () => {
     const first = repo.memdex(['init']);
     expect([first.status, first.stderr]).toEqual([0, '']);
-    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
+    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated CLAUDE.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
     expect(first.stdout).toContain('set git config core.hooksPath .husky');
-    expect(first.stdout).toMatch(/\nNext: git add agents memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    expect(first.stdout).toMatch(/\nCLAUDE\.md loads agents\/memory-index\.md into every session \(about \d+ tokens, within index\/size-budget's 5000\)/);
+    expect(first.stdout).toMatch(/\nNext: git add agents CLAUDE\.md memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    // A new setup: the prompt hook's pointers on, the index loaded and the choice recorded.
+    expect(readFileSync(join(repo.dir, 'CLAUDE.md'), 'utf8')).toBe('@agents/memory-index.md\n');
+    expect(JSON.parse(readFileSync(join(repo.dir, 'memdex.config.json'), 'utf8'))).toMatchObject({ suggest: { onPrompt: true }, rules: { 'index/in-context': { options: { loaded: true } } } });
     expect(repo.memdex(['check']).status).toBe(0);
     expect(repo.memdex(['when', 'adding a memory']).stdout).toContain('# When Adding a Memory');
     const report = doctor(repo);
