@@ -251,7 +251,13 @@ function hookQuality(lib, cases, P) {
       const h = hookAt(lib, cases, P, t, scoredPrompts, limit);
       table.push(`| ${limit} | ${t.toFixed(2)} | ${h.injected} | ${h.relevant} | ${h.precision.toFixed(2)} | ${h.speaking} of ${cases.length} |`);
     }
+  const recorded = lib.HOOK_PRECISION_MEASURED;
+  const same = recorded.relevant === relevant && recorded.pointers === injected && recorded.plansSpokenOn === speaking && recorded.plans === cases.length;
   return [
+    same
+      ? `params.ts HOOK_PRECISION_MEASURED (what \`memdex doctor\` shows) matches this run: ${relevant} of ${injected} pointers, ${speaking} of ${cases.length} plans.`
+      : `**params.ts HOOK_PRECISION_MEASURED (${recorded.relevant} of ${recorded.pointers}, ${recorded.plansSpokenOn} of ${recorded.plans} plans) no longer matches this run (${relevant} of ${injected}, ${speaking} of ${cases.length}): update it.**`,
+    '',
     `Prompt hook (first ${PROMPT_CHARS} characters, a new session per plan). Its limit and threshold are chosen precision first (precision ≥ ${HOOK_PRECISION} on at least 3 pointers, then the most plans spoken on): **leave-one-out** (each plan with the pair chosen on the others: ${[...picks].map(([k, n]) => `${k} ${n}×`).join('; ')}): **precision ${(injected ? relevant / injected : 0).toFixed(2)}** (${relevant} of ${injected} pointers; 95% Wilson interval from ${wilsonLow(relevant, injected).toFixed(2)}), **a pointer on ${speaking} of ${cases.length} plans (${Math.round((100 * speaking) / cases.length)} %)**. On all cases the rule chooses limit ${all.limit}, threshold ${all.t}; params.ts: limit ${P.hookLimit}, threshold ${P.hookThreshold}.`,
     '',
     `Controls (${UNRELATED.length} unrelated texts and ${SMALL_TALK.length} small-talk prompts × ${trees.length} trees): the hook spoke on ${hookSpoke} of ${controls.length}, \`suggest\` (threshold ${P.threshold}) on ${suggestSpoke}; the best score any control reaches is ${controlTop.toFixed(3)}.`,

@@ -112,7 +112,8 @@ export interface AgentHost {
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
   /** The entries the prompt hook already pointed this session to. */
-  readSuggested(root: string, sessionId: string): readonly string[];
+  /** What the session was pointed to (labels) or recalled (folded queries, read from its transcript when given). */
+  shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): readonly string[];
   recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
   hookLog(root: string, event: string, message: string): void;
   /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */

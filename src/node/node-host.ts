@@ -13,7 +13,7 @@ import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
-import { readSuggested, recordSuggested } from './session-suggested.js';
+import { recordSuggested, shownToSession } from './session-suggested.js';
 import { claimTranscriptPart, pendingRetries, releaseTranscriptPart } from './transcript-parts.js';
 import { findExecutable } from './find-executable.js';
 import { updateJsonFile } from './json-store.js';
@@ -55,7 +55,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     claimSessionMarker,
     clearSessionMarker,
     pruneSessionMarkers: (root) => pruneSessionMarkers(root),
-    readSuggested,
+    shownToSession,
     recordSuggested,
     hookLog: logHookFailure,
     startHookWorker,

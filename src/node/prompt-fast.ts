@@ -32,7 +32,7 @@ export function tryPromptHook(event: string): { readonly answered: true } | { re
     const { hookEventName, sessionId } = parsed.payload;
     if (hookEventName !== undefined && hookEventName !== expected) return { answered: false, stdin };
     if (!existsSync(markerPath(resolve(dir), sessionId))) return { answered: false, stdin };
-    const answer = event === 'user-prompt-submit' ? promptPointers(resolve(dir), expected, sessionId, parsed.payload.prompt) : {};
+    const answer = event === 'user-prompt-submit' ? promptPointers(resolve(dir), expected, sessionId, parsed.payload.prompt, parsed.payload.transcriptPath) : {};
     if (answer === undefined) return { answered: false, stdin };
     writeStdout(`${JSON.stringify(answer)}\n`);
     return { answered: true };
@@ -47,9 +47,9 @@ export function tryPromptHook(event: string): { readonly answered: true } | { re
  * is read once, through the one file reader (a FIFO or a device fails at once, not
  * waits), and an unreadable one is the full hook's to report.
  */
-function promptPointers(root: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+function promptPointers(root: string, hookEventName: string, sessionId: string, prompt: string | undefined, transcriptPath: string | undefined): object | undefined {
   // Not load-config.ts: a config without "onPrompt" never pays for its parser and schema.
   const config = readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE);
   if (config === undefined || !config.includes('"onPrompt"')) return {};
-  return (require('./prompt-pointers-fast.js') as typeof import('./prompt-pointers-fast.js')).promptPointersFast(root, config, hookEventName, sessionId, prompt);
+  return (require('./prompt-pointers-fast.js') as typeof import('./prompt-pointers-fast.js')).promptPointersFast(root, config, hookEventName, sessionId, prompt, transcriptPath);
 }

@@ -9,18 +9,18 @@
 import { CLIENT_CONTEXT_LIMIT } from '../app/injection.js';
 import { contextOutput, pointersFromIndex, wantsPointers } from '../app/prompt-suggestions.js';
 import { configFromText } from './load-config.js';
-import { readSuggested, recordSuggested } from './session-suggested.js';
+import { recordSuggested, shownToSession } from './session-suggested.js';
 import { cachedSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 
 /** `configText`: memdex.config.json as prompt-fast.ts read it. */
-export function promptPointersFast(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
+export function promptPointersFast(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined, transcriptPath: string | undefined): object | undefined {
   const { config } = configFromText(root, configText);
   if (!wantsPointers(config, prompt)) return {};
   const { data } = cachedSuggestIndex(root, config, workingTreeSource(root));
   if (data === undefined) return undefined;
   if (data === null) return {}; // no memory index
-  const pointers = pointersFromIndex(data, prompt, readSuggested(root, sessionId), CLIENT_CONTEXT_LIMIT - 1);
+  const pointers = pointersFromIndex(data, prompt, shownToSession(root, sessionId, transcriptPath), CLIENT_CONTEXT_LIMIT - 1);
   recordSuggested(root, sessionId, pointers.labels);
   return contextOutput(hookEventName, pointers.text);
 }

@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { markerPath } from './session-markers.js';
+import { recalledInSession } from './session-recalled.js';
 
 function suggestedPath(root: string, sessionId: string): string {
   return `${markerPath(root, sessionId)}.suggested`;
@@ -20,6 +21,11 @@ export function readSuggested(root: string, sessionId: string): string[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** Everything the session was pointed to or recalled (session-recalled.ts), as labels or folded keys. */
+export function shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): string[] {
+  return [...readSuggested(root, sessionId), ...recalledInSession(root, sessionId, transcriptPath)];
 }
 
 export function recordSuggested(root: string, sessionId: string, labels: readonly string[]): void {

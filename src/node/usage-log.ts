@@ -17,11 +17,10 @@ import { appendFileSync, closeSync, fstatSync, mkdirSync, readFileSync, readSync
 import { dirname, join } from 'node:path';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { buildUsageIndex, type UsageArrays, type UsageIndexData } from '../suggest/usage-prior.js';
-import { formatUsageLine, parseUsageLog, usageLineKey, type UsageLine } from '../suggest/usage.js';
+import { formatUsageLine, parseUsageLog, USAGE_LOG, usageLineKey, type UsageLine } from '../suggest/usage.js';
 import { cachePath, readCacheBytesHead, writeCacheFile } from './cache-files.js';
 
-/** Root-relative path of the usage log. */
-export const USAGE_LOG = '.claude/memdex/usage.jsonl';
+export { USAGE_LOG };
 
 function logPath(root: string): string {
   return join(root, ...USAGE_LOG.split('/'));

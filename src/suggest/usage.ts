@@ -12,6 +12,9 @@
  */
 import { foldKey } from '../model/keys.js';
 
+/** Root-relative path of the usage log. */
+export const USAGE_LOG = '.claude/memdex/usage.jsonl';
+
 export interface UsageLine {
   /** ISO 8601 time of the text. */
   readonly at: string;

@@ -93,6 +93,19 @@ describe('an empty repository', () => {
     expect(repo.memdex(['when', 'adding a memory']).stdout).toContain('# When Adding a Memory');
     const report = doctor(repo);
     expect([report.status, problems(report)]).toEqual([0, []]);
+    // The prompt hook's pointers are on, with their measured precision; turned off, doctor says so and how to turn them on.
+    expect(report.results.find((r) => r.check === 'pointers')).toEqual({
+      check: 'pointers',
+      status: 'ok',
+      message: expect.stringMatching(/^prompt hook pointers: on \(at most 1 a prompt, score ≥ 0\.45\); measured precision 0\.\d\d \(\d+ of \d+ pointers relevant, a pointer on \d+ of 15 plans: leave-one-out on the development plans, bench\/RESULTS\.md\); usage log: empty$/),
+    });
+    const configPath = join(repo.dir, 'memdex.config.json');
+    const configText = readFileSync(configPath, 'utf8');
+    writeFileSync(configPath, configText.replace('"onPrompt": true', '"onPrompt": false'));
+    const off = doctor(repo);
+    expect(off.status).toBe(0);
+    expect(off.results.find((r) => r.check === 'pointers')).toMatchObject({ status: 'warning', fix: 'set "suggest": { "onPrompt": true } in memdex.config.json (docs/suggest.md)' });
+    writeFileSync(configPath, configText);
     const before = snapshot(repo.dir);
     const second = repo.memdex(['init']);
     expect([second.status, second.stdout.trim().split('\n').at(-1)]).toEqual([0, 'nothing to do: memdex is set up']);

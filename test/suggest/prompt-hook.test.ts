@@ -3,8 +3,9 @@
  * end to end through the built CLI, on a small real tree with a playbook.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO } from '../helpers/corpora.js';
 import { PLAYBOOK, hook, log, project } from '../hooks/helpers.js';
 import { type Entry, TESTING, writeMemory } from './memory-tree.js';
 
@@ -76,6 +77,23 @@ describe('suggest.onPrompt: pointers to the entries a prompt is about', () => {
       seen.push(lines[0]!);
     }
     expect(prompt(root, 's-1', 'rotate the signing keys').json).toEqual({});
+  });
+
+  test('never an entry the session already recalled (a real client transcript: a Skill, a Bash call, a typed /when), on the first prompt and on later ones', () => {
+    const client = join(REPO, 'test/fixtures/transcripts/claude-2.1.330');
+    for (const file of ['skill-tool-recall.jsonl', 'bash-recall.jsonl', 'typed-when-and-miss.jsonl']) {
+      const root = tree(ON);
+      const transcript = join(root, 'session.jsonl');
+      const ask = (id: string) => hook(root, 'user-prompt-submit', { session_id: id, prompt: 'I am writing mock tests for the parser', transcript_path: transcript });
+      // Before the recall is in the transcript, the entry is pointed to; once it is, a new session on it is not.
+      writeFileSync(transcript, '');
+      expect(context(ask(`${file}-a`))).toContain(`${POINTERS}/when writing mock tests`);
+      copyFileSync(join(client, file), transcript);
+      expect(context(ask(`${file}-b`)) ?? '').not.toContain(POINTERS);
+      // A later prompt of that session (the fast path) reads only what was written since, and remembers the rest.
+      appendFileSync(transcript, '\n');
+      expect(ask(`${file}-b`).json).toEqual({});
+    }
   });
 
   test('silent when nothing is related, and for slash commands', () => {
