@@ -7,10 +7,10 @@
 // their first 300 characters and the no-leak plans, with plain BM25 beside it and the
 // per-case wins and losses against it. The prompt hook's limit and threshold are chosen the
 // same way, precision first; unrelated texts and small talk check its silence.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { CLI, measure, table } from './measure.mjs';
 import { updateResultsSection } from './results-section.mjs';
@@ -356,7 +356,14 @@ export function processes(runs, topics) {
     const prompt = `I need to look at ${trigger} again before changing it`;
     const env = { CLAUDE_PROJECT_DIR: root, MEMDEX_HOOKS: '', MEMDEX_EXTRACTOR: '' };
     let session = 0;
-    const payload = (id) => JSON.stringify({ session_id: id, cwd: root, hook_event_name: 'UserPromptSubmit', prompt });
+    // A real client transcript (155 kB, a Skill recall in it). A later prompt reads what was written since the
+    // previous one: its state says the session has read all but the last TURN_BYTES (a turn's records).
+    const transcript = join(root, 'session.jsonl');
+    cpSync(fileURLToPath(new URL('../test/fixtures/transcripts/claude-2.1.330/skill-tool-recall.jsonl', import.meta.url)), transcript);
+    const turnStart = Math.max(0, statSync(transcript).size - TURN_BYTES);
+    const fresh = join(root, 'fresh.jsonl');
+    writeFileSync(fresh, ''); // a first prompt: the client has not written the session yet (it writes asynchronously)
+    const payload = (id, path = transcript) => JSON.stringify({ session_id: id, cwd: root, hook_event_name: 'UserPromptSubmit', prompt, transcript_path: path });
     const pointed = (stdout) => {
       if (!stdout.includes('Memory entries related to this request')) throw new Error(`no pointers: ${stdout}`);
     };
@@ -366,7 +373,11 @@ export function processes(runs, topics) {
         name: 'prompt hook with suggestions on, a later prompt (pointers injected)',
         args: [CLI, 'hook', 'user-prompt-submit'],
         env,
-        before: () => writeFileSync(join(root, '.claude', 'memdex', 'sessions', `later-${++session}`), ''),
+        before: () => {
+          const marker = join(root, '.claude', 'memdex', 'sessions', `later-${++session}`);
+          writeFileSync(marker, '');
+          writeFileSync(`${marker}.recalled`, JSON.stringify({ offset: turnStart, queries: [] }));
+        },
         get input() {
           return payload(`later-${session}`);
         },
@@ -377,14 +388,14 @@ export function processes(runs, topics) {
         args: [CLI, 'hook', 'user-prompt-submit'],
         env,
         get input() {
-          return payload(`first-${session++}`);
+          return payload(`first-${session++}`, fresh);
         },
         verify: pointed,
       },
     ];
     const results = measure(cases, runs);
     return [
-      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'} with a ${usageLines.toLocaleString('en')}-line usage log (prompt-sized texts of the tree's words, 1–3 entries each; its index cached beside the model). Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}:`,
+      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'} with a ${usageLines.toLocaleString('en')}-line usage log (prompt-sized texts of the tree's words, 1–3 entries each; its index cached beside the model); a later prompt reads the last ${TURN_BYTES / 1024} kB of a real client transcript (one turn's records) for the session's recalls, a first prompt an empty one. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}:`,
       '',
       table(results, [
         { name: cases[0].name, target: '≤ 1.5×', met: (_, r) => r <= 1.5 },
@@ -396,6 +407,9 @@ export function processes(runs, topics) {
     rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** One turn's records in a transcript, as a later prompt reads them (a turn of tool calls and their output). */
+const TURN_BYTES = 32 * 1024;
 
 /** The usage log the process figures are measured with (issue 22: speed unchanged with 10,000 lines). */
 const USAGE_LINES = 10_000;

@@ -2,9 +2,13 @@
  * What a session already recalled, for the prompt hook (issue 22: a pointer never
  * repeats an entry the session recalled or was shown). The client writes the session's
  * transcript (payload `transcript_path`); at each prompt the records written since the
- * last one are read with the project's transcript reader (src/transcript) and folded by
- * the recall report's observer (recall/observe.ts): Skill, Bash and MCP recalls, typed
- * `/when`, and pointers other hooks showed. Their queries, folded as keys fold them,
+ * last one are decoded by the project's transcript decoder (src/transcript: parseRecord,
+ * EventDecoder) and folded by the recall report's observer (recall/observe.ts): Skill,
+ * Bash and MCP recalls, typed `/when`, and pointers other hooks showed. Only records
+ * that can hold a recall are parsed (a byte search for `"Skill"`, `memdex`, `/when`,
+ * `/how`, `mcp__` first), in file order: a turn is mostly tool output, and the
+ * conversation's order (which retried branch won) does not matter for "was it
+ * recalled": a recall on an abandoned branch only keeps one pointer back. Their queries, folded as keys fold them,
  * are kept with the byte offset reached in `<session marker>.recalled` (beside the
  * marker: pruned with it), so each prompt reads only one turn's records.
  *
@@ -17,8 +21,12 @@ import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writ
 import { dirname } from 'node:path';
 import { foldKey } from '../model/keys.js';
 import { SessionObserver } from '../recall/observe.js';
-import { bytesSource, readTranscript } from '../transcript/read.js';
+import { EventDecoder, yieldsEvents } from '../transcript/decode.js';
+import { parseRecord } from '../transcript/read.js';
 import { markerPath } from './session-markers.js';
+
+/** What a record holding a recall contains (recall/observe.ts): a Skill or MCP call, memdex in Bash, a typed or pointed `/when`. */
+const CANDIDATE = ['"Skill"', 'memdex', '/when', '/how', 'mcp__'].map((marker) => Buffer.from(marker));
 
 /** The most of one turn's records read (a turn with huge tool outputs is read from its end). */
 export const TAIL_LIMIT = 4 * 1024 * 1024;
@@ -77,7 +85,18 @@ export function recalledInSession(root: string, sessionId: string, transcriptPat
     closeSync(fd);
   }
   const observer = new SessionObserver([]);
-  readTranscript(bytesSource(chunk), {}, (event) => observer.push(event));
+  const decoder = new EventDecoder();
+  let line = 0;
+  for (let at = 0; at < chunk.length; line++) {
+    const newline = chunk.indexOf(0x0a, at);
+    const next = newline < 0 ? chunk.length : newline + 1;
+    const bytes = chunk.subarray(at, next);
+    at = next;
+    // Only records that can hold a recall are parsed: a turn's tool outputs are most of its bytes.
+    if (!CANDIDATE.some((marker) => bytes.includes(marker))) continue;
+    const parsed = parseRecord(bytes.toString('utf8'));
+    if ('record' in parsed && yieldsEvents(parsed.record, parsed.type)) decoder.decode(parsed.record, line, (event) => observer.push(event));
+  }
   const queries = new Set(state.queries);
   for (const recall of observer.finish().recalls) if ('query' in recall.target) queries.add(foldKey(recall.target.query));
   const next: State = { offset: end, queries: [...queries] };

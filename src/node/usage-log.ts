@@ -198,19 +198,14 @@ function readAt(fd: number, position: number, count: number, cached?: Buffer): B
   return buffer;
 }
 
-/** A typed view of stored bytes: the bytes themselves when aligned, else a copy. */
-function u32(bytes: Buffer, at: number, length: number): Uint32Array {
+/** A typed view of stored bytes (4 bytes an element): the bytes themselves when aligned, else a copy. */
+function view<T extends Uint32Array | Float32Array>(Kind: { new (buffer: ArrayBufferLike, offset: number, length: number): T; new (length: number): T }, bytes: Buffer, at: number, length: number): T {
   const offset = bytes.byteOffset + at;
-  if (offset % 4 === 0) return new Uint32Array(bytes.buffer, offset, length);
-  const copy = new Uint32Array(length);
+  if (offset % 4 === 0) return new Kind(bytes.buffer, offset, length);
+  const copy = new Kind(length);
   new Uint8Array(copy.buffer).set(bytes.subarray(at, at + 4 * length));
   return copy;
 }
 
-function f32(bytes: Buffer, at: number, length: number): Float32Array {
-  const offset = bytes.byteOffset + at;
-  if (offset % 4 === 0) return new Float32Array(bytes.buffer, offset, length);
-  const copy = new Float32Array(length);
-  new Uint8Array(copy.buffer).set(bytes.subarray(at, at + 4 * length));
-  return copy;
-}
+const u32 = (bytes: Buffer, at: number, length: number) => view(Uint32Array, bytes, at, length);
+const f32 = (bytes: Buffer, at: number, length: number) => view(Float32Array, bytes, at, length);
