@@ -24,8 +24,10 @@ import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
 import type { Host, TranscriptHost } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
-import { relevanceContext } from './project-context.js';
 import { runEvaluations } from './relevance.js';
+import { tryLearningLock } from './learning-lock.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath, relevanceContext } from './relevance-store.js';
+import { pendingRetries } from './transcript-parts.js';
 import { collectUsage } from './usage.js';
 
 const WORKER_EVENT = 'session-start (background)';
@@ -37,9 +39,9 @@ export function startLearning(context: HookContext): void {
 }
 
 function hasQueuedWork(host: Host, root: string, config: Config): boolean {
-  if (host.pendingExtractionRetries(root).length > 0 && chooseExtractor(host, config) !== undefined) return true;
-  const params = host.relevanceParams(config);
-  const store = host.readRelevance(host.relevanceStorePath(root, config), params);
+  if (pendingRetries(host, root).length > 0 && chooseExtractor(host, config) !== undefined) return true;
+  const params = projectRelevanceParams(config);
+  const store = readRelevance(host, relevanceStorePath(host, root, config), params);
   const now = host.now();
   return Object.values(store.state.sessions).some((record) => isClaimable(record, now, params)) && hasEvaluator(host, config);
 }
@@ -49,7 +51,7 @@ export async function runLearningWorker(host: Host & TranscriptHost, root: strin
   const log = (message: string) => host.hookLog(root, WORKER_EVENT, message);
   if (host.env.MEMDEX_HOOKS === '0') return;
   try {
-    const release = host.tryLearningLock(root);
+    const release = tryLearningLock(host, root);
     if (release === undefined) {
       log(learnMessages.runnerBusy);
       return;
@@ -58,7 +60,7 @@ export async function runLearningWorker(host: Host & TranscriptHost, root: strin
       const ctx = relevanceContext(host, root);
       const perRun = ctx.config.learn.sessionsPerRun;
       let retried = 0;
-      for (const retry of host.pendingExtractionRetries(root).slice(0, perRun)) {
+      for (const retry of pendingRetries(host, root).slice(0, perRun)) {
         await runExtractionWorker(host, { event: 'session-start', root, sessionId: retry.sessionId, transcriptPath: retry.transcriptPath });
         retried++;
       }
