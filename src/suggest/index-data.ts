@@ -3,7 +3,6 @@
  * only), so that it can be stored in the model cache as JSON and ranked without
  * the Project it came from.
  */
-import type { UsageIndexData } from './usage-prior.js';
 
 /** The fields of an entry, in the order of every per-field array below. */
 export const FIELDS = ['trigger', 'extras', 'headings', 'body', 'file'] as const;
@@ -40,3 +39,25 @@ export interface TreeStats {
   readonly avgLength: readonly number[];
   readonly entryMass: number;
 }
+
+/**
+ * The usage log indexed for one ranker index, behind accessors: built in memory here,
+ * or read back from the model cache a piece at a time (node/usage-log.ts; built by usage-prior.ts reads only
+ * the postings of the query's terms and the entries of the neighbours, never the
+ * whole log).
+ */
+export interface UsageIndexData {
+  /** The number of lines that vote (lines reaching no existing entry are left out). */
+  readonly lines: number;
+  /** The vocabulary, sorted. */
+  readonly terms: readonly string[];
+  /** A term's id (its place in `terms`), or undefined when no past text has it. */
+  termId(term: string): number | undefined;
+  /** The largest weight in term t's postings: bounds what a line first met at t can still reach. */
+  termMax(t: number): number;
+  /** Term t's postings: the lines having it, ascending, and its weight in each line's unit vector. */
+  postings(t: number): { readonly lines: Uint32Array; readonly weights: Float32Array };
+  /** A line's entries (ids in the ranker index). */
+  entries(line: number): Uint32Array;
+}
+

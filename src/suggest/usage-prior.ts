@@ -31,31 +31,10 @@
  */
 import { foldKey } from '../model/keys.js';
 import { analyze } from './analyze.js';
-import type { SuggestIndexData } from './index-data.js';
+import type { SuggestIndexData, UsageIndexData } from './index-data.js';
 import type { SuggestParams } from './params.js';
 import { idfOf } from './idf.js';
 import type { UsageLine } from './usage.js';
-
-/**
- * The usage log indexed for one ranker index, behind accessors: built in memory here,
- * or read back from the model cache a piece at a time (node/usage-log.ts reads only
- * the postings of the query's terms and the entries of the neighbours, never the
- * whole log).
- */
-export interface UsageIndexData {
-  /** The number of lines that vote (lines reaching no existing entry are left out). */
-  readonly lines: number;
-  /** The vocabulary, sorted. */
-  readonly terms: readonly string[];
-  /** A term's id (its place in `terms`), or undefined when no past text has it. */
-  termId(term: string): number | undefined;
-  /** The largest weight in term t's postings: bounds what a line first met at t can still reach. */
-  termMax(t: number): number;
-  /** Term t's postings: the lines having it, ascending, and its weight in each line's unit vector. */
-  postings(t: number): { readonly lines: Uint32Array; readonly weights: Float32Array };
-  /** A line's entries (ids in the ranker index). */
-  entries(line: number): Uint32Array;
-}
 
 /** The arrays an index is made of (what the model cache stores). */
 export interface UsageArrays {
@@ -97,6 +76,8 @@ function termIdOf(data: SuggestIndexData): Map<string, number> {
 }
 
 /** The usage lines indexed against the ranker's index; lines reaching no existing entry are left out. */
+export type { UsageIndexData };
+
 export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLine[]): UsageIndexData & { readonly arrays: UsageArrays } {
   const arrays = usageArrays(data, lines);
   const ids = new Map(arrays.terms.map((t, i) => [t, i]));
