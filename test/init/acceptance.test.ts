@@ -82,13 +82,30 @@ describe('an empty repository', () => {
   test('init sets everything up, prints what it did and the next step; the tree is clean; doctor passes; a second run changes nothing', () => {
     const first = repo.memdex(['init']);
     expect([first.status, first.stderr]).toEqual([0, '']);
-    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
+    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated CLAUDE.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
     expect(first.stdout).toContain('set git config core.hooksPath .husky');
-    expect(first.stdout).toMatch(/\nNext: git add agents memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    expect(first.stdout).toMatch(/\nCLAUDE\.md loads agents\/memory-index\.md into every session \(about \d+ tokens, within index\/size-budget's 5000\)/);
+    expect(first.stdout).toMatch(/\nNext: git add agents CLAUDE\.md memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    // A new setup: the prompt hook's pointers on, the index loaded and the choice recorded.
+    expect(readFileSync(join(repo.dir, 'CLAUDE.md'), 'utf8')).toBe('@agents/memory-index.md\n');
+    expect(JSON.parse(readFileSync(join(repo.dir, 'memdex.config.json'), 'utf8'))).toMatchObject({ suggest: { onPrompt: true }, rules: { 'index/in-context': { options: { loaded: true } } } });
     expect(repo.memdex(['check']).status).toBe(0);
     expect(repo.memdex(['when', 'adding a memory']).stdout).toContain('# When Adding a Memory');
     const report = doctor(repo);
     expect([report.status, problems(report)]).toEqual([0, []]);
+    // The prompt hook's pointers are on, with their measured precision; turned off, doctor says so and how to turn them on.
+    expect(report.results.find((r) => r.check === 'pointers')).toEqual({
+      check: 'pointers',
+      status: 'ok',
+      message: expect.stringMatching(/^prompt hook pointers: on \(at most 1 a prompt, score ≥ 0\.45\); measured precision 0\.\d\d \(\d+ of \d+ pointers relevant, a pointer on \d+ of 15 plans: leave-one-out on the development plans, bench\/RESULTS\.md\); usage log: empty$/),
+    });
+    const configPath = join(repo.dir, 'memdex.config.json');
+    const configText = readFileSync(configPath, 'utf8');
+    writeFileSync(configPath, configText.replace('"onPrompt": true', '"onPrompt": false'));
+    const off = doctor(repo);
+    expect(off.status).toBe(0);
+    expect(off.results.find((r) => r.check === 'pointers')).toMatchObject({ status: 'warning', fix: 'set "suggest": { "onPrompt": true } in memdex.config.json (docs/suggest.md)' });
+    writeFileSync(configPath, configText);
     const before = snapshot(repo.dir);
     const second = repo.memdex(['init']);
     expect([second.status, second.stdout.trim().split('\n').at(-1)]).toEqual([0, 'nothing to do: memdex is set up']);
