@@ -1,9 +1,11 @@
 /**
- * Issue 11 acceptance, with the packed tarball installed into fresh repositories:
- * `memdex init` in an empty repository and in ones with the user's own settings,
- * lint-staged config (ES module and CommonJS) and .gitignore; a second run changes
- * nothing; `memdex doctor` passes after init and names each piece broken; real
- * commits through the hook it installs. And the package itself: no install script.
+ * memdex as a user adopts it, from the packed tarball in fresh repositories: `memdex
+ * init` in an empty repository and in ones with the user's own settings, lint-staged
+ * config (ES module and CommonJS) and .gitignore; a second run changes nothing; `memdex
+ * doctor` passes after init and names each piece broken; real commits through the hook
+ * it installs. And the package itself: no install script. The tarball is the run's
+ * (packedOnce); the empty repository installs it with npm, the others get a copy of
+ * that install (installPacked). Issue 11's acceptance.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -59,7 +61,7 @@ function problems(report: DoctorJson): string[] {
   return report.results.filter((r) => r.status === 'problem').map((r) => r.message);
 }
 
-describe('the package', () => {
+describe('the package npm packs', () => {
   test('npm pack prints only the tarball name, its package.json has no install script, and the checkout keeps its prepare', () => {
     expect(packed.packStdout.trim()).toMatch(/^memdex-[\d.]+\.tgz$/);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', packed.tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts: Record<string, string>; files: string[]; repository: unknown; homepage: string };
