@@ -71,7 +71,7 @@ export function userManifest(type: 'module' | 'commonjs'): string {
 /**
  * A fresh git repository with a package.json of this `type`, these files, and memdex installed from the tarball:
  * by `npm install --save-dev`, or, with `install: 'copy'`, by a copy of what that install leaves
- * (installPacked, test/helpers/packed-once.ts) for the repositories of a suite that does not test the install itself.
+ * (installPacked, test/helpers/install-packed.ts) for the repositories of a suite that does not test the install itself.
  */
 export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string, install: 'npm' | 'copy' = 'npm'): Repo {
   mkdirSync(dir, { recursive: true });
