@@ -1,9 +1,11 @@
 /**
- * Issue 11 acceptance, with the packed tarball installed into fresh repositories:
- * `memdex init` in an empty repository and in ones with the user's own settings,
- * lint-staged config (ES module and CommonJS) and .gitignore; a second run changes
- * nothing; `memdex doctor` passes after init and names each piece broken; real
- * commits through the hook it installs. And the package itself: no install script.
+ * memdex as a user adopts it, from the packed tarball in fresh repositories: `memdex
+ * init` in an empty repository and in ones with the user's own settings, lint-staged
+ * config (ES module and CommonJS) and .gitignore; a second run changes nothing; `memdex
+ * doctor` passes after init and names each piece broken; real commits through the hook
+ * it installs. And the package itself: no install script. The tarball is the run's
+ * (packedOnce); the empty repository installs it with npm, the others get a copy of
+ * that install (installPacked). Issue 11's acceptance.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,16 +13,16 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
-import { fakeClaudeBin, freshRepo, packCopy, type Packed, type Repo } from './packed.js';
+import { fakeClaudeBin, freshRepo, packedOnce, type Packed, type Repo } from './packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-'));
 let packed: Packed;
 let claudeBin: string;
 
 beforeAll(() => {
-  packed = packCopy(temp);
+  packed = packedOnce();
   claudeBin = fakeClaudeBin(temp);
-}, 240_000);
+}, 600_000);
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Every file of the repository but .git and node_modules, with its text and mode. */
@@ -59,7 +61,7 @@ function problems(report: DoctorJson): string[] {
   return report.results.filter((r) => r.status === 'problem').map((r) => r.message);
 }
 
-describe('the package', () => {
+describe('the package npm packs', () => {
   test('npm pack prints only the tarball name, its package.json has no install script, and the checkout keeps its prepare', () => {
     expect(packed.packStdout.trim()).toMatch(/^memdex-[\d.]+\.tgz$/);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', packed.tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts: Record<string, string>; files: string[]; repository: unknown; homepage: string };
@@ -340,7 +342,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
       'lint-staged.config.js': LINT_STAGED[type],
       '.gitignore': 'node_modules/\n.env',
       '.husky/pre-commit': 'npx lint-staged --diff-filter=ACMRD\n',
-    }, claudeBin);
+    }, claudeBin, 'copy');
     // The user's lint-staged and its hook, as husky leaves them (core.hooksPath .husky/_ running .husky/pre-commit).
     symlinkSync(join(REPO, 'node_modules', 'lint-staged'), join(repo.dir, 'node_modules', 'lint-staged'));
     symlinkSync('../lint-staged/bin/lint-staged.js', join(repo.dir, 'node_modules', '.bin', 'lint-staged'));
@@ -385,7 +387,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
 
 describe('files init cannot edit are named and left alone', () => {
   test('unparsable settings and ESM syntax in a CommonJS lint-staged config: exit 1, file:line:col, the rest done', () => {
-    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin);
+    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin, 'copy');
     const result = repo.memdex(['init']);
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
@@ -407,7 +409,7 @@ describe('files init cannot edit are named and left alone', () => {
   }, 120_000);
 
   test('--dry-run prints the diff and writes nothing; --no-claude --no-git --no-ci skip their parts', () => {
-    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin);
+    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin, 'copy');
     const before = snapshot(repo.dir);
     const dry = repo.memdex(['init', '--dry-run']);
     expect(dry.status).toBe(0);
