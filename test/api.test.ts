@@ -15,9 +15,9 @@ testCorpora('the built library resolves and checks a real tree without any adapt
 
 test('the pure core never touches the machine: no node: imports, process, clock or randomness', async () => {
   const { readTree: read } = await import('./helpers/corpora.js');
-  const pure = ['core', 'model', 'rules', 'migrate', 'resolve', 'fuzzy', 'playbook', 'relevance', 'transcript'];
+  const { PURE } = await import('../layers.js');
   const offenders: string[] = [];
-  for (const dir of pure) {
+  for (const dir of PURE) {
     for (const [path, text] of read(join(REPO, 'src', dir))) {
       if (/from 'node:|\bprocess\.|Date\.now\(\)|Math\.random\(\)/.test(text)) offenders.push(`src/${dir}/${path}`);
     }
@@ -38,16 +38,16 @@ const PUBLIC_EXPORTS = [
   'NEW_ITEM', 'PLAYBOOK_SCHEMA', 'PLAYBOOK_VERSION', 'POSIX', 'PRUNE_MIN_HARMFUL', 'RuleError', 'STATE_VERSION',
   'TranscriptExcerpt', 'UsageError', 'adjustScore', 'allRules', 'analyze', 'applyEdits', 'applyEvaluation',
   'applyEvent', 'applyExtraction', 'applyFeedback', 'auditAddsNothing', 'buildEvaluatorInput', 'buildProject',
-  'buildSuggestIndex', 'bytesSource', 'check', 'checkRelevanceParams', 'checkRuleSettings', 'claim',
+  'buildSuggestIndex', 'buildUsageIndex', 'bytesSource', 'check', 'checkRelevanceParams', 'checkRuleSettings', 'claim',
   'claimNextSession', 'claimOrder', 'clamp', 'closest', 'compactState', 'complete', 'compressHeading', 'compressKey',
   'createMatcher', 'decidePin', 'defineRule', 'denseAverage', 'describeProblems', 'describeValue',
   'detectEnvironmentTags', 'emaStep', 'emptyPlaybook', 'encodeProjectDir', 'entryKey', 'entryLabel', 'evaluatorEntries',
   'extractionFromValue', 'fail', 'failEvaluation', 'feedbackLine', 'feedbackRatings', 'fixUntilStable', 'foldKey',
-  'formatKeyPoint', 'formatKeyPoints', 'formatMapping', 'fzfScore', 'hasPlaceholder', 'headingForEntry',
+  'formatKeyPoint', 'formatKeyPoints', 'formatMapping', 'formatUsageLine', 'fzfScore', 'hasPlaceholder', 'headingForEntry',
   'headingKey', 'headingOperator', 'holdsLease', 'isClaimable', 'isDecisionPath', 'isSafeFileName', 'itemIdProblem',
   'keyPointName', 'keyPointNumber', 'loadPlaybook', 'loadProject', 'matchesPathPrerequisite', 'memoryTreeRules',
   'mergeAudit', 'normalisedScores', 'normalizeTag', 'parseConfig', 'parseEvaluatorJson', 'parseEvaluatorOutput', 'parseExtraction',
-  'parseInjectionBlock', 'parseMapping', 'parseQuery', 'parseRelevanceState', 'parseTypedCommand', 'passages',
+  'parseInjectionBlock', 'parseMapping', 'parseQuery', 'parseRelevanceState', 'parseTypedCommand', 'parseUsageLog', 'passages',
   'pathPrerequisiteProblem', 'planMigration', 'playbookFromValue', 'playbookStats', 'rank',
   'rankAndRenderForInjection', 'ratingProblem', 'readTranscript', 'readTranscriptText', 'recordAudit',
   'relevanceParams', 'renderPlaybook', 'renderSection', 'repoName', 'repositoryTag', 'resolve', 'resolveTrigger', 'runRules',

@@ -16,9 +16,12 @@
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
+import { DEFAULT_SUGGEST_PARAMS, HOOK_PRECISION_MEASURED } from '../suggest/params.js';
+import { USAGE_LOG } from '../suggest/usage.js';
+import { suggestsOnPrompt } from './prompt-suggestions.js';
 import { STAGED_CHECK } from '../messages/init.js';
 import { doctorMessages as m } from '../messages/doctor.js';
-import type { AgentHost, SetupHost, TreeHost } from './host.js';
+import type { SetupHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
@@ -28,6 +31,7 @@ import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js'
 import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
 import { SKILL_NAMES, skillPermissions } from './skills.js';
 import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -60,7 +64,7 @@ const LAST_FAILURES = 2;
 /** `memdex --version` from the hook's shell: start-up plus a cold disk. */
 const COMMAND_TIMEOUT_MS = 20_000;
 
-type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'readRelevance' | 'relevanceStorePath' | 'relevanceParams'>;
+type DoctorHost = TreeHost & SetupHost;
 
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
@@ -101,6 +105,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
+  results.push(checkPointers(host, root, config));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
   results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
@@ -316,7 +321,7 @@ function checkLearningOutcomes(host: DoctorHost, root: string): DoctorResult {
 }
 
 function checkEvaluations(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {
-  const store = host.readRelevance(host.relevanceStorePath(root, config), host.relevanceParams(config));
+  const store = readRelevance(host, relevanceStorePath(host, root, config), projectRelevanceParams(config));
   if (store.corrupt !== undefined) return [problem('evaluations', m.storeCorrupt(store.corrupt), m.storeCorruptFix)];
   const sessions = Object.values(store.state.sessions);
   const failed = sessions.filter((s) => s.status === 'failed').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
@@ -324,6 +329,14 @@ function checkEvaluations(host: DoctorHost, root: string, config: Config): reado
   if (failed.length === 0) return [ok('evaluations', m.evaluationsOk(pending))];
   const notes = failed.slice(-LAST_FAILURES).map((s) => s.note ?? '');
   return [problem('evaluations', m.evaluationsFailed(failed.length, notes), m.evaluationsFix)];
+}
+
+/** The prompt hook's pointers: on or off, with the precision measured for them (issue 22). */
+function checkPointers(host: DoctorHost, root: string, config: Config): DoctorResult {
+  const measured = HOOK_PRECISION_MEASURED;
+  const usage = host.exists(host.resolvePath(root, USAGE_LOG)) ? host.readText(host.resolvePath(root, USAGE_LOG), USAGE_LOG).split('\n').filter((l) => l.trim() !== '').length : 0;
+  if (!suggestsOnPrompt(config)) return { check: 'pointers', status: 'warning', message: m.pointersOff(measured), fix: m.pointersOffFix };
+  return ok('pointers', m.pointersOn(DEFAULT_SUGGEST_PARAMS.hookLimit, DEFAULT_SUGGEST_PARAMS.hookThreshold, measured, usage));
 }
 
 function checkCache(host: DoctorHost, root: string): DoctorResult {

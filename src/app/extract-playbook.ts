@@ -42,11 +42,13 @@ import type { ExtractionResult, Playbook } from '../playbook/types.js';
 import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
-import type { Env, Host, TranscriptPart } from './host.js';
-import type { UpdateOutcome } from '../node/playbook-file.js';
+import type { Env, Host } from './host.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
+import { playbookFile, readPlaybook, updatePlaybook, type UpdateOutcome } from './playbook-file.js';
+import { projectRelevanceParams } from './relevance-store.js';
+import { claimTranscriptPart, releaseTranscriptPart, type TranscriptPart } from './transcript-parts.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)
@@ -127,10 +129,10 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     const extractor = chooseExtractor(host, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
-    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
+    const part = claimTranscriptPart(host, job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
     if (part === undefined || part.lines === 0) {
       // Nothing new, or only bookkeeping: nothing to rate.
-      if (part !== undefined) host.releaseTranscriptPart(job.root, part, true, lock);
+      if (part !== undefined) releaseTranscriptPart(host, job.root, part, true, lock);
       log(messages.nothingNew(job.transcriptPath));
       return 'nothing';
     }
@@ -141,15 +143,15 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     let guarded: GuardedExtraction;
     let updated: UpdateOutcome | undefined;
     try {
-      const file = host.playbookFile(job.root, config);
-      const playbook = host.readPlaybook(file).playbook;
+      const file = playbookFile(host, job.root, config);
+      const playbook = readPlaybook(host, file).playbook;
       const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
       guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
-      updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
+      updated = reply === undefined ? undefined : updatePlaybook(host, file, guarded.result, host.now(), lock);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
-      const maxAttempts = host.relevanceParams(config).maxAttempts;
-      const { outcome: released, failures } = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
+      const maxAttempts = projectRelevanceParams(config).maxAttempts;
+      const { outcome: released, failures } = releaseTranscriptPart(host, job.root, part, false, lock, maxAttempts);
       const note =
         released === 'given-back'
           ? learnMessages.willRetry(failures + 1, maxAttempts)
@@ -161,7 +163,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       return 'failed';
     }
     // Applied: from here on a failure must not give the part back (it would be rated again).
-    host.releaseTranscriptPart(job.root, part, true, lock);
+    releaseTranscriptPart(host, job.root, part, true, lock);
     const added = updated?.added.length ?? 0;
     const duplicates = guarded.result.newKeyPoints.length - added;
     const unknown = updated?.unknownNames.length ?? 0;

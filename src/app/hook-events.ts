@@ -5,3 +5,6 @@ export const HOOK_EVENT_NAME: Readonly<Record<string, string>> = {
   'session-end': 'SessionEnd',
   'pre-compact': 'PreCompact',
 };
+
+/** The client's limit on a hook's context: one home (playbook/client-limit.ts), which rule playbook/template-size reads too. */
+export { CLIENT_CONTEXT_LIMIT } from '../playbook/client-limit.js';

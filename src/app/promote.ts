@@ -13,7 +13,7 @@
 import { checkRuleSettings } from '../core/rule-options.js';
 import { promoteMessages as m } from '../messages/promote.js';
 import { isDecisionPath, normalizeRelative, type Config } from '../model/config.js';
-import { pathGlob } from '../model/ignores.js';
+import type { GlobMatcher } from '../model/glob.js';
 import { planPromotion, verifyPromotion, type PromotionPlan } from '../migrate/plan-promotion.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { allRules, memoryTreeRules } from '../rules/registry.js';
@@ -37,7 +37,9 @@ export async function promoteMemory(host: TreeHost, request: PromoteRequest): Pr
   const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
   const refused = (problems: readonly string[]) => ({ recovery, outcome: { kind: 'refused', problems } as const });
-  const fragment = chooseFragment(host, root, config, request.to);
+  // The fragments' globs are ignores' (model/glob.ts, linear-time), loaded only when the config has some.
+  const compile = config.fragments !== undefined ? (await import('../model/glob.js')).compilePathGlob : undefined;
+  const fragment = chooseFragment(host, root, config, request.to, compile);
   if (typeof fragment !== 'string') return refused([fragment.problem]);
   const before = await host.loadProject(config, host.workingTree(root));
   const full = host.resolvePath(root, fragment);
@@ -63,13 +65,13 @@ export async function promoteMemory(host: TreeHost, request: PromoteRequest): Pr
 }
 
 /** The fragment file (root-relative), or why there is none to use. */
-function chooseFragment(host: TreeHost, root: string, config: Config, to: string | undefined): string | { problem: string } {
+function chooseFragment(host: TreeHost, root: string, config: Config, to: string | undefined, compile?: (glob: string) => GlobMatcher): string | { problem: string } {
   const memory = (path: string) => path === config.index || isDecisionPath(config, path);
-  if (config.fragments !== undefined) {
+  if (config.fragments !== undefined && compile !== undefined) {
     if (to === undefined) return { problem: m.toNeeded(config.fragments) };
     const path = normalizeRelative(to);
     if (memory(path)) return { problem: m.memoryFile(path) };
-    return config.fragments.some((glob) => pathGlob(glob).test(path)) ? path : { problem: m.notFragment(path, config.fragments, true) };
+    return config.fragments.some((glob) => compile(glob).test(path)) ? path : { problem: m.notFragment(path, config.fragments, true) };
   }
   const claude = host.resolvePath(root, CLAUDE_MD);
   const loaded = host.exists(claude) ? atLoads(host.readText(claude, CLAUDE_MD)).filter((p) => !memory(p)) : [];

@@ -1,6 +1,6 @@
 import { MemdexError, osErrorOf, UnknownOptionError } from '../core/errors.js';
 import { escapeControls } from '../core/terminal-text.js';
-import { closestName } from '../fuzzy/suggestion.js';
+import { closestName } from '../fuzzy/did-you-mean.js';
 import { messages } from '../messages/cli.js';
 
 /**

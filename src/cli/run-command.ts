@@ -36,7 +36,7 @@ export async function runGroup(group: GroupSpec, argv: readonly string[], handle
   const spec = group.subcommands.find((s) => subName(s.name) === name);
   if (!spec) {
     const names = group.subcommands.map((s) => subName(s.name));
-    const { closestName } = await import('../fuzzy/suggestion.js');
+    const { closestName } = await import('../fuzzy/did-you-mean.js');
     throw new UsageError(m.unknownSubcommand(group.name, name, closestName(name, names), names));
   }
   return runYargsCommand(spec, rest, handlers[subName(spec.name)]!);

@@ -1,5 +1,5 @@
 import { messages } from '../messages/cli.js';
-import { closestName } from '../fuzzy/suggestion.js';
+import { closestName } from '../fuzzy/did-you-mean.js';
 import { commands } from './registry.js';
 import { version } from '../core/version.js';
 import { mainHelp, parseTopLevel } from './yargs-spec.js';

@@ -12,7 +12,7 @@
  * JSON outputs alike: a JSON document escaped here is the same document (JSON
  * itself escapes C0 only), and a text keeps every character visible.
  *
- * Where it is applied: every terminal renderer (cli/write-results.ts for recall,
+ * Where it is applied: every terminal renderer (when/write-results.ts for when/how/resolve,
  * cli/commands/check.ts for every report format, cli/format/stylish.ts on each field
  * before its colours, which are then the only sequences printed; suggest; the failure
  * report) and, for the other commands of the full CLI, the process's stdout and

@@ -49,13 +49,13 @@ export const addMessages = {
     `added ${entry} (${index}:${entryLine}) and "${heading}" (${file}:${headingLine}, ${created ? 'a new decision file' : where})\n`,
   dryRun: (files: number, heading: string, file: string, where: string) =>
     `dry run: "${heading}" would go in ${file} ${where}; ${plural(files, 'file')} would change; nothing was written\n`,
-  /** Where the new heading goes (AdditionPlan parent and placement). */
-  placed: (parent: string | undefined, placement: 'under' | 'similar' | 'end') =>
+  /** Where the new heading goes (AdditionPlan parent and placement); `under`: how the caller names the choice (`--under`, MCP's `under`). */
+  placed: (parent: string | undefined, placement: 'under' | 'similar' | 'end', under: string) =>
     parent === undefined
       ? 'at the end of the file'
       : placement === 'under'
         ? `under "${parent}"`
         : placement === 'similar'
-          ? `under "${parent}", beside the memories about the same thing (--under to choose another heading)`
-          : `under "${parent}", at the end of the file (no memory of the file is about the same thing; --under to choose a heading)`,
+          ? `under "${parent}", beside the memories about the same thing (${under} to choose another heading)`
+          : `under "${parent}", at the end of the file (no memory of the file is about the same thing; ${under} to choose a heading)`,
 } as const;

@@ -42,6 +42,10 @@ export const checkMessages = {
     `Section \`${heading}\` is about ${content} tokens, no more than its entry \`${label}\` (about ${entry}) + ${margin}: it costs what a lookup costs; expected it in an always-loaded fragment (\`memdex promote "${label}"\`)`,
   indexBudget: (tokens: number, max: number) =>
     `Memory index is about ${tokens} tokens; expected at most ${max} (it is loaded into every session: prune or consolidate entries)`,
+  indexNotInContext: (index: string, files: readonly string[]) =>
+    `${files.join(' and ')} ${files.length === 1 ? 'does' : 'do'} not load the memory index; expected a line \`@${index}\` (the config's index/in-context says loaded: true), or set loaded to false`,
+  indexInContext: (index: string) =>
+    `This line loads the memory index into every session; expected no \`@${index}\` line (the config's index/in-context says loaded: false: the index is over its budget or was chosen out), or set loaded to true`,
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,
@@ -63,4 +67,6 @@ export const checkMessages = {
   /** Bugs in a rule, not findings (exit 2). */
   ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
   fixNotDeclared: 'reported a fix but is not marked fixable',
+  /** A project built without its compiled ignores reached the engine (a library caller used the pure buildProject). */
+  ignoresNotCompiled: 'the config has `ignores` but the project was built without them: build it with loadProject() or buildWithFallback(), which compile them',
 };

@@ -10,14 +10,16 @@
  *
  *   <key>.stamps   what the tree looked like: one stamp (path, size, mtime, content
  *                  hash) per memory file, the config, and the tree id
- *   <key>.table    the resolver's recall table   } payloads: each names the tree id
+ *   <key>.table    the resolver's trigger table   } payloads: each names the tree id
  *   <key>.model    the model snapshot            } it was built from
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
+ *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
+ *                  the ranker index's tree id and the log's size and mtime
  *
  * and per per-call bundle (the key: a hash of the bundle file's path, so that two
  * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
- * compiled code of the bundle (node/code-cache.ts), for that build and that Node.
+ * compiled code of the bundle (src/when/code-cache.ts), for that build and that Node.
  *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
@@ -48,42 +50,27 @@
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
+import type { FileStamp, Stamps } from '../app/port-types.js';
+import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without
  * hashing: 2 s is the coarsest common filesystem clock (FAT); others are finer.
  */
 export const RACY_WINDOW_MS = 2000;
+/** A cache file holds the model of texts of at most MAX_TEXT_BYTES each: a few times that is a generous bound (a FIFO or a device is refused by the one reader anyway). */
+const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code' | 'usage';
 export type PayloadKind = 'table' | 'model' | 'suggest';
-
-export interface FileStamp {
-  readonly path: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  /** Content hash (contentHash) of the file's bytes. */
-  readonly hash: string;
-}
-
-/** A validated description of a tree: payloads of the same `tree` id describe it. */
-export interface Stamps {
-  readonly root: string;
-  readonly config: string;
-  /** When these stamps were last confirmed (Date.now() before the files were looked at). */
-  readonly writtenAt: number;
-  /** Content id of the tree: config, paths and content hashes. */
-  readonly tree: string;
-  readonly files: readonly FileStamp[];
-}
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
 export interface CacheIo {
@@ -104,7 +91,7 @@ export const nodeCacheIo: CacheIo = {
   },
   read(path) {
     try {
-      return readFileSync(path);
+      return readRegularBytes(path);
     } catch {
       return undefined;
     }
@@ -214,7 +201,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
   if (!cacheFolderUsable()) return undefined;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularBytes(path, path, MAX_CACHE_BYTES).toString('utf8');
   } catch {
     return undefined;
   }
@@ -228,13 +215,40 @@ export function readCacheBytes(path: string): { header: Record<string, unknown>;
   if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularBytes(path, path, MAX_CACHE_BYTES);
   } catch {
     return undefined;
   }
   const newline = bytes.indexOf(0x0a);
   const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
   return header && { header, body: bytes.subarray(newline + 1) };
+}
+
+/**
+ * The first `size` bytes of a cache file with its header (this memdex and
+ * CACHE_FORMAT), the descriptor left open for reading the rest a piece at a time
+ * (usage-log.ts): the caller closes it. Undefined (nothing left open) if unusable.
+ */
+export function readCacheBytesHead(path: string, size: number): { fd: number; header: Record<string, unknown>; bytes: Buffer; bodyStart: number } | undefined {
+  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    const n = readSync(fd, buffer, 0, size, 0);
+    const bytes = buffer.subarray(0, n);
+    const newline = bytes.indexOf(0x0a);
+    const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+    if (header) return { fd, header, bytes, bodyStart: newline + 1 };
+  } catch {
+    // unreadable: no cache
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 /** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */
@@ -268,7 +282,7 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
 
 /**
  * The cache folder this process checked, and whether it may be used: kept on the
- * process, not the module, because the recall fast path and the full CLI it hands
+ * process, not the module, because the when fast path and the full CLI it hands
  * over to are separate bundles in one process, and the warning is said once.
  */
 const CHECKED = Symbol.for('memdex.cacheFolderChecked');
@@ -351,7 +365,7 @@ function rootKey(root: string): string {
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
-/** os.tmpdir() without loading node:os on POSIX (the recall fast path counts every module). */
+/** os.tmpdir() without loading node:os on POSIX (the when fast path counts every module). */
 function tempDir(): string {
   if (process.platform === 'win32') return process.getBuiltinModule('node:os').tmpdir();
   const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';

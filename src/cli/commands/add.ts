@@ -1,10 +1,11 @@
 /** `memdex add when|how <trigger> --file <decision>.md …` (the work: src/app/add.ts). */
 import { addMemory } from '../../app/add.js';
 import { addMessages as m } from '../../messages/add.js';
+import { addDone } from '../add-done.js';
 import { addSpec } from '../../messages/command-specs.js';
 import { migrateMessages } from '../../messages/migrate.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
-import type { Handover } from '../registry.js';
+import type { Handover } from '../../when/stages.js';
 import { bool, positional, rest, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {
@@ -29,10 +30,7 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
       process.stderr.write(`${[...outcome.problems, `memdex: ${m.refused(outcome.problems.length)}`].join('\n')}\n`);
       return 1;
     }
-    const { plan } = outcome;
-    const where = m.placed(plan.parent, plan.placement);
-    if (outcome.diff !== undefined) process.stdout.write(outcome.diff + m.dryRun(plan.changes.size, plan.heading, plan.file, where));
-    else process.stdout.write(m.added(plan.entry, outcome.index, plan.entryLine, plan.heading, plan.file, plan.headingLine, plan.created, where));
+    process.stdout.write(addDone(outcome, '--under'));
     return 0;
   });
 }

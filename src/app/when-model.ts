@@ -1,0 +1,36 @@
+/** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer. */
+import type { Suggestion } from '../suggest/rank.js';
+import { relatedToMisses } from '../suggest/related.js';
+import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
+import { buildTriggerTable } from '../resolve/trigger-table.js';
+import { resolve, type ResolveResult } from '../resolve/resolve.js';
+import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
+import type { ResolverHost } from './host.js';
+import type { Stamps } from './port-types.js';
+import { isTriggerMiss, type WhenRequest } from './when.js';
+
+/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
+export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
+
+/**
+ * Everything else: the model (cached: an unchanged tree is not parsed again).
+ * `verified`: the cache stamps the trigger table path already validated (null: stale).
+ */
+export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<ResolveResult[]> {
+  const project = await host.loadCachedProject(root, config, {
+    derived: {
+      export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
+      restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
+    },
+    table: (p) => buildTriggerTable(p, DEFAULT_RESOLVE_PARAMS),
+    verified,
+  });
+  return queries.map((query) => resolve(project, query, { operator }));
+}
+
+/** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts). */
+export async function relatedEntries(host: ResolverHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+  if (!results.some(isTriggerMiss)) return new Map();
+  const data = await host.loadSuggestIndex(root, config);
+  return data ? relatedToMisses(data, results) : new Map();
+}

@@ -1,0 +1,128 @@
+/**
+ * Reads the trigger table (trigger-table.ts builds it) line by line, and answers a
+ * trigger from it with the resolver's own decision (trigger-pick.ts). Without a
+ * fuzzy matcher (openExactTable: the exact-hit bundle, dist/when.cjs, which must
+ * not carry the fuzzy engine) it answers what the exact stage decides alone and
+ * leaves the rest (no exact phrase) to trigger-lookup.ts, which adds the matcher.
+ */
+import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
+import type { Operator } from '../model/keys.js';
+import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
+import { parseQuery } from './query.js';
+import type { ResolveResult } from './resolve.js';
+import { trimSection, type Section } from './section.js';
+import { pickExact, pickTrigger, type TriggerPick, type TriggerSource } from './trigger-pick.js';
+
+export interface TriggerSection extends Omit<Section, 'content' | 'related'> {
+  readonly bodyStart: number;
+  readonly sectionEnd: number;
+  /** Line (after the targets) of the sibling group: shared, since siblings share it. */
+  readonly group: number;
+  /** The ready-to-run line that leads to this target (targetLine), for choices and suggestions. */
+  readonly choice: string;
+}
+
+/** [text, target, operator] of every fuzzy candidate, in the resolver's order. */
+export type CandidateRow = readonly [text: string, target: number, operator: Operator | null];
+
+/** [target, operator] of every candidate with one phrase. */
+export type Hits = readonly (readonly [number, Operator | null])[];
+
+/** [target, `/when x`] of the entries of one (file, parent) group, in target order. */
+export type Group = readonly (readonly [number, string])[];
+
+export type TableMatcher = Matcher<{ readonly target: number; readonly operator: Operator | null }>;
+
+export interface TriggerTable {
+  /**
+   * The answer to a trigger query, or undefined when only the full resolver can answer
+   * (`.Section`, `..file.md`) or, in a table opened without a matcher, when the fuzzy stage must.
+   */
+  resolve(query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | undefined;
+}
+
+/** The table for exact phrases only: no fuzzy engine is loaded. */
+export function openExactTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): TriggerTable {
+  return tableOf(new TableLines(table), params, undefined);
+}
+
+/** The table over its lines; `fuzzy` (built on first use) for the queries no exact phrase decides. */
+export function tableOf(lines: TableLines, params: ResolveParams, fuzzy: (() => TableMatcher) | undefined): TriggerTable {
+  return { resolve: (query, operator, readText) => resolveFromLines(lines, params, fuzzy, query, operator, readText) };
+}
+
+function resolveFromLines(
+  lines: TableLines,
+  params: ResolveParams,
+  fuzzy: (() => TableMatcher) | undefined,
+  query: string,
+  operator: Operator | undefined,
+  readText: (path: string) => string,
+): ResolveResult | undefined {
+  const parsed = parseQuery(query, operator);
+  if (parsed.kind === 'null') return { kind: 'null', query };
+  if (parsed.kind !== 'query' || parsed.mode !== 'trigger') return undefined;
+  const text = parsed.text;
+  const exact = { exact: (key: string) => lines.phrase(key), lineOf: (t: number) => lines.target(t).choice };
+  const source: TriggerSource | undefined = fuzzy && { ...exact, matcher: fuzzy };
+  const pick: TriggerPick | undefined = source ? pickTrigger(source, params, parsed) : pickExact(exact, parsed);
+  if (!pick) return undefined;
+  if (pick.kind !== 'found') return { ...pick, query: text, mode: 'trigger' };
+  const target = pick.target;
+  const { bodyStart, sectionEnd, group, choice: _choice, ...section } = lines.target(target);
+  const related = lines.group(group).filter(([t]) => t !== target).map(([, line]) => line);
+  const content = trimSection(readText(section.file).slice(bodyStart, sectionEnd));
+  return { kind: 'found', query: text, section: { heading: section.heading, file: section.file, line: section.line, content, broader: section.broader, related } };
+}
+
+/** Line access without splitting the table: offsets once, then a binary search. */
+export class TableLines {
+  private readonly starts: number[] = [0];
+  private readonly count: number;
+  private readonly targets: number;
+
+  constructor(private readonly table: string) {
+    for (let i = table.indexOf('\n'); i !== -1; i = table.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.count = Number(this.line(0));
+    this.targets = Number(this.line(1));
+  }
+
+  private line(n: number): string {
+    const end = n + 1 < this.starts.length ? this.starts[n + 1]! - 1 : this.table.length;
+    return this.table.slice(this.starts[n]!, end);
+  }
+
+  phrase(phrase: string): Hits | undefined {
+    if (phrase === '') return undefined;
+    let lo = 2;
+    let hi = this.count + 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const start = this.starts[mid]!;
+      const tab = this.table.indexOf('\t', start);
+      const key = this.table.slice(start, tab);
+      if (key === phrase) return JSON.parse(this.line(mid).slice(tab - start + 1)) as Hits;
+      if (key < phrase) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  target(t: number): TriggerSection {
+    return JSON.parse(this.line(2 + this.count + t)) as TriggerSection;
+  }
+
+  group(g: number): Group {
+    return JSON.parse(this.line(2 + this.count + this.targets + g)) as Group;
+  }
+
+  /** The line before the last. */
+  candidates(): readonly CandidateRow[] {
+    return JSON.parse(this.line(this.starts.length - 2)) as CandidateRow[];
+  }
+
+  /** The last line. */
+  matcherData(): MatcherData {
+    return JSON.parse(this.line(this.starts.length - 1)) as MatcherData;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The trigger table: the exact-phrase half of the resolver, precomputed as text.
+ *
+ *   2                                        number of phrase lines
+ *   encode file paths<TAB>[[1,"how"]]        one line per normalised phrase (trigger,
+ *   writing mock tests<TAB>[[0,"when"]]      extra or heading), sorted: [target, operator]
+ *   {"heading":…,"file":…,"line":…,"bodyStart":…,"sectionEnd":…,"broader":[…],"related":[…]}
+ *   {…}                                      then one line per target (semantic heading)
+ *   [[0,"/when writing mock tests"],…]       then one line per sibling group (Related)
+ *   [["writing mock tests",0,0],…]           then the fuzzy candidates: [text, target, operator]
+ *   {"vocab":[…],"words":[[…],…]}            last, their words (matcherData: not re-tokenised per call)
+ *
+ * A per-call process answers an exact query by binary search over this one string
+ * and reads only the decision file it prints: no model is built, no JSON but one
+ * line is parsed. A trigger with no exact phrase runs the fuzzy engine over the
+ * candidates line, in the resolver's order, and decides with the resolver's own
+ * code (trigger-pick.ts). `.Section` and `..file.md` queries are not answered here
+ * and go to resolve() on the full model. Both paths give the same result by
+ * construction (tests compare them on every corpus entry and on perturbed queries).
+ */
+import { matcherData } from '../fuzzy/matcher.js';
+import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
+import type { Project } from '../model/project.js';
+import { headingSection } from './section.js';
+import { resolverIndex } from './targets.js';
+import { targetLine } from './resolve.js';
+import type { Hits, TriggerSection } from './trigger-lines.js';
+import { entryLabel } from '../model/entry-line.js';
+
+export function buildTriggerTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
+  const index = resolverIndex(project, params);
+  const phrases: string[] = [];
+  for (const [phrase, ids] of [...index.exact].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (phrase === '') continue;
+    const hits: Hits = ids.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator ?? null] as const);
+    phrases.push(`${phrase}\t${JSON.stringify(hits)}`);
+  }
+  const groups: [number, string][][] = [];
+  const groupOf = new Map<string, number>();
+  const targets = index.targets.map(({ file, heading }, t) => {
+    // content and related are left out: the content is read from the file, related rebuilt from the group at lookup
+    const { content: _content, related: _related, ...section } = headingSection(project, index, file, heading);
+    const key = `${file.path}\0${heading.parent}`;
+    let group = groupOf.get(key);
+    if (group === undefined) {
+      groupOf.set(key, (group = groups.length));
+      groups.push([]);
+    }
+    const entry = index.targets[t]!.entry;
+    if (entry?.kind === 'entry') groups[group]!.push([t, entryLabel(entry)]);
+    const row: TriggerSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group, choice: targetLine(index.targets[t]!) };
+    return JSON.stringify(row);
+  });
+  const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
+  const words = JSON.stringify(matcherData(index.candidates.map((c) => c.text)));
+  return [String(phrases.length), String(targets.length), ...phrases, ...targets, ...groups.map((g) => JSON.stringify(g)), candidates, words].join('\n');
+}
+
