@@ -63,7 +63,6 @@ export const checkMessages = {
     id === undefined
       ? `Unused ${q(word)}: no rule is disabled here; expected the comment removed`
       : `Unused ${q(word)} for ${q(id)}: ${q(id)} is not disabled here; expected ${whole ? 'the comment' : q(id)} removed${whole ? '' : ' from the comment'}`,
-  fixRemoveDirective: (word: string, path: string, line: number) => `Remove unused ${q(word)} (${path}:${line})`,
   /** Bugs in a rule, not findings (exit 2). */
   ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
   fixNotDeclared: 'reported a fix but is not marked fixable',

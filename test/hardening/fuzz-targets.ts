@@ -33,6 +33,8 @@ const indexLine = fc.oneof(
   fc.tuple(phrase, phrase, phrase).map(([a, b, c]) => `/${a} | ${b}, ${c}`),
   fc.constantFrom(...DECISIONS, 'agents/decisions/missing.md').map((d) => `## ${d}`),
   fc.constantFrom('', '# Memory index', 'free text', '- a bullet', '```', '  /indented | x', '/ | empty', '/when a || b', '\t/tab', '> quoted', '<!-- c -->'),
+  // Directives: --fix keeps them (moved with the entry they govern), issue 26 item 14.
+  fc.constantFrom('<!-- memdex-disable-next-line index/entry-has-heading -->', '<!-- memdex-disable-next-line -->', '<!-- memdex-disable-next-line index/entry-order -->', '<!-- memdex-disable index/entry-in-file-section -->', '<!-- memdex-enable -->'),
   fc.string({ maxLength: 30 }),
 );
 /** Lines that exercise decision files: headings of every depth, structural ones, fences, containers. */

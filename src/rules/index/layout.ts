@@ -2,8 +2,17 @@
  * Shared planning for the three fixable index rules. Every fix only moves, permutes
  * or (for structural entries) removes whole entry lines: a line the model does not
  * understand is never touched, so autofix is lossless by construction.
+ *
+ * An entry moves as a block: its line and the `memdex-disable-next-line` directives
+ * right above it (core/suppress.ts), which govern it. Moved or sorted alone, the
+ * entry would leave its directives governing whatever line comes next (issue 26,
+ * item 14). Directives are lines `--fix` never drops: a removed (structural) entry's
+ * directives stay where they were, and directive/no-unused then says if they
+ * suppress nothing. A `memdex-disable` / `memdex-enable` pair governs a range, not a
+ * line: it stays where it is.
  */
 import type { Edit, Fix } from '../../core/diagnostic.js';
+import { readDirectives } from '../../core/suppress.js';
 import type { IndexEntry, IndexSection, MemoryIndex } from '../../model/memory-index.js';
 import type { Project } from '../../model/project.js';
 import { checkMessages as m } from '../../messages/check.js';
@@ -19,12 +28,41 @@ export function misplacedEntries(project: Project): IndexEntry[] {
   });
 }
 
+/** Where an entry's block starts (its first governing directive line, else the entry's line), and the block's lines. */
+export interface EntryBlocks {
+  start(entry: IndexEntry): number;
+  /** The block's lines without terminators, the entry's without its indent. */
+  lines(entry: IndexEntry): string[];
+}
+
+/** The entries' blocks in `index` (see above): the directives are read once, linear in the index. */
+export function entryBlocks(index: MemoryIndex): EntryBlocks {
+  const governing = new Set<number>();
+  if (index.text.includes('memdex-disable-next-line')) {
+    for (const directive of readDirectives(index)) if (directive.kind === 'memdex-disable-next-line' && !directive.malformed) governing.add(directive.line);
+  }
+  const firstLine = (entry: IndexEntry) => {
+    let line = entry.line;
+    while (governing.has(line - 1)) line--;
+    return line;
+  };
+  return {
+    start: (entry) => index.lines.starts[firstLine(entry) - 1]!,
+    lines: (entry) => {
+      const lines: string[] = [];
+      for (let line = firstLine(entry); line < entry.line; line++) lines.push(index.text.slice(index.lines.starts[line - 1], index.lines.ends[line - 1]));
+      return [...lines, entry.text.trimStart()];
+    },
+  };
+}
+
 /** One fix for all misplaced entries: identical for each finding, so it is applied once. */
 export function placementFix(project: Project, moved: readonly IndexEntry[]): Fix {
   const index = project.index!;
   const eol = index.lines.eol;
   const movedSet = new Set(moved);
-  const edits: Edit[] = moved.map((entry) => ({ path: index.path, range: entry.lineRange, text: '' }));
+  const blocks = entryBlocks(index);
+  const edits: Edit[] = moved.map((entry) => ({ path: index.path, range: [blocks.start(entry), entry.lineRange[1]], text: '' }));
   const byTarget = new Map<string, IndexEntry[]>();
   for (const entry of moved) {
     const path = targetOf(project, entry)!.path;
@@ -33,7 +71,7 @@ export function placementFix(project: Project, moved: readonly IndexEntry[]): Fi
   const newSections = new Map<number, string[]>();
   for (const [path, entries] of [...byTarget].sort(([a], [b]) => (a < b ? -1 : 1))) {
     entries.sort((a, b) => targetOf(project, a)!.start - targetOf(project, b)!.start);
-    const lines = entries.map((e) => e.text.trimStart());
+    const lines = entries.flatMap((e) => blocks.lines(e));
     const section = index.sections.find((s) => s.path === path);
     if (section) {
       const at = insertionPoint(index, section, movedSet);
@@ -100,10 +138,11 @@ export function orderPlan(project: Project, section: IndexSection): { current: I
 /** Refill the slots the section's own entries occupy, in heading order; other lines stay put. */
 export function orderFix(project: Project, section: IndexSection, plan: { current: IndexEntry[]; sorted: IndexEntry[] }): Fix {
   const index = project.index!;
+  const blocks = entryBlocks(index);
   const edits: Edit[] = [];
   plan.current.forEach((slot, i) => {
     const entry = plan.sorted[i]!;
-    if (entry !== slot) edits.push({ path: index.path, range: [slot.start, slot.end], text: entry.text });
+    if (entry !== slot) edits.push({ path: index.path, range: [blocks.start(slot), slot.end], text: index.text.slice(blocks.start(entry), entry.end) });
   });
   return { title: m.fixOrderEntries(section.title), edits };
 }

@@ -43,7 +43,7 @@ export default {
         'agents/decisions/testing.md:8:31-8:57 Unused `memdex-disable-next-line` for `decision/heading-has-entry`: no `decision/heading-has-entry` finding here to suppress; expected the comment removed (directive/no-unused)',
         NO_ENTRY(10),
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
+      output: null,
     },
     {
       name: 'after the enable, findings are reported again',
@@ -52,7 +52,7 @@ export default {
         'agents/decisions/testing.md:1:21-1:47 Unused `memdex-disable` for `decision/heading-has-entry`: no `decision/heading-has-entry` finding here to suppress; expected the comment removed (directive/no-unused)',
         NO_ENTRY(11),
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
+      output: null,
     },
     {
       name: 'a rule re-enabled inside a blanket disable is reported',
@@ -61,7 +61,7 @@ export default {
         'agents/decisions/testing.md:1:1-1:24 Unused `memdex-disable`: no finding here to suppress; expected the comment removed (directive/no-unused)',
         NO_ENTRY(11),
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
+      output: null,
     },
     {
       name: 'a directive covers its own file only',
@@ -70,7 +70,7 @@ export default {
         'agents/decisions/testing.md:1:21-1:44 Unused `memdex-disable` for `index/entry-has-heading`: no `index/entry-has-heading` finding here to suppress; expected the comment removed (directive/no-unused)',
         'agents/memory-index.md:7:1-7:19 Entry `/when flying kites` has no heading; expected a heading `When Flying Kites` in agents/decisions/testing.md (index/entry-has-heading)',
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
+      output: null,
     },
     {
       name: 'the directive rules’ own findings cannot be suppressed',
@@ -79,7 +79,7 @@ export default {
         'agents/decisions/testing.md:1:1-1:24 Unused `memdex-disable`: no finding here to suppress; expected the comment removed (directive/no-unused)',
         'agents/decisions/testing.md:2:31-2:41 Directive names unknown rule `bogus/rule`; expected rule ids as `memdex rules` lists them (directive/valid)',
       ],
-      output: { 'agents/decisions/testing.md': text(['<!-- memdex-disable-next-line bogus/rule -->', ...TESTING]) },
+      output: null,
     },
     {
       name: 'a suppressed finding is not fixed; another section still is',

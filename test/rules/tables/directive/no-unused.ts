@@ -17,12 +17,11 @@ export default {
   ],
   invalid: [
     {
-      name: 'a next-line directive over a line without a finding: the comment line goes',
+      name: 'a next-line directive over a line without a finding: reported, left for the user to delete (--fix drops no directive)',
       files: tree(INDEX, { 'testing.md': withLines(3, '<!-- memdex-disable-next-line decision/heading-has-entry -->') }),
       errors: [
         'agents/decisions/testing.md:3:31-3:57 Unused `memdex-disable-next-line` for `decision/heading-has-entry`: no `decision/heading-has-entry` finding here to suppress; expected the comment removed',
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
     },
     {
       name: 'one id of two unused: named, no fix (which id to drop is the user’s edit)',
@@ -30,7 +29,6 @@ export default {
       errors: [
         'agents/decisions/testing.md:9:59-9:78 Unused `memdex-disable-next-line` for `decision/line-limit`: no `decision/line-limit` finding here to suppress; expected `decision/line-limit` removed from the comment',
       ],
-      output: null,
     },
     {
       name: 'a blanket disable with nothing to suppress, and an enable with nothing disabled',
@@ -39,7 +37,6 @@ export default {
         'agents/decisions/testing.md:1:1-1:24 Unused `memdex-disable`: no finding here to suppress; expected the comment removed',
         'agents/decisions/testing.md:17:20-17:37 Unused `memdex-enable` for `index/entry-order`: `index/entry-order` is not disabled here; expected the comment removed',
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) }, // the enable is unused once the disable is gone: a second pass
     },
     {
       name: 'a directive for a rule turned off suppresses nothing',
@@ -48,7 +45,6 @@ export default {
       errors: [
         'agents/decisions/testing.md:9:31-9:57 Unused `memdex-disable-next-line` for `decision/heading-has-entry`: no `decision/heading-has-entry` finding here to suppress; expected the comment removed',
       ],
-      output: { 'agents/decisions/testing.md': text(TESTING) },
     },
   ],
 } satisfies RuleTable;

@@ -50,5 +50,15 @@ export default {
         [INDEX]: '## agents/decisions/cli.md\r\n\r\n/when printing errors\r\n/how parse flags\r\n\r\n## agents/decisions/testing.md\r\n\r\n/when writing mock tests\r\n/how encode paths\r\n',
       },
     },
+    {
+      name: 'the directive above a moved entry moves with it; one a blank line away stays (issue 26 item 14)',
+      files: tree(['## agents/decisions/cli.md', '', '/when printing errors', '<!-- memdex-disable-next-line index/size-budget -- kept as written -->', '/how encode paths', '<!-- memdex-disable-next-line -->', '', '/how parse flags', '', '## agents/decisions/testing.md', '', '/when writing mock tests'], { 'cli.md': CLI, 'testing.md': TESTING }),
+      errors: [
+        'agents/memory-index.md:5:1-5:18 Entry `/how encode paths` is in section `## agents/decisions/cli.md`, but its heading is in agents/decisions/testing.md; expected it under `## agents/decisions/testing.md`\n  agents/decisions/testing.md:9:1 Heading here',
+      ],
+      output: {
+        [INDEX]: '## agents/decisions/cli.md\n\n/when printing errors\n<!-- memdex-disable-next-line -->\n\n/how parse flags\n\n## agents/decisions/testing.md\n\n/when writing mock tests\n<!-- memdex-disable-next-line index/size-budget -- kept as written -->\n/how encode paths\n',
+      },
+    },
   ],
 } satisfies RuleTable;

@@ -39,5 +39,15 @@ export default {
         [INDEX]: '## agents/decisions/testing.md\n/when writing mock tests\n<!-- keep -->\n/how encode paths\n',
       },
     },
+    {
+      name: 'the directives above an entry move with it (issue 26 item 14)',
+      files: tree(['## agents/decisions/testing.md', '/how encode paths', '<!-- memdex-disable-next-line index/size-budget -- kept as written -->', '<!-- memdex-disable-next-line index/entry-format -->', '/when writing mock tests'], { 'testing.md': TESTING }),
+      errors: [
+        'agents/memory-index.md:5:1-5:25 Entries of `## agents/decisions/testing.md` are not in heading order: `/when writing mock tests` should come before `/how encode paths`',
+      ],
+      output: {
+        [INDEX]: '## agents/decisions/testing.md\n<!-- memdex-disable-next-line index/size-budget -- kept as written -->\n<!-- memdex-disable-next-line index/entry-format -->\n/when writing mock tests\n/how encode paths\n',
+      },
+    },
   ],
 } satisfies RuleTable;

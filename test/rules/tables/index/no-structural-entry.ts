@@ -39,5 +39,15 @@ export default {
         [INDEX]: '## agents/decisions/testing.md\n/when writing mock tests\n/how encode paths\n',
       },
     },
+    {
+      name: 'a removed entry’s directive stays: --fix drops no directive (issue 26 item 14)',
+      files: tree(['## agents/decisions/testing.md', '<!-- memdex-disable-next-line index/size-budget -- kept as written -->', '/when mocks', '/when writing mock tests', '/how encode paths'], { 'testing.md': STRUCT }),
+      errors: [
+        'agents/memory-index.md:3:1-3:12 Entry `/when mocks` points to structural heading `.Mocks`, which the index does not list; expected no entry (or rename the heading without its leading dot)\n  agents/decisions/testing.md:3:1 Heading here',
+      ],
+      output: {
+        [INDEX]: '## agents/decisions/testing.md\n<!-- memdex-disable-next-line index/size-budget -- kept as written -->\n/when writing mock tests\n/how encode paths\n',
+      },
+    },
   ],
 } satisfies RuleTable;
