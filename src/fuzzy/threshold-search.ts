@@ -84,8 +84,9 @@ export function thresholdSearch(context: SearchContext): ThresholdSearch {
     buckets ??= bucketPostings(candidates);
     const stops = words.length - content.length;
     const queryWeight = content.length + stops * params.stopwordWeight;
-    const bound = (k: number, floor: number) =>
-      (params.weightRecall * (k + stops * params.stopwordWeight)) / queryWeight + params.weightPrecision * (floor > 0 ? Math.min(1, (k + stops) / floor) : 1) + params.weightOrder;
+    // The bound of a candidate whose content words' best similarities to the query sum to x (see above).
+    const bound = (x: number, floor: number) =>
+      (params.weightRecall * (x + stops * params.stopwordWeight)) / queryWeight + params.weightPrecision * (floor > 0 ? Math.min(1, (x + stops) / floor) : 1) + params.weightOrder;
     const pairs = new Map<number, number | undefined>();
     const simOf = (qi: number, id: number) => {
       const key = qi * vocab.length + id;
@@ -94,23 +95,47 @@ export function thresholdSearch(context: SearchContext): ThresholdSearch {
       pairs.set(key, s);
       return s;
     };
-    const inPool = (c: SearchCandidate) => content.some((qi) => c.words.some((id) => !isStopword(vocab[id]!) && simOf(qi, id) !== undefined));
+    /**
+     * Σ over the query's content words of their best similarity to a word of `c` (what recall and precision can
+     * gain from them at most); -1 when no content word of `c` matches one: not in rank()'s pool.
+     */
+    const bestSum = (c: SearchCandidate) => {
+      let sum = 0;
+      let pooled = false;
+      for (const qi of content) {
+        let best = 0;
+        for (const id of c.words) {
+          const s = simOf(qi, id);
+          if (s === undefined) continue;
+          if (s > best) best = s;
+          if (!pooled && !isStopword(vocab[id]!)) pooled = true;
+        }
+        sum += best;
+      }
+      return pooled ? sum : -1;
+    };
     const seen = new Set<number>();
     for (let b = 0; b < buckets.floors.length; b++) {
       const floor = buckets.floors[b]!;
-      let k = 0;
-      while (k < content.length && bound(k + 1, floor) <= threshold - BOUND_SLACK) k++;
-      if (k === content.length) continue;
+      if (bound(content.length, floor) <= threshold - BOUND_SLACK) continue; // even every word matched stays below
+      const limit = cannotExceed(bound, floor, threshold - BOUND_SLACK, content.length);
+      const k = Math.max(0, Math.floor(limit));
       const listSize = (qi: number) => buckets!.postings.get(key(context.vocabId.get(words[qi]!), b, buckets!.floors.length))?.length ?? 0;
-      // The K most common words aside; a candidate above the threshold matches one of the rest.
+      // The K most common words aside; a candidate above the threshold matches one of the rest, and one of them
+      // with a similarity above MIN_RARE_SIM = (limit − K) / rare: otherwise its sum is at most K + rare · that.
       const rare = [...content].sort((x, y) => listSize(y) - listSize(x) || x - y).slice(k);
+      const minRareSim = (limit - k) / rare.length - BOUND_SLACK;
       for (const qi of rare) {
+        const sims = context.similar(words[qi]!);
         for (const id of similarIds(words[qi]!)) {
+          if (sims.get(id)! <= minRareSim) break; // sorted by similarity: the rest are lower
           for (const index of buckets.postings.get(key(id, b, buckets.floors.length)) ?? []) {
             if (seen.has(index)) continue;
             seen.add(index);
             const c = candidates[index]!;
-            if (skip?.(index) || !inPool(c)) continue;
+            if (skip?.(index)) continue;
+            const sum = bestSum(c);
+            if (sum < 0 || sum <= limit) continue; // outside the pool, or cannot reach the threshold: not scored
             if (visit(index, context.score(words, simOf, c)) === true) return true;
           }
         }
@@ -145,4 +170,19 @@ function bucketPostings(candidates: readonly SearchCandidate[]): Buckets {
     }
   });
   return { floors, postings };
+}
+
+/**
+ * The largest similarity sum x in [0, most] (to 1e-9) whose bound stays at or below `ceiling`: a candidate whose
+ * sum is at most x cannot score above the threshold. The bound grows with x (piecewise linear): a bisection.
+ */
+function cannotExceed(bound: (x: number, floor: number) => number, floor: number, ceiling: number, most: number): number {
+  if (bound(0, floor) > ceiling) return -1; // any candidate of the pool may: none is set aside
+  let [low, high] = [0, most];
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (bound(mid, floor) <= ceiling) low = mid;
+    else high = mid;
+  }
+  return low;
 }

@@ -21,17 +21,22 @@
  *
  * The phrases above s − margin − bonus are found by the matcher's threshold search
  * (fuzzy/threshold-search.ts), which skips phrases that only share common words;
- * the first one above s − margin settles the question. What falls between the two
- * bounds (a bonus deciding, or a score within rounding of a boundary) is left to
- * pickTrigger itself, as are queries of stopwords only. The exact stage is
- * pickTrigger's own.
+ * the first one above s − margin settles the question. Each comparison is
+ * pickTrigger's own expression on the same floating-point values (the rounded word
+ * score plus the bonus; `top − second >= margin`), so a score at a boundary is
+ * decided here as there: before, such ties (common: scores are sums of a few
+ * weights) went to pickTrigger, which ranks every phrase sharing a word, and their
+ * number grew with the tree (27 at 2,000 headings, 109 at 4,000: compress-key --all
+ * was super-linear, issue 26 item 15). What a bonus decides when FUZZY_PHRASES
+ * phrases tie is left to pickTrigger, as are queries of stopwords only. The exact
+ * stage is pickTrigger's own.
  */
 import type { ResolveParams } from './params.js';
 import { triggerSource } from './resolve.js';
 import type { ResolverIndex } from './targets.js';
 import { exactTargets, FUZZY_PHRASES, fuzzyText, pickTrigger, type TriggerQuery } from './trigger-pick.js';
 
-/** Scores this close to a boundary are left to pickTrigger (sums of weights and bonuses are not exact). */
+/** The threshold search looks this far below s − margin − bonus: sums of weights are not exact. */
 const BOUNDARY_SLACK = 1e-6;
 
 const phrasesByTarget = new WeakMap<ResolverIndex, Map<number, number[]>>();
@@ -52,29 +57,29 @@ export function triggerFinds(index: ResolverIndex, params: ResolveParams, query:
   const minScore = params.fuzzy.minScore;
   const ownRaws = own.map((id) => matcher.score(text, id));
   const best = Math.max(...own.map((id, i) => (ownRaws[i]! >= minScore ? ownRaws[i]! + bonus(id) : -Infinity)));
-  if (best < params.accept - BOUNDARY_SLACK) return false;
-  if (best < params.accept + BOUNDARY_SLACK) return slow();
+  // pickTrigger's own comparisons, on the same floating-point values (a score is scoreWords' rounded value plus the
+  // bonus, as there): no boundary is left unsure.
+  if (!(best >= params.accept)) return false;
+  const withinMargin = (score: number) => !(best - score >= params.margin);
   const line = best - params.margin;
   const ownSet = new Set(own);
   // Phrases that get no bonus (another operator): the only ones that can keep a phrase within the margin by its bonus out of the ranking.
   const unbonused = query.operator ? (phrasesWithout(index, query.operator) - own.filter((id) => bonus(id) === 0).length) : 0;
   const plain: number[] = []; // raw scores of the other unbonused phrases above the search threshold
   let refuted = false;
-  let unsure = false;
   let nearest = -Infinity; // best raw score of a phrase within the margin thanks to its bonus
   const handled = matcher.above(
     text,
     line - params.operatorBonus - BOUNDARY_SLACK,
     (id, raw) => {
       if (raw < minScore) return false; // never ranked
-      if (raw > line + BOUNDARY_SLACK) return (refuted = true);
+      if (withinMargin(raw)) return (refuted = true);
       if (bonus(id) === 0) plain.push(raw);
-      const withBonus = raw + bonus(id);
-      if (withBonus > line + BOUNDARY_SLACK) {
+      if (withinMargin(raw + bonus(id))) {
         nearest = Math.max(nearest, raw);
         // Fewer than FUZZY_PHRASES own or unbonused phrases in all: a bonused other phrase is ranked.
         if (own.length + unbonused < FUZZY_PHRASES) return (refuted = true);
-      } else if (withBonus > line - BOUNDARY_SLACK || raw > line - BOUNDARY_SLACK) unsure = true;
+      }
       return false;
     },
     (id) => ownSet.has(id),
@@ -88,7 +93,7 @@ export function triggerFinds(index: ResolverIndex, params: ResolveParams, query:
     const atLeast = plain.filter((r) => r >= nearest).length + ownRaws.filter((r) => r >= nearest).length;
     return atLeast < FUZZY_PHRASES ? false : slow();
   }
-  return unsure ? slow() : true;
+  return true;
 }
 
 const unbonusedCounts = new WeakMap<ResolverIndex, Map<string, number>>();
