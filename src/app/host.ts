@@ -17,14 +17,14 @@
  *
  * The data they carry is typed in port-types.ts.
  */
-import type { Config, ConfigProblem } from '../model/config.js';
+import type { Config } from '../model/config.js';
 import type { Rule } from '../core/rule.js';
 import type { Project } from '../model/project.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
-import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
+import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
 export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
 
@@ -56,8 +56,6 @@ export interface TreeHost {
   resolveRoot(explicit: string | undefined): string;
   /** The tree a hook works on (the same order from the session's cwd; the cwd itself as the last resort). */
   hookRoot(payloadCwd: string | undefined): string;
-  /** With `checkRules`, rule ids and options are checked too (a bad setting is a usage error). */
-  loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig;
   /** The local rules of config `plugins` (`check` alone loads them); `builtIn`: the ids they may not take. */
   loadPlugins(root: string, paths: readonly string[], builtIn: readonly Rule[]): Rule[];
   /** Finish or roll back an interrupted migration. */
@@ -210,7 +208,7 @@ export interface SetupHost {
 export type Host = TreeHost & AgentHost;
 
 /** `memdex when|how|resolve` (src/app/when.ts): the tree, its cached trigger table, the decision files the table points to. */
-export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
+export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
   /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
   readTreeStamps(root: string, config: Config): Stamps | undefined;
   /** The trigger table cached with these stamps; undefined when there is none. */
