@@ -1,6 +1,6 @@
 import type { CachedPointerHost } from '../app/later-prompt-pointers.js';
 import { join } from 'node:path';
-import { readSuggested, recordSuggested } from './session-suggested.js';
+import { recordSuggested, shownToSession } from './session-suggested.js';
 import { cachedSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 
@@ -9,7 +9,7 @@ export function nodePointerHost(): CachedPointerHost {
   return {
     joinPath: (dir, path) => join(dir, path),
     cachedSuggestIndex: (root, config) => cachedSuggestIndex(root, config, workingTreeSource(root)).data,
-    readSuggested,
+    shownToSession,
     recordSuggested,
   };
 }
