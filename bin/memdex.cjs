@@ -19,8 +19,9 @@ Object.defineProperty(process, 'stdout', {
   },
 });
 // The per-call commands start without the ES module loader, each from a CommonJS
-// bundle of its own: `memdex when|how|resolve <trigger>` (most hook calls, answered
-// from the cached trigger table), the prompt hook, and `memdex check` (pre-commit).
+// bundle of its own: `memdex when|how|resolve` (most hook calls, answered from the
+// cached trigger table; the rest from the model), the prompt hook, `memdex check`
+// (pre-commit) and `memdex suggest`.
 // Anything else goes to the full CLI (ES modules, loaded lazily per command), with
 // what the fast path already did (the parsed request and the validated cache, or
 // the stdin it read), so nothing is done twice.
@@ -40,6 +41,16 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
     return;
   }
   handover = answer ?? {};
+  // The model's resolver (`.Section`, `..file.md`, a miss and its related entries), still without the ES module
+  // loader; a request the table stages could not even read (an error, --help) goes to the full CLI, which words it.
+  if (handover.when !== undefined) {
+    require('../dist/when-model.cjs')
+      .tryModel(command, argv.slice(1), handover)
+      .then((code) => {
+        process.exitCode = code;
+      });
+    return;
+  }
 } else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
   // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
   require('../dist/check.cjs')

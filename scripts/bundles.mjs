@@ -47,14 +47,15 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 /**
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
- * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides), `check`,
+ * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
+ * the model's resolver for `.Section`, `..file.md` and misses), `check`,
  * the prompt hook's later prompts (hook-fast) and its first prompt of a session (hook), `suggest`. An import()
  * of a bundled module becomes a require.
  */
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

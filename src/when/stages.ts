@@ -19,9 +19,11 @@
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
  *      paraphrase) with the fuzzy engine over the same table; a one-query process caps
  *      V8's tiers first (short-run.ts).
- *   3. model-stage.ts, in the ES module CLI (dist/cli.js): the full resolver on the
- *      model (misses with their related entries, `.Section`, `..file.md`), and every
- *      error, worded once.
+ *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model (misses
+ *      with their related entries, `.Section`, `..file.md`), still CommonJS (the ES
+ *      module loader would double these calls' start-up, issue 26); the ES module CLI
+ *      runs the same stage for what the table stages could not read (errors, each
+ *      worded once there; --help, which yargs renders).
  *
  * Each stage returns an exit code when it answered, else a Handover for the next:
  * the request and what it read of the table (app/when.ts WhenHandoff: the stamps,

@@ -2,7 +2,8 @@
  * `memdex when|how|resolve` is answered by the first of three stages that can
  * (bin/memdex.cjs): exact phrases (dist/when.cjs, run from V8's code cache),
  * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
- * the model (the ES module CLI). Each stage hands the next what it parsed and read.
+ * the model (dist/when-model.cjs; the ES module CLI for errors and --help). Each
+ * stage hands the next what it parsed and read.
  * End to end through the built CLI: every stage prints what the model prints, the
  * stage that answers is the one expected, and what was read is not read again.
  */
@@ -44,6 +45,8 @@ describe('each stage prints what the full resolver prints', () => {
     ['one typo, json', ['when', 'writing mok tests', '--format=json']],
     ['a miss (fuzzy choices and related entries)', ['when', 'xyzzy plugh frobnicate']],
     ['a section', ['when', '.Integration']],
+    ['a file', ['when', '..testing.md']],
+    ['a section with a typo (nearest headings)', ['when', '.Integraton']],
     ['a batch: exact, typo, null', ['resolve', 'when writing mock tests', 'how run tests agains real git', 'null']],
     ['a batch with a miss, json', ['when', 'writing mock tests', 'xyzzy plugh frobnicate', '--format', 'json']],
     ['an unusual command line (parseArgs decides)', ['when', '--format', 'json', '--', 'writing mock tests']],
@@ -75,9 +78,20 @@ describe('the stage that answers', () => {
     expect(loaded).not.toContain('cli.js');
   });
 
-  test('a miss: past both table stages, to the full resolver', () => {
+  test.each([
+    ['a miss', 'xyzzy plugh frobnicate'],
+    ['a section', '.Integration'],
+    ['a file', '..testing.md'],
+  ])('%s: past both table stages, to the model stage, no ES module CLI', (_name, query) => {
     const { root, env } = cachedTree();
-    expect(bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env)).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'cli.js']));
+    const loaded = bundlesOf(['when', query], root, env);
+    expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-model.cjs']));
+    expect(loaded).not.toContain('cli.js');
+  });
+
+  test('a usage error: worded by the ES module CLI', () => {
+    const { root, env } = cachedTree();
+    expect(bundlesOf(['when', 'writing mock tests', '--format', 'xml'], root, env)).toContain('cli.js');
   });
 });
 
