@@ -5,7 +5,8 @@
 // and with `node -e 0`. A mechanism is kept while it saves at least KEEP_SHARE of its
 // command's time, by the wall clock and by CPU time (user + sys of the process: less
 // sensitive to a busy machine), and deleted otherwise; the figures and the decision go in
-// bench/RESULTS.md.
+// bench/RESULTS.md. Deleted mechanisms leave the list with their last figures there (the V8 code cache of the
+// exact stage, simpleArgs: 2026-11-27).
 // (CPU time: measure.mjs measureBoth.)
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -30,17 +31,9 @@ const HOUR_MS = 3_600_000;
  * for bin/memdex.cjs; `env`: set for the variant's runs.
  */
 export const VARIANTS = {
-  'no code cache': {
-    what: 'V8 code cache of the exact stage (src/when/code-cache.ts)',
-    bin: [["require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/when.cjs'))", "{ exports: require('../dist/when.cjs'), save() {} }"]],
-  },
   'no tier cap': {
     what: 'V8 tier cap of a one-query fuzzy `when` (src/when/short-run.ts)',
     patch: { 'when/short-run.ts': [["(process.getBuiltinModule('node:v8') as typeof V8).setFlagsFromString(SHORT_RUN_V8_FLAGS);", '']] },
-  },
-  'no simpleArgs': {
-    what: 'the command line split without node:util parseArgs (src/cli/command-spec.ts simpleArgs)',
-    patch: { 'cli/command-spec.ts': [['const parsed = simpleArgs(options, argv) ?? fullArgs(spec, argv);', 'const parsed = fullArgs(spec, argv);']] },
   },
   'no parse cache': {
     what: 'the parse cache of `check` (src/node/parse-cache.ts)',
@@ -148,9 +141,7 @@ function commands(label, bin, work, env, queries) {
 
 /** Which commands each variant is measured on (what its mechanism is for). */
 const MEASURED = {
-  'no code cache': ['when <exact>', 'when <one typo>'],
   'no tier cap': ['when <one typo>'],
-  'no simpleArgs': ['when <exact>', 'check'],
   'no parse cache': ['check', 'check, one file edited'],
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],

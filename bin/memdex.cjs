@@ -29,12 +29,9 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle, compiled from V8's code cache
-  // (src/when/code-cache.ts: start-up is most of an exact hit); the fuzzy engine only for what they leave, from what they read.
-  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/when.cjs'));
-  let answer = exact.exports.tryExact(command, argv.slice(1));
-  // (before the fuzzy stage, which tunes V8's flags, src/when/short-run.ts: cached code is stamped with them)
-  exact.save(typeof answer === 'number');
+  // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
+  // they leave, from what they read.
+  let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
   if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;

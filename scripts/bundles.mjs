@@ -55,7 +55,7 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

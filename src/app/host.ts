@@ -226,11 +226,3 @@ export interface ResolverHost extends WhenHost, Pick<TreeHost, 'loadSuggestIndex
   /** The model of the working tree through the model cache (an unchanged tree is not parsed again), with what `options` caches beside it. */
   loadCachedProject(root: string, config: Config, options: CacheOptions): Promise<Project>;
 }
-
-/** The cache folder, checked as this user's alone (src/node/cache-files.ts): where the V8 code cache of src/when/ keeps compiled code. */
-export interface CacheFolder {
-  /** The cache file of this kind for a key (a tree's root, a bundle's path). */
-  path(key: string, kind: 'code'): string;
-  read(path: string): { readonly header: Record<string, unknown>; readonly body: Uint8Array } | undefined;
-  write(path: string, header: Record<string, unknown>, body: string | Uint8Array): void;
-}
