@@ -57,16 +57,16 @@ function byFormat(roots, probe, runs) {
   return lines.join('\n');
 }
 
-/** The heading scanners alone, in this process: the fast one, then the complete one when it declines. */
+/** The block scanner alone, in this process. */
 async function loadScanners(dir) {
   const outfile = join(dir, 'scanners.mjs');
-  await build({ stdin: { contents: "export { scanHeadings } from './src/model/heading-scan.ts'; export { blockHeadings } from './src/model/block-scan.ts';", resolveDir: new URL('..', import.meta.url).pathname, loader: 'ts' }, bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'silent' });
+  await build({ stdin: { contents: "export { blockHeadings } from './src/model/block-scan.ts';", resolveDir: new URL('..', import.meta.url).pathname, loader: 'ts' }, bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'silent' });
   return import(outfile);
 }
 
 function scanMs(scanners, text) {
   const started = performance.now();
-  if (!scanners.scanHeadings(text.split('\n'))) scanners.blockHeadings(text);
+  scanners.blockHeadings(text);
   return performance.now() - started;
 }
 
@@ -103,7 +103,7 @@ export async function benchLinear(runs) {
     const lines = [
       `Whole \`memdex check\` processes on one generated decision file; 1× = 64 kB, 16× = 1 MB. Median of ${runs} runs; \`node -e 0\`: ${base.toFixed(1)} ms.`,
       '',
-      'The scanner column is the heading scan alone (fast scanner, then the complete one), in process, on the 1 MB input.',
+      'The scanner column is the block scanner alone (src/model/block-scan.ts), in process, on the 1 MB input.',
       '',
       '| input | 1× ms | 4× ms | 16× ms | ms per MB at 16× | t(16×)/t(1×) (≤ 20) | 1 MB < 2 s | scanner ms per MB |',
       '|---|---:|---:|---:|---:|---:|---|---:|',

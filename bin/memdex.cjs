@@ -19,8 +19,9 @@ Object.defineProperty(process, 'stdout', {
   },
 });
 // The per-call commands start without the ES module loader, each from a CommonJS
-// bundle of its own: `memdex when|how|resolve <trigger>` (most hook calls, answered
-// from the cached trigger table), the prompt hook, and `memdex check` (pre-commit).
+// bundle of its own: `memdex when|how|resolve` (most hook calls, answered from the
+// cached trigger table; the rest from the model), the prompt hook, `memdex check`
+// (pre-commit) and `memdex suggest`.
 // Anything else goes to the full CLI (ES modules, loaded lazily per command), with
 // what the fast path already did (the parsed request and the validated cache, or
 // the stdin it read), so nothing is done twice.
@@ -28,18 +29,25 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle, compiled from V8's code cache
-  // (src/when/code-cache.ts: start-up is most of an exact hit); the fuzzy engine only for what they leave, from what they read.
-  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/when.cjs'));
-  let answer = exact.exports.tryExact(command, argv.slice(1));
-  // (before the fuzzy stage, which tunes V8's flags, src/when/short-run.ts: cached code is stamped with them)
-  exact.save(typeof answer === 'number');
+  // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
+  // they leave, from what they read.
+  let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
   if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;
   }
   handover = answer ?? {};
+  // The model's resolver (`.Section`, `..file.md`, a miss and its related entries), still without the ES module
+  // loader; a request the table stages could not even read (an error, --help) goes to the full CLI, which words it.
+  if (handover.when !== undefined) {
+    require('../dist/when-model.cjs')
+      .tryModel(command, argv.slice(1), handover)
+      .then((code) => {
+        process.exitCode = code;
+      });
+    return;
+  }
 } else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
   // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
   require('../dist/check.cjs')

@@ -4,6 +4,7 @@
  * written: no fix, no journal recovery) or from texts in memory (pure). The rest of
  * the API is the pure core they are made of.
  */
+import { loadConfig } from './app/load-config.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { runRules } from './core/engine.js';
 import type { Rule } from './core/rule.js';
@@ -37,7 +38,7 @@ export async function loadProject(source: string | Files, options: LoadOptions =
   }
   const host = nodeTreeHost();
   const root = host.resolveRoot(source);
-  const config = options.config ?? host.loadConfig(root).config;
+  const config = options.config ?? loadConfig(host, root).config;
   return host.loadProject(config, host.workingTree(root));
 }
 

@@ -8,6 +8,7 @@
  * memories. The caches need no step of their own: they are validated against the
  * files' stamps, so the next `memdex when` sees the new texts.
  */
+import { loadConfig } from './load-config.js';
 import { UsageError } from '../core/errors.js';
 import { checkRuleSettings, resolveOptions } from '../core/rule-options.js';
 import { addMessages as m } from '../messages/add.js';
@@ -52,7 +53,7 @@ const SIMILAR_SHOWN = 3;
 export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ readonly recovery: Recovery | undefined; readonly outcome: AddOutcome }> {
   const operator = parseOperator(request.operator);
   const root = host.resolveRoot(request.root);
-  const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
+  const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
   const body = request.bodyText ?? (request.body === undefined ? '' : request.body === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, request.body), request.body));
   const before = await host.loadProject(config, host.workingTree(root));

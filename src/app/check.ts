@@ -6,6 +6,7 @@
  * tree's parse cache. Presentation (paths relative to the cwd, formats) is the
  * CLI's.
  */
+import { loadConfig } from './load-config.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
 import { OsError, UsageError } from '../core/errors.js';
@@ -69,9 +70,9 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
   for (const root of roots) {
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
     // Local rules first (their ids may be set in `rules`): only `check` loads a tree's code.
-    const plugins = host.loadConfig(root).config.plugins;
+    const plugins = loadConfig(host, root).config.plugins;
     const rules = plugins?.length ? [...allRules, ...host.loadPlugins(root, plugins, allRules)] : allRules;
-    const { config } = host.loadConfig(root, (settings) => checkRuleSettings(settings, rules));
+    const { config } = loadConfig(host, root, (settings) => checkRuleSettings(settings, rules));
     ruleSets.set(root, rules);
     const stdinPath = request.stdin ? memoryPathOf(host, root, config, request.stdin.file) : undefined;
     const tree = request.staged ? host.gitIndex(root, config) : host.workingTree(root);

@@ -14,6 +14,7 @@
  * Severity: a `problem` makes the exit status 1; a `warning` (a skill edited by
  * hand, a hook both wirings register) is reported and does not.
  */
+import { loadConfig } from './load-config.js';
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
 import { DEFAULT_SUGGEST_PARAMS, HOOK_PRECISION_MEASURED } from '../suggest/params.js';
@@ -84,7 +85,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   const results: DoctorResult[] = [];
   let config: Config = DEFAULT_CONFIG;
   try {
-    const loaded = host.loadConfig(root);
+    const loaded = loadConfig(host, root);
     config = loaded.config;
     results.push(ok('config', m.configOk(loaded.configPath ? CONFIG_FILE : undefined)));
   } catch (error) {

@@ -7,6 +7,7 @@
  * validator before anything is offered, and handed back as whole new texts, every file
  * or none.
  */
+import { loadConfig } from './load-config.js';
 import { MemdexError } from '../core/errors.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import { entryLabel } from '../model/entry-line.js';
@@ -33,7 +34,7 @@ export interface EditorTree {
 
 /** The model of the tree with the editor's texts (root-relative path → text) in place of the files'. */
 export async function editorTree(host: TreeHost, root: string, texts: ReadonlyMap<string, string>): Promise<EditorTree> {
-  const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
+  const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const files = host.readProjectFiles(config, withTexts(host.workingTree(root), config, texts));
   return { root, config, project: await host.buildProject(files, config, host.parseCache(root)) };
 }

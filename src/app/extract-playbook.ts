@@ -31,6 +31,7 @@
  * reply, a cap on new key points, near-duplicates dropped) and the same locked
  * update, and each run's outcome is recorded (learning-outcomes.ts).
  */
+import { loadConfig } from './load-config.js';
 import { messages } from '../messages/hooks.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
@@ -125,7 +126,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
   const log = (message: string) => host.hookLog(job.root, `${job.event} (background)`, message);
   if (host.env.MEMDEX_HOOKS === '0') return 'nothing';
   try {
-    const config = host.loadConfig(job.root).config;
+    const config = loadConfig(host, job.root).config;
     const extractor = chooseExtractor(host, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };

@@ -12,6 +12,7 @@
  * hook-gate.ts); the first one runs this with the prompt hooks alone, from
  * dist/hook.cjs (src/hooks/prompt-hook.ts).
  */
+import { loadConfig } from './load-config.js';
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
 import { gateHook } from './hook-gate.js';
@@ -45,7 +46,7 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
       event,
       hookEventName: handler!.hookEventName,
       root,
-      config: host.loadConfig(root).config,
+      config: loadConfig(host, root).config,
       payload: gate.payload,
       env: host.env,
       log: (message) => host.hookLog(hookRoot, event, message),

@@ -17,7 +17,7 @@
  *
  * The data they carry is typed in port-types.ts.
  */
-import type { Config, ConfigProblem } from '../model/config.js';
+import type { Config } from '../model/config.js';
 import type { Rule } from '../core/rule.js';
 import type { Project } from '../model/project.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
@@ -25,7 +25,7 @@ import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
-import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
+import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
 export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
 
@@ -57,8 +57,6 @@ export interface TreeHost {
   resolveRoot(explicit: string | undefined): string;
   /** The tree a hook works on (the same order from the session's cwd; the cwd itself as the last resort). */
   hookRoot(payloadCwd: string | undefined): string;
-  /** With `checkRules`, rule ids and options are checked too (a bad setting is a usage error). */
-  loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig;
   /** The local rules of config `plugins` (`check` alone loads them); `builtIn`: the ids they may not take. */
   loadPlugins(root: string, paths: readonly string[], builtIn: readonly Rule[]): Rule[];
   /** Finish or roll back an interrupted migration. */
@@ -214,7 +212,7 @@ export interface SetupHost {
 export type Host = TreeHost & AgentHost;
 
 /** `memdex when|how|resolve` (src/app/when.ts): the tree, its cached trigger table, the decision files the table points to. */
-export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
+export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
   /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
   readTreeStamps(root: string, config: Config): Stamps | undefined;
   /** The trigger table cached with these stamps; undefined when there is none. */
@@ -227,12 +225,4 @@ export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 
 export interface ResolverHost extends WhenHost, Pick<TreeHost, 'loadSuggestIndex'> {
   /** The model of the working tree through the model cache (an unchanged tree is not parsed again), with what `options` caches beside it. */
   loadCachedProject(root: string, config: Config, options: CacheOptions): Promise<Project>;
-}
-
-/** The cache folder, checked as this user's alone (src/node/cache-files.ts): where the V8 code cache of src/when/ keeps compiled code. */
-export interface CacheFolder {
-  /** The cache file of this kind for a key (a tree's root, a bundle's path). */
-  path(key: string, kind: 'code'): string;
-  read(path: string): { readonly header: Record<string, unknown>; readonly body: Uint8Array } | undefined;
-  write(path: string, header: Record<string, unknown>, body: string | Uint8Array): void;
 }

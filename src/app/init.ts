@@ -10,6 +10,7 @@
  * (file:line:col) and left alone, and the run exits 1 after doing the rest.
  * A second run plans nothing ("nothing to do"). `--dry-run` prints the diff.
  */
+import { loadConfig } from './load-config.js';
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, type Config } from '../model/config.js';
 import { CONTEXT_FILES } from '../model/project.js';
@@ -117,7 +118,7 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
 
 function readConfig(host: InitHost, root: string, plan: Plan): Config | undefined {
   try {
-    return host.loadConfig(root).config;
+    return loadConfig(host, root).config;
   } catch (error) {
     if (!(error instanceof MemdexError)) throw error;
     plan.problems.push(error.message);

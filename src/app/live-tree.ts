@@ -13,6 +13,7 @@
  * and for a missed trigger the same related entries (the topic ranker's, as
  * cli/resolve-model.ts gives them).
  */
+import { loadConfig } from './load-config.js';
 import type { Config } from '../model/config.js';
 import type { Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
@@ -51,7 +52,7 @@ export class LiveTree {
   async current(): Promise<{ readonly config: Config; readonly project: Project }> {
     const previous = this.loaded;
     if (previous && previous.stamp !== undefined && this.host.treeStamp(this.root, previous.config) === previous.stamp) return previous;
-    const { config } = this.host.loadConfig(this.root);
+    const { config } = loadConfig(this.host, this.root);
     this.host.recoverJournal(this.root);
     const stamp = this.host.treeStamp(this.root, config);
     const project = await this.host.loadProject(config, this.host.workingTree(this.root));

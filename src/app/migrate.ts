@@ -3,6 +3,7 @@
  * migration of index entries and decision-file headings (src/migrate/ plans and
  * verifies, the host's journal writes all files or none).
  */
+import { loadConfig } from './load-config.js';
 import { InputError, MemdexError } from '../core/errors.js';
 import { MappingError, formatMapping, parseMapping } from '../migrate/mapping.js';
 import { planMigration } from '../migrate/plan-migration.js';
@@ -23,7 +24,7 @@ const PROGRESS_MIN_FILES = 20;
 /** Root and config, after finishing or rolling back an interrupted migration. */
 function open(host: TreeHost, explicitRoot: string | undefined) {
   const root = host.resolveRoot(explicitRoot);
-  const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
+  const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
   return { root, config, recovery };
 }

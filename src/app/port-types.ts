@@ -40,7 +40,7 @@ export interface LockOptions {
 export interface ParseCache {
   /**
    * The parser of these files' markdown documents: each from the cache, else the
-   * fast scanner, else the linear block scanner (src/model/block-scan.ts, loaded only when a document needs it).
+   * block scanner (src/model/block-scan.ts).
    */
   parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
   /** Keeps the scans of these files (what the tree now holds) for the next process. */

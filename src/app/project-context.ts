@@ -1,4 +1,5 @@
 import type { Config } from '../model/config.js';
+import { loadConfig } from './load-config.js';
 import type { TreeHost } from './host.js';
 
 export interface ProjectContext {
@@ -7,7 +8,7 @@ export interface ProjectContext {
 }
 
 /** The one tree of every command (model/project-root.ts) and its config. */
-export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig'>, explicitRoot: string | undefined): ProjectContext {
+export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath'>, explicitRoot: string | undefined): ProjectContext {
   const root = host.resolveRoot(explicitRoot);
-  return { root, config: host.loadConfig(root).config };
+  return { root, config: loadConfig(host, root).config };
 }

@@ -3,6 +3,7 @@
  * src/suggest/). Reads the ranker's index through the host (model cache), ranks,
  * returns values; the CLI prints.
  */
+import { loadConfig } from './load-config.js';
 import { UsageError } from '../core/errors.js';
 import { suggestMessages as m } from '../messages/suggest.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
@@ -21,7 +22,7 @@ export interface SuggestOutcome {
   readonly threshold: number;
 }
 
-export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
+export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
   if (!Number.isInteger(request.limit) || request.limit < 1) throw new UsageError(m.badLimit(String(request.limit)));
   if (request.text.trim() === '') throw new UsageError(m.noText);
   const { root, config } = projectContext(host, request.root);

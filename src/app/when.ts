@@ -6,6 +6,7 @@
  * handing the next what it read (src/when/stages.ts explains why); every stage calls
  * these functions, through the ports of src/app/host.ts (WhenHost, ResolverHost).
  */
+import { loadConfig } from './load-config.js';
 import type { Config } from '../model/config.js';
 import type { Operator } from '../model/keys.js';
 import type { TriggerTable } from '../resolve/trigger-lines.js';
@@ -49,11 +50,11 @@ export type OpenTable = (text: string, request: WhenRequest) => TriggerTable;
 
 /** The request of parsed arguments: its tree (--root, or found from the cwd) and config; an interrupted migration is finished or rolled back first. */
 export function prepareWhen(
-  host: Pick<WhenHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal'>,
+  host: Pick<WhenHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal'>,
   args: Omit<WhenRequest, 'root' | 'config'> & { readonly root: string | undefined },
 ): WhenRequest {
   const root = host.resolveRoot(args.root);
-  const { config } = host.loadConfig(root);
+  const { config } = loadConfig(host, root);
   host.recoverJournal(root);
   return { operator: args.operator, queries: args.queries, root, config, format: args.format, navigation: args.navigation };
 }

@@ -12,19 +12,14 @@
  * otherwise keep the last one silently). yargs-spec.ts also words its usage errors
  * with this parser, so both read the same.
  *
- * The common command line (`memdex when writing mock tests --root DIR`: words and
- * long options of the spec, each once, values not starting with `-`) is split here
- * without parseArgs (simpleArgs): loading node:util's parser costs a per-call
- * command about a millisecond, more than an exact recall's whole lookup. Anything
- * else (short flags, `--`, `-`, unknown or repeated options, a boolean given a
- * value, a value that looks like an option) goes to parseArgs, which decides and
- * words the error. On what it accepts, simpleArgs yields what parseArgs yields
- * (test/cli/command-spec.test.ts compares the two over generated command lines).
+ * (A hand-written splitter for the common command line once ran before parseArgs, to
+ * save loading node:util's parser; measured against parseArgs alone it saved nothing,
+ * bench/RESULTS.md "Speed mechanisms", and is gone.)
  */
 import type { parseArgs as ParseArgs } from 'node:util';
 import { UnknownOptionError, UsageError } from '../core/errors.js';
 import { messages as cliMessages } from '../messages/cli.js';
-import type { CommandSpec, OptionSpec } from '../messages/command-spec.js';
+import type { CommandSpec } from '../messages/command-spec.js';
 import { specMessages as m } from '../messages/commands.js';
 
 export type { CommandSpec, GroupSpec, OptionSpec, PositionalSpec } from '../messages/command-spec.js';
@@ -40,7 +35,7 @@ export interface Parsed {
 export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed | 'help' {
   const options = spec.options ?? {};
   if (helpRequested(argv)) return 'help';
-  const parsed = simpleArgs(options, argv) ?? fullArgs(spec, argv);
+  const parsed = fullArgs(spec, argv);
   const seen = new Set<string>();
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option' || options[token.name]?.multiple) continue;
@@ -76,7 +71,7 @@ interface SplitArgs {
   readonly tokens?: readonly ({ readonly kind: 'option'; readonly name: string } | { readonly kind: 'positional' | 'option-terminator' })[];
 }
 
-/** node:util parseArgs, loaded only for a command line simpleArgs leaves to it. Throws UsageError. */
+/** node:util parseArgs, with --help and the spec's options. Throws UsageError. */
 export function fullArgs(spec: CommandSpec, argv: readonly string[]): SplitArgs {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
@@ -118,38 +113,6 @@ export function repeatedOption(spec: CommandSpec, argv: readonly string[]): stri
 export function unknownOptionError(command: string, given: string, known: readonly string[]): UnknownOptionError {
   const hint = command === '' ? cliMessages.usageHint : m.helpHint(command);
   return new UnknownOptionError(`${m.unknownOption(given, command)}\n${hint}`, given, known, (suggestion) => `${m.unknownOption(given, command, suggestion)}\n${hint}`);
-}
-
-/**
- * The common command line split without parseArgs (see the top of this file), or
- * undefined when parseArgs must decide. Never repeats an option, so it has no tokens.
- */
-export function simpleArgs(options: Readonly<Record<string, OptionSpec>>, argv: readonly string[]): SplitArgs | undefined {
-  const values: Record<string, string | boolean> = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-')) {
-      positionals.push(arg);
-      continue;
-    }
-    if (!arg.startsWith('--') || arg === '--') return undefined;
-    const equals = arg.indexOf('=');
-    const name = arg.slice(2, equals === -1 ? undefined : equals);
-    const option = Object.hasOwn(options, name) ? options[name]! : undefined;
-    if (!option || option.multiple || Object.hasOwn(values, name)) return undefined;
-    if (option.type === 'boolean') {
-      if (equals !== -1) return undefined;
-      values[name] = true;
-    } else if (equals !== -1) values[name] = arg.slice(equals + 1);
-    else {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('-')) return undefined;
-      values[name] = value;
-      i++;
-    }
-  }
-  return { values, positionals };
 }
 
 /** --help wins over every other mistake on the line (before a `--` that ends the options). */

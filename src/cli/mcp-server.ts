@@ -17,6 +17,7 @@
  * playbook is the resource memdex://playbook. `memdex recall` counts the agent's
  * calls of when/how/resolve as its `mcp` kind (recall/observe.ts).
  */
+import { loadConfig } from '../app/load-config.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -78,7 +79,7 @@ const flag = (field: string, describe: string) => z.boolean({ error: m.expected.
 export function createMcpServer(options: Pick<McpOptions, 'root'> = {}): { readonly server: McpServer; readonly root: string } {
   const host = nodeLiveTreeHost();
   const root = host.resolveRoot(options.root);
-  const { config } = host.loadConfig(root);
+  const { config } = loadConfig(host, root);
   const tree = new LiveTree(host, root);
   const server = new McpServer({ name: 'memdex', version }, { instructions: m.instructions(config.index, config.decisions) });
 

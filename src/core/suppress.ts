@@ -30,7 +30,6 @@
  * cannot hide its own mistakes), as in ESLint.
  */
 import type { Diagnostic, Span } from './diagnostic.js';
-import { closesFence, htmlBlockEnd, openFence, type Fence, type HtmlEnd } from '../model/heading-scan.js';
 import type { LineTable } from '../model/lines.js';
 import { spanOf } from '../model/lines.js';
 
@@ -63,42 +62,24 @@ export interface Directive {
   readonly malformed?: true;
 }
 
-/** A markdown document as the model has it: text, lines, and the lines inside code or HTML blocks. */
+/** A markdown document as the model has it: text, lines, and the lines on which an HTML block starts. */
 export interface DirectiveSource {
   readonly path: string;
   readonly text: string;
   readonly lines: LineTable;
-  readonly opaqueLines: ReadonlySet<number>;
+  readonly htmlStarts: ReadonlySet<number>;
 }
 
 /** The directives of one document, in line order; none inside fenced or indented code. */
 export function readDirectives(doc: DirectiveSource): Directive[] {
   const { text, lines } = doc;
   const directives: Directive[] = [];
-  let fence: Fence | undefined;
-  let html: HtmlEnd | undefined;
-  // A directive starts an HTML block, so it is on an opaque line; so are code fences and the lines of a
-  // multi-line HTML block (where a fence line is text). Only those are read, in order, telling the blocks
-  // apart with the scanner's own tests; a gap (a line outside every block) closes any block.
-  const opaque = [...doc.opaqueLines].sort((a, b) => a - b);
-  for (let k = 0; k < opaque.length; k++) {
-    const lineNo = opaque[k]!;
+  // A directive is an HTML comment that starts an HTML block: the scanner says which lines start one (none inside
+  // code or inside another HTML block).
+  for (const lineNo of [...doc.htmlStarts].sort((a, b) => a - b)) {
     const start = lines.starts[lineNo - 1];
     if (start === undefined) continue;
     const line = text.slice(start, lines.ends[lineNo - 1]!);
-    if (k > 0 && opaque[k - 1] !== lineNo - 1) fence = html = undefined;
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
-      continue;
-    }
-    if (html) {
-      if (html(line)) html = undefined;
-      continue;
-    }
-    fence = openFence(line);
-    if (fence) continue;
-    const end = htmlBlockEnd(line, false);
-    if (typeof end === 'function' && !end(line)) html = end; // a block that goes on past this line
     const opening = DIRECTIVE_START.exec(line);
     if (!opening) continue;
     const commentStart = start + line.length - line.trimStart().length;

@@ -1,13 +1,21 @@
 /**
- * The complete heading scanner: CommonMark's block-structure phase, in one pass, in
- * time linear in the document. The fast scanner (heading-scan.ts) handles the common
- * top-level-only documents; every document it declines comes here. remark-parse
- * stays the reference in the differential test (test/model/heading-scan.test.ts) but
- * is no longer run on user files: micromark is super-linear on ordinary inputs
- * (measured: 25 kB of `- - item` lines 4.9 s, 100 kB 61 s; a line of 32,000 `>`
- * 10.5 s; 16,000 overflow the stack), and memdex only needs headings and code/HTML
- * lines, which the block phase alone decides (inline content never makes or hides a
- * heading).
+ * The one markdown block scanner: CommonMark's block-structure phase, in one pass, in
+ * time linear in the document. Every markdown document memdex reads goes through it
+ * (the model's headings, the lines inside code and HTML blocks where no entry or
+ * heading is, the HTML blocks where a suppression directive may be). It reads as
+ * remark-parse does: the differential test (test/model/block-scan.test.ts) compares it
+ * with micromark, remark-parse's tokenizer, on every real document at hand and on
+ * 9,000 generated ones, and allows no difference. micromark is not run on user files:
+ * it is super-linear on ordinary inputs (measured: 25 kB of `- - item` lines 4.9 s,
+ * 100 kB 61 s; a line of 32,000 `>` 10.5 s; 16,000 overflow the stack), and memdex
+ * only needs the block structure, which the block phase alone decides (inline
+ * content never makes or hides a heading).
+ *
+ * One parser, not a fast one with this as its fallback: a line scanner that handled
+ * top-level-only documents (and declined the rest to this one) parsed a 378-entry
+ * tree in ~18 ms of CPU against ~35 ms here, but `check` parses only the documents whose
+ * bytes changed (the parse cache, src/node/parse-cache.ts), and the resolver reads a
+ * cached model: the difference was not worth a second parser (bench/RESULTS.md).
  *
  * The algorithm is the one of the CommonMark spec's appendix ("A parsing strategy")
  * as commonmark.js implements it. A line is consumed in three steps:
@@ -30,11 +38,43 @@
  * documents nest a handful of levels; 100 keeps every plausible one exact while a
  * line costs at most 100 container checks.
  *
+ * Where micromark departs from the reference algorithm, this follows micromark (one
+ * parser for memdex and the linters its users run):
+ *   - `interrupt`: on a line that continues every open container while a paragraph or
+ *     indented code is open (blank lines after the code included), no ordered item
+ *     other than `1.` and no empty item starts, in the containers the line opens too;
+ *     indented code started on a line that ended containers does not count, and an
+ *     empty item a blank line ends is ended at the next line;
+ *   - a lazy line of a paragraph of link definitions can be its first text line (where
+ *     a setext heading starts).
+ *
  * Link reference definitions matter only where a setext underline follows them
  * (`[a]: /u` then `---` is a definition and a rule, not a heading); single-line
  * definitions are recognised, which is what memory files use.
  */
-import { HTML_KIND6, HTML_KIND7, HTML_RAW_CLOSE, HTML_RAW_OPEN, type ScanResult, type ScannedHeading } from './heading-scan.js';
+export interface ScannedHeading {
+  readonly depth: number;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column where the heading's own markup starts, when not the line start (block quotes, lists). */
+  readonly column?: number;
+}
+
+export interface ScanResult {
+  readonly headings: readonly ScannedHeading[];
+  /** 1-based lines inside code (fenced or indented) or raw HTML blocks, blank lines left out: never entries or headings. */
+  readonly opaqueLines: ReadonlySet<number>;
+  /** 1-based lines on which an HTML block starts (a suppression directive is one: core/suppress.ts). */
+  readonly htmlStarts: ReadonlySet<number>;
+}
+
+const HTML_RAW_OPEN = /^<(?:script|pre|style|textarea)(?:[\s>]|$)/i;
+const HTML_RAW_CLOSE = /<\/(?:script|pre|style|textarea)>/i;
+const HTML_BLOCK_TAGS =
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const HTML_KIND6 = new RegExp(`^</?(?:${HTML_BLOCK_TAGS})(?:[\\s>]|/>|$)`, 'i');
+const ATTRIBUTE = `\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s"'=<>\`]+|'[^']*'|"[^"]*"))?`;
+const HTML_KIND7 = new RegExp(`^(?:<[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>)\\s*$`);
 
 /** Deepest container nesting parsed as markdown (see the essay above). */
 export const MAX_NESTING = 100;
@@ -73,7 +113,8 @@ type Container =
 type Leaf =
   | { readonly kind: 'paragraph'; startLine: number; startColumn: number; definitionsOnly: boolean }
   | { readonly kind: 'fence'; readonly char: string; readonly length: number; readonly indent: number }
-  | { readonly kind: 'indented'; lastTextLine: number }
+  /** `interrupting`: started on a line that continued every open container (see `interrupt` below). */
+  | { readonly kind: 'indented'; interrupting: boolean }
   | { readonly kind: 'html'; readonly close: RegExp | undefined };
 
 /** Headings and opaque lines of any markdown document (see the essay above). */
@@ -84,6 +125,7 @@ export function blockHeadings(text: string): ScanResult {
 export function scanBlocks(lines: readonly string[]): ScanResult {
   const headings: ScannedHeading[] = [];
   const opaqueLines = new Set<number>();
+  const htmlStarts = new Set<number>();
   const stack: Container[] = [{ kind: 'document' }];
   let leaf: Leaf | undefined;
 
@@ -278,6 +320,16 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
     return true;
   };
 
+  /** A line of an open paragraph: the heading a setext underline makes starts at its first line that is not a link definition. */
+  const paragraphText = (paragraph: Leaf & { kind: 'paragraph' }) => {
+    if (paragraph.definitionsOnly && !LINK_DEFINITION.test(line.slice(nextNonspace))) {
+      paragraph.definitionsOnly = false;
+      paragraph.startLine = lineNo;
+      paragraph.startColumn = nextNonspace + 1;
+    }
+  };
+
+  let closedAtBlank = false;
   for (let i = 0; i < lines.length; i++) {
     line = lines[i]!;
     lineNo = i + 1;
@@ -289,10 +341,12 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
     let matched = matchContainers();
     const allMatched = matched === stack.length - 1;
     findNextNonspace();
+    const continuesAfterBlankClose = !blank && closedAtBlank;
+    if (!blank) closedAtBlank = false;
 
     // An open fence or HTML block of the innermost container takes the line whole.
     if (allMatched && leaf?.kind === 'fence') {
-      opaqueLines.add(lineNo);
+      if (!blank) opaqueLines.add(lineNo);
       const close = indent < CODE_INDENT && line[nextNonspace] === leaf.char ? CLOSING_FENCE.exec(line.slice(nextNonspace)) : null;
       if (close && close[0].length >= leaf.length) closeLeaf();
       continue;
@@ -302,15 +356,19 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
         closeLeaf();
         continue;
       }
-      opaqueLines.add(lineNo);
+      if (!blank) opaqueLines.add(lineNo);
       if (leaf.close?.test(line.slice(offset))) closeLeaf();
       continue;
     }
+    // micromark's `interrupt`: a line that continues every container while a paragraph or indented code (blank
+    // lines after it included) is open may not start an ordered item other than 1, nor an empty item; this holds
+    // for the containers the line opens too.
+    const interrupt = allMatched && (leaf?.kind === 'paragraph' || (leaf?.kind === 'indented' && leaf.interrupting));
     if (allMatched && leaf?.kind === 'indented') {
       if (indent >= CODE_INDENT || blank) {
         if (!blank) {
-          for (let l = leaf.lastTextLine + 1; l <= lineNo; l++) opaqueLines.add(l);
-          leaf.lastTextLine = lineNo;
+          opaqueLines.add(lineNo);
+          leaf.interrupting = true;
         }
         continue;
       }
@@ -368,6 +426,7 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
           if (!lazyHtml) closeContainersAbove(containerDepth);
           markContent();
           opaqueLines.add(lineNo);
+          htmlStarts.add(lineNo);
           leaf = { kind: 'html', close: start[1] };
           if (start[1]?.test(line.slice(offset))) closeLeaf();
           leafStarted = true;
@@ -386,7 +445,7 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
         break;
       }
       if (!canOpen) break;
-      const item = listItem(paragraph !== undefined && !opened);
+      const item = listItem(interrupt);
       if (item) {
         closeContainersAbove(containerDepth, true);
         markContent();
@@ -413,8 +472,14 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
 
     // Step 3: text.
     findNextNonspace();
-    if (lazyCandidate && !opened && !blank) continue; // a lazy paragraph continuation line
+    if (lazyCandidate && !opened && !blank) {
+      paragraphText(leaf as Leaf & { kind: 'paragraph' }); // a lazy paragraph continuation line
+      continue;
+    }
     if (blank) {
+      // A blank line ends an item that has no content yet (CommonMark 5.2); micromark ends it at the next line, which
+      // for `interrupt` then did not continue every container (a block quote it ends there and then).
+      closedAtBlank = stack.length > matched + 1 && stack[matched + 1]!.kind !== 'quote';
       closeContainersAbove(matched, true); // blank lines between items keep the list open
       if (leaf?.kind === 'paragraph') closeLeaf();
       continue;
@@ -422,16 +487,12 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
     closeContainersAbove(matched);
     if (indent >= CODE_INDENT && leaf?.kind !== 'paragraph') {
       markContent();
-      leaf = { kind: 'indented', lastTextLine: lineNo };
+      leaf = { kind: 'indented', interrupting: (allMatched && !continuesAfterBlankClose) || opened };
       opaqueLines.add(lineNo);
       continue;
     }
     if (leaf?.kind === 'paragraph') {
-      if (leaf.definitionsOnly && !LINK_DEFINITION.test(line.slice(nextNonspace))) {
-        leaf.definitionsOnly = false;
-        leaf.startLine = lineNo;
-        leaf.startColumn = nextNonspace + 1;
-      }
+      paragraphText(leaf);
       continue;
     }
     markContent();
@@ -442,5 +503,5 @@ export function scanBlocks(lines: readonly string[]): ScanResult {
       definitionsOnly: LINK_DEFINITION.test(line.slice(nextNonspace)),
     };
   }
-  return { headings, opaqueLines };
+  return { headings, opaqueLines, htmlStarts };
 }

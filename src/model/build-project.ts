@@ -1,42 +1,30 @@
 import type { Config } from './config.js';
 import { buildDecisionFile, type DecisionFile, type DecisionHeading } from './decision-file.js';
-import { scanHeadings, type ScanResult } from './heading-scan.js';
+import { scanBlocks, type ScanResult } from './block-scan.js';
 import { lineTable, type LineTable } from './lines.js';
 import { buildMemoryIndex } from './memory-index.js';
 import { CONTEXT_FILES, type Project } from './project.js';
 import type { CompiledIgnores } from './ignores.js';
 
 /**
- * How the model reads a document's block structure (headings, code and HTML lines).
- * Injected by the adapter: the fast scanner first, remark for what it declines,
- * and a cache of both by content (src/node/parse-cache.ts). Called once per
- * markdown document, with the line table the model builds anyway.
+ * How the model reads a document's block structure (headings, code and HTML lines):
+ * the block scanner (block-scan.ts), or a cache of its results by content
+ * (src/node/parse-cache.ts). Called once per markdown document, with the line table
+ * the model builds anyway.
  */
 export type ParseDocument = (path: string, text: string, table: LineTable) => ScanResult;
-
-/** Thrown by the default parser when a document needs the reference parser: inject one that has it. */
-export class NeedsReferenceParser extends Error {
-  constructor(readonly path: string) {
-    super(`${path} needs the reference markdown parser`);
-  }
-}
 
 export { isDecisionPath } from './config.js';
 import { isDecisionPath } from './config.js';
 
-/** The fast scanner's reading of a document, or undefined when it needs the reference parser. */
-export function scanDocument(text: string, table: LineTable = lineTable(text)): ScanResult | undefined {
+/** A document's block structure, read by the one markdown block scanner. */
+export function scanDocument(text: string, table: LineTable = lineTable(text)): ScanResult {
   const lines: string[] = [];
   for (let i = 0; i < table.starts.length; i++) lines.push(text.slice(table.starts[i]!, table.ends[i]!));
-  return scanHeadings(lines);
+  return scanBlocks(lines);
 }
 
-/** The default parser: the fast scanner alone (the pure API's callers hand in documents it handles). */
-export const scanOnly: ParseDocument = (path, text, table) => {
-  const scan = scanDocument(text, table);
-  if (!scan) throw new NeedsReferenceParser(path);
-  return scan;
-};
+const scanEach: ParseDocument = (_path, text, table) => scanDocument(text, table);
 
 /** The markdown documents of a project: the index (when present), then the decision files by path. */
 export function projectDocuments(files: ReadonlyMap<string, string>, config: Config): string[] {
@@ -48,7 +36,7 @@ export function projectDocuments(files: ReadonlyMap<string, string>, config: Con
  * Pure: texts in, model out. Never throws on bad content (that is data for rules);
  * `parse` reads each markdown document once.
  */
-export function buildProject(files: ReadonlyMap<string, string>, config: Config, parse: ParseDocument = scanOnly, ignores?: CompiledIgnores): Project {
+export function buildProject(files: ReadonlyMap<string, string>, config: Config, parse: ParseDocument = scanEach, ignores?: CompiledIgnores): Project {
   const read = (path: string, text: string) => {
     const table = lineTable(text);
     return { scan: parse(path, text, table), table };

@@ -1,6 +1,6 @@
 /**
  * memdex.config.json: layout, rule settings and hook commands. Parsed here, purely;
- * the file is found and read by src/node/load-config.ts. The JSON Schema shipped in
+ * the file is found and read by src/app/load-config.ts. The JSON Schema shipped in
  * schemas/memdex.config.schema.json is generated from CONFIG_SCHEMA below
  * (`npm run schemas`), and a test keeps the two equal: one source.
  */

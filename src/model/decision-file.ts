@@ -6,7 +6,7 @@
  *   ## .Mock Patching          structural (text starts with '.'): a container
  *   ### How to Apply Mocks     semantic: needs exactly one index entry
  */
-import type { ScanResult } from './heading-scan.js';
+import type { ScanResult } from './block-scan.js';
 import { headingTextRange as headingTextRangeOfLine } from './heading-text.js';
 import { headingKey } from './keys.js';
 import { lineTable, type LineTable } from './lines.js';
@@ -50,7 +50,8 @@ export interface DecisionFile {
   readonly headings: readonly DecisionHeading[];
   /** Lines of the file (a trailing newline does not start a new line). */
   readonly lineCount: number;
-  readonly opaqueLines: ReadonlySet<number>;
+  /** 1-based lines on which an HTML block starts (the scan's): where suppression comments are looked for. */
+  readonly htmlStarts: ReadonlySet<number>;
 }
 
 export function buildDecisionFile(path: string, text: string, scan: ScanResult, table = lineTable(text)): DecisionFile {
@@ -96,7 +97,7 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
       directContentLines: countContentLines(text, table, h.line, directEnd),
     };
   });
-  return { path, text, lines: table, headings, lineCount: table.starts.length, opaqueLines: scan.opaqueLines };
+  return { path, text, lines: table, headings, lineCount: table.starts.length, htmlStarts: scan.htmlStarts };
 }
 
 /** The heading's inline text (heading-text.ts), as offsets into the whole file. */

@@ -14,7 +14,7 @@
  * as data for the format rule: the parser never throws.
  */
 import { parseEntryLine, type EntryProblem } from './entry-line.js';
-import type { ScanResult } from './heading-scan.js';
+import type { ScanResult } from './block-scan.js';
 import { headingText } from './heading-text.js';
 import { entryKey, foldKey, type Operator } from './keys.js';
 import { lineTable, type LineTable } from './lines.js';
@@ -96,8 +96,8 @@ export interface MemoryIndex extends IndexLines {
   /** Offset where the first section starts (end of the preamble). */
   readonly preambleEnd: number;
   readonly sections: readonly IndexSection[];
-  /** 1-based lines inside code or raw HTML blocks (the scan's): where suppression comments are looked for. */
-  readonly opaqueLines: ReadonlySet<number>;
+  /** 1-based lines on which an HTML block starts (the scan's): where suppression comments are looked for. */
+  readonly htmlStarts: ReadonlySet<number>;
 }
 
 /** Where an entry line is: its section, line, first column, content offsets, the offset after its terminator, and its raw text. */
@@ -223,6 +223,6 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     entries: all,
     malformed: allMalformed,
     textLines: allText,
-    opaqueLines: scan.opaqueLines,
+    htmlStarts: scan.htmlStarts,
   };
 }

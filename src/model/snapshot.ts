@@ -105,7 +105,7 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
       },
     );
     // Code lines are not kept: a snapshot project serves the resolver, not the rules.
-    return lazyText({ path: d.path, headings, lineCount: d.lineCount, opaqueLines: new Set<number>() } as unknown as DecisionFile, d.path);
+    return lazyText({ path: d.path, headings, lineCount: d.lineCount, htmlStarts: new Set<number>() } as unknown as DecisionFile, d.path);
   });
   let index: MemoryIndex | undefined;
   const s = snapshot.index;

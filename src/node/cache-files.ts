@@ -17,10 +17,6 @@
  *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
  *                  the ranker index's tree id and the log's size and mtime
  *
- * and per per-call bundle (the key: a hash of the bundle file's path, so that two
- * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
- * compiled code of the bundle (src/when/code-cache.ts), for that build and that Node.
- *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
  * tree id, so the table and the snapshot are validated once, together, and a
@@ -69,7 +65,7 @@ export const RACY_WINDOW_MS = 2000;
 /** A cache file holds the model of texts of at most MAX_TEXT_BYTES each: a few times that is a generous bound (a FIFO or a device is refused by the one reader anyway). */
 const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code' | 'usage';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'usage';
 export type PayloadKind = 'table' | 'model' | 'suggest';
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
@@ -208,20 +204,6 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
   const newline = text.indexOf('\n');
   const header = newline === -1 ? undefined : cacheHeader(text.slice(0, newline));
   return header && { header, body: text.slice(newline + 1) };
-}
-
-/** readCacheFile for a binary body (compiled code): the header line, then the bytes. */
-export function readCacheBytes(path: string): { header: Record<string, unknown>; body: Buffer } | undefined {
-  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = readRegularBytes(path, path, MAX_CACHE_BYTES);
-  } catch {
-    return undefined;
-  }
-  const newline = bytes.indexOf(0x0a);
-  const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
-  return header && { header, body: bytes.subarray(newline + 1) };
 }
 
 /**

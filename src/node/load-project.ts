@@ -29,8 +29,8 @@ export function readProjectFiles(config: Config, source: TreeSource): Map<string
 }
 
 /**
- * The model of these texts: each document read by the fast scanner, or by the linear
- * block scanner (loaded only for a document the fast one declines), or taken from a parse cache.
+ * The model of these texts: each document read by the block scanner (model/block-scan.ts),
+ * or taken from a parse cache.
  */
 export async function buildWithFallback(files: ReadonlyMap<string, string>, config: Config, parseCache: ParseCache = openParseCache(undefined)): Promise<Project> {
   return buildProject(files, config, await parseCache.parserFor(files, config), await loadIgnores(config));

@@ -1,23 +1,23 @@
 /**
  * Parsed markdown documents by content hash: `memdex check` reads every memory file
  * anyway (the rules need the texts), so a document whose bytes were parsed before,
- * by any command, is not parsed again, whatever its size or mtime say. Parsing
- * (the fast scanner, and the complete linear block scanner loaded for the documents it declines) is most of a
- * check's work on a real tree; hashing a file is a small fraction of it.
+ * by any command, is not parsed again, whatever its size or mtime say. Parsing (the
+ * block scanner, model/block-scan.ts) is most of a check's work on a real tree;
+ * hashing a file is a small fraction of it.
  *
  * One cache file per tree (cache-files.ts: location, versioning, atomic writes),
  * pruned to the documents the tree holds when saved, so it never grows beyond the
- * tree. A scan is stored as [[depth, line, column?]...] and the opaque lines as
- * [first, last] runs.
+ * tree. A scan is stored as [[depth, line, column?]...], the opaque lines as
+ * [first, last] runs, and the lines that start an HTML block.
  */
-import type { ScannedHeading, ScanResult } from '../model/heading-scan.js';
+import type { ScannedHeading, ScanResult } from '../model/block-scan.js';
 import { projectDocuments, scanDocument, type ParseDocument } from '../model/build-project.js';
 import type { Config } from '../model/config.js';
 import { cacheEnabled, cachePath, contentHash, readCacheFile, writeCacheFile } from './cache-files.js';
 import type { ParseCache } from '../app/port-types.js';
 
 type HeadingRow = [depth: number, line: number] | [depth: number, line: number, column: number];
-type ScanRow = [headings: HeadingRow[], opaqueRuns: number[]];
+type ScanRow = [headings: HeadingRow[], opaqueRuns: number[], htmlStarts: number[]];
 
 /** The parse cache of the tree at `root`; without a root (or with MEMDEX_NO_CACHE=1) it only parses. */
 export function openParseCache(root: string | undefined): ParseCache {
@@ -35,7 +35,6 @@ export function openParseCache(root: string | undefined): ParseCache {
   return {
     async parserFor(files, config) {
       const byPath = new Map<string, ScanResult>();
-      const declined: string[] = [];
       for (const path of projectDocuments(files, config)) {
         const text = files.get(path)!;
         const hash = enabled ? hashOf(text) : undefined;
@@ -44,17 +43,8 @@ export function openParseCache(root: string | undefined): ParseCache {
           scan = scanDocument(text);
           parsed = true;
         }
-        if (!scan) declined.push(path);
-        else byPath.set(path, scan);
-        if (scan && hash !== undefined) scans.set(hash, scan);
-      }
-      if (declined.length > 0) {
-        const { blockHeadings } = await import('../model/block-scan.js');
-        for (const path of declined) {
-          const scan = blockHeadings(files.get(path)!);
-          byPath.set(path, scan);
-          if (enabled) scans.set(hashOf(files.get(path)!), scan);
-        }
+        byPath.set(path, scan);
+        if (hash !== undefined) scans.set(hash, scan);
       }
       return (path) => byPath.get(path)!;
     },
@@ -89,12 +79,12 @@ function toRow(scan: ScanResult): ScanRow {
     if (runs.length > 0 && runs[runs.length - 1] === line - 1) runs[runs.length - 1] = line;
     else runs.push(line, line);
   }
-  return [headings, runs];
+  return [headings, runs, [...scan.htmlStarts]];
 }
 
 /** A stored scan, or undefined when it does not fit the document (a torn or foreign cache: parse again). */
 function fromRow(row: ScanRow | undefined, lines: number): ScanResult | undefined {
-  if (!Array.isArray(row) || !Array.isArray(row[0]) || !Array.isArray(row[1])) return undefined;
+  if (!Array.isArray(row) || !Array.isArray(row[0]) || !Array.isArray(row[1]) || !Array.isArray(row[2])) return undefined;
   const line = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= lines;
   const headings: ScannedHeading[] = [];
   for (const h of row[0]) {
@@ -108,7 +98,8 @@ function fromRow(row: ScanRow | undefined, lines: number): ScanResult | undefine
     if (!line(first) || !line(last) || last < first) return undefined;
     for (let n = first; n <= last; n++) opaqueLines.add(n);
   }
-  return { headings, opaqueLines };
+  if (!row[2].every(line)) return undefined;
+  return { headings, opaqueLines, htmlStarts: new Set(row[2]) };
 }
 
 /** Lines of a text as the model counts them (lines.ts: a final newline starts no line). */

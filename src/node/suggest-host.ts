@@ -1,12 +1,13 @@
 import type { TreeHost } from '../app/host.js';
-import { loadConfig } from './load-config.js';
+import { join } from 'node:path';
+import { readTextIfExists } from './read-text.js';
 import { resolveRoot } from './project-root.js';
 import { readStdin } from './read-stdin.js';
 import { loadSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
-export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
+export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
 
 /**
  * The part of the tree host `memdex suggest` uses, and only its adapters: the
@@ -18,7 +19,8 @@ export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): Sug
   let stdin = handover.stdin;
   return {
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
-    loadConfig: (root) => loadConfig(root),
+    readTextIfExists,
+    joinPath: (dir, path) => join(dir, path),
     loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
     stdin: () => (stdin ??= readStdin()),
     writeStdout,

@@ -8,7 +8,8 @@
 import type { WhenHost } from '../app/host.js';
 import { readPayload, readStamps } from './cache-files.js';
 import { recoverPendingJournal } from './journal.js';
-import { loadConfig } from './load-config.js';
+import { join } from 'node:path';
+import { readTextIfExists } from './read-text.js';
 import { resolveRoot } from './project-root.js';
 import { readTreeText } from './read-confined.js';
 import { readStdin } from './read-stdin.js';
@@ -20,7 +21,8 @@ export function nodeWhenHost(handover: { readonly stdin?: string | undefined } =
   let stdin = handover.stdin;
   return {
     resolveRoot: (explicit) => resolveRoot(explicit, process.cwd(), process.env),
-    loadConfig: (root) => loadConfig(root),
+    readTextIfExists,
+    joinPath: (dir, path) => join(dir, path),
     recoverJournal: recoverPendingJournal,
     stdin: () => (stdin ??= readStdin()),
     writeStdout,

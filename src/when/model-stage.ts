@@ -1,10 +1,12 @@
 /**
- * Stage 3 of `memdex when|how|resolve` (stages.ts), in the ES module CLI: the full
- * resolver on the model, and the entries related to a miss. bin/memdex.cjs runs the
- * table stages first and hands over what they did; run alone (the CLI called
- * directly), it does their work too.
+ * Stage 3 of `memdex when|how|resolve` (stages.ts): the full resolver on the model,
+ * and the entries related to a miss. bin/memdex.cjs runs the table stages first and
+ * hands over what they did to this stage's CommonJS bundle (dist/when-model.cjs,
+ * tryModel); run alone (the ES module CLI called directly, or --help), it does their
+ * work too.
  */
 import { printHelp } from '../cli/run-command.js';
+import { reportFailure } from '../cli/report-failure.js';
 import { answerFromTable, type WhenRequest } from '../app/when.js';
 import type { Stamps } from '../app/port-types.js';
 import { nodeWhenHost } from '../node/when-host.js';
@@ -34,4 +36,13 @@ export async function runResolve(command: string, argv: readonly string[], hando
   const resolver = nodeResolverHost(handover);
   const results = await fromModel(resolver, request, stamps);
   return writeResults(host, results, request, await relatedEntries(resolver, request, results));
+}
+
+/** The stage from its own bundle (bin/memdex.cjs, after the table stages handed over): failures worded as the CLI words them. */
+export async function tryModel(command: string, argv: readonly string[], handover: Handover): Promise<number> {
+  try {
+    return await runResolve(command, argv, handover);
+  } catch (error) {
+    return reportFailure(error);
+  }
 }

@@ -14,14 +14,15 @@
  *
  *   1. exact-stage.ts → dist/when.cjs: exact phrases from the cached trigger table
  *      (src/resolve/trigger-lines.ts openExactTable), no fuzzy engine, no parser, no
- *      yargs; compiled from V8's code cache (code-cache.ts, loaded as dist/code-cache.cjs).
- *      Answers most calls.
+ *      yargs. Answers most calls.
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
  *      paraphrase) with the fuzzy engine over the same table; a one-query process caps
  *      V8's tiers first (short-run.ts).
- *   3. model-stage.ts, in the ES module CLI (dist/cli.js): the full resolver on the
- *      model (misses with their related entries, `.Section`, `..file.md`), and every
- *      error, worded once.
+ *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model (misses
+ *      with their related entries, `.Section`, `..file.md`), still CommonJS (the ES
+ *      module loader would double these calls' start-up, issue 26); the ES module CLI
+ *      runs the same stage for what the table stages could not read (errors, each
+ *      worded once there; --help, which yargs renders).
  *
  * Each stage returns an exit code when it answered, else a Handover for the next:
  * the request and what it read of the table (app/when.ts WhenHandoff: the stamps,
@@ -32,9 +33,10 @@
  * built by src/node/when-host.ts) and print through write-results.ts, so an answer
  * is the same bytes whichever stage gave it (test/resolve/recall-stages.test.ts).
  *
- * Each mechanism is kept while it pays: the figures are in bench/RESULTS.md
- * (the exact hit, issue 9; the tier cap in short-run.ts; the code cache in
- * code-cache.ts).
+ * Each mechanism is kept while it pays ≥ 5 % of its command's time, measured
+ * against the simple path by bench/mechanisms.mjs (bench/RESULTS.md, "Speed
+ * mechanisms"): the bundles of each stage and the tier cap (short-run.ts) pay; V8's
+ * code cache of the exact stage did not (-1 % CPU on an exact hit) and is gone.
  */
 import type { WhenHandoff } from '../app/when.js';
 

@@ -3,9 +3,8 @@
  * src/cli/yargs-spec.ts: yargs for the others) and the help yargs renders from the spec.
  */
 import { describe, expect, test } from '@jest/globals';
-import { fullArgs, parseCommand, simpleArgs, type CommandSpec } from '../../src/cli/command-spec.js';
+import { parseCommand, type CommandSpec } from '../../src/cli/command-spec.js';
 import { UnknownOptionError } from '../../src/core/errors.js';
-import { whenSpec } from '../../src/messages/commands.js';
 import { helpOf, parseWithYargs } from '../../src/cli/yargs-spec.js';
 
 const spec: CommandSpec = {
@@ -64,41 +63,6 @@ describe('parseCommand', () => {
   test('an extra argument is refused when nothing takes it', () => {
     const single: CommandSpec = { name: 'one', describe: '', positionals: [{ name: 'id', describe: '' }] };
     expect(() => parseCommand(single, ['a', 'b'])).toThrow("unexpected argument 'b'");
-  });
-});
-
-describe('the common command line, split without parseArgs (simpleArgs)', () => {
-  const WORDS = ['a', 'b c', 'writing', '-', '--', '-q', '-h', '--quiet', '--quiet=', '--quiet=1', '--root', '--root=', '--root=x', '--root=-x', 'x', '-x', '--format', '--format=json', 'json', 'xml', '--limit', '3', 'ten', '--tag', '--tag=t', '--nope', '--=a', '---root'];
-  /** A small deterministic generator (mulberry32): the same command lines on every run. */
-  const random = (seed: number) => () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-
-  test('splits what parseArgs splits, on every generated command line it accepts', () => {
-    const next = random(9);
-    let accepted = 0;
-    for (let i = 0; i < 5000; i++) {
-      const argv = Array.from({ length: Math.floor(next() * 7) }, () => WORDS[Math.floor(next() * WORDS.length)]!);
-      const simple = simpleArgs(spec.options!, argv);
-      if (!simple) continue;
-      accepted++;
-      const full = fullArgs(spec, argv); // must not throw: simpleArgs accepts only what parseArgs accepts
-      expect({ argv, values: { ...simple.values }, positionals: simple.positionals }).toEqual({ argv, values: { ...full.values }, positionals: full.positionals });
-    }
-    expect(accepted).toBeGreaterThan(500); // the property is not vacuous
-  });
-
-  test('takes the hook call and its options, and leaves everything unusual to parseArgs', () => {
-    expect(simpleArgs(whenSpec.options!, ['writing', 'mock', 'tests', '--root', '/r', '--format=json', '--no-nav'])).toEqual({
-      values: { root: '/r', format: 'json', 'no-nav': true },
-      positionals: ['writing', 'mock', 'tests'],
-    });
-    for (const argv of [['-'], ['a', '--', '--root'], ['-q'], ['--root', '-x'], ['--root'], ['--quiet=1'], ['--root', 'a', '--root', 'b'], ['--tag', 't'], ['--nope'], ['--help']]) {
-      expect({ argv, split: simpleArgs(spec.options!, argv) }).toEqual({ argv, split: undefined });
-    }
   });
 });
 

@@ -45,7 +45,7 @@ describeCorpora('check parse cache', () => {
     expect(Object.keys(scans)).toHaveLength(documents);
     expect(scans[sha1(testing)]).toBeDefined();
     // Plant a scan without headings for testing.md: if check uses the cache, its entries lose their headings.
-    writeFileSync(path, `${header}\n${JSON.stringify({ ...scans, [sha1(testing)]: [[], []] })}`);
+    writeFileSync(path, `${header}\n${JSON.stringify({ ...scans, [sha1(testing)]: [[], [], []] })}`);
     const planted = runCli(['check'], { cwd: dir, env });
     expect(planted.status).toBe(1);
     expect(planted.stdout).toContain('/how apply mock patches correctly');

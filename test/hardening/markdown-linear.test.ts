@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 1: decision files the fast scanner declines used to go to remark, which is
+ * Issue 16 item 1: decision files with block quotes or nested lists used to go to remark, which is
  * super-linear (nested lists, a line of `>`: minutes, or a stack overflow). `memdex check`
  * on each generated pathological file (bench/pathological.mjs, 200 kB) must end, with a
  * normal result. No timing assertion here: the per-MB figures are bench/linear.mjs's.

@@ -4,6 +4,7 @@
  * and bin/memdex.cjs runs it from its own CommonJS bundle (check-cjs.ts). Output goes
  * straight to the descriptors (no stream is built).
  */
+import { loadConfig } from '../../app/load-config.js';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { checkRuleSettings, resolveOptions } from '../../core/rule-options.js';
@@ -102,7 +103,7 @@ function printConfig(host: TreeHost, file: string | undefined, root: string | un
     tree = host.findRoot(dir);
     if (tree === undefined) throw new UsageError(m.nothingChecked([file]));
   } else tree = host.resolveRoot(root);
-  const { config } = host.loadConfig(tree, (rules) => checkRuleSettings(rules, allRules));
+  const { config } = loadConfig(host, tree, (rules) => checkRuleSettings(rules, allRules));
   const rules = Object.fromEntries(
     allRules.map(({ meta }) => {
       const setting = config.rules[meta.id];

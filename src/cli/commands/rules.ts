@@ -1,4 +1,5 @@
 import { rulesSpec } from '../../messages/command-specs.js';
+import { loadConfig } from '../../app/load-config.js';
 import { rulesMessages } from '../../messages/check-cli.js';
 import { InputError } from '../../core/errors.js';
 import { CONFIG_FILE, type Config } from '../../model/config.js';
@@ -42,5 +43,5 @@ function configuredRules(explicitRoot: string | undefined): Config['rules'] | un
     if (explicitRoot === undefined && error instanceof InputError) return undefined; // no tree here: the defaults
     throw error;
   }
-  return host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules)).config.rules;
+  return loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules)).config.rules;
 }

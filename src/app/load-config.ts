@@ -1,27 +1,30 @@
-import { join } from 'node:path';
+/**
+ * memdex.config.json of a tree, read and checked: the one place every command gets
+ * its config from. With `checkRules` (the commands that run rules pass
+ * core/rule-options.ts checkRuleSettings over the registry), rule ids and options are
+ * checked too: a bad setting is a usage error. Passed in, so that the when fast path
+ * does not load the rules.
+ */
 import { InputError, UsageError } from '../core/errors.js';
+import { stripBom } from '../model/bom.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
-import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
 import { offsetToLocation } from '../model/lines.js';
 import { configMessages } from '../messages/config.js';
-import { stripBom } from '../model/bom.js';
-import type { LoadedConfig } from '../app/port-types.js';
+import type { TreeHost } from './host.js';
+import type { LoadedConfig } from './port-types.js';
 
-/**
- * Reads and checks memdex.config.json. With `checkRules` (the commands that run
- * rules pass core/rule-options.ts checkRuleSettings over the registry), rule ids and
- * options are checked too: a bad setting is a usage error. Passed in, so that the
- * when fast path does not load the rules.
- */
-export function loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
-  return configFromText(root, readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE), checkRules);
+export type CheckRules = (rules: Config['rules']) => readonly ConfigProblem[];
+
+/** The config of the tree at `root` (the defaults without a config file). */
+export function loadConfig(host: Pick<TreeHost, 'readTextIfExists' | 'joinPath'>, root: string, checkRules?: CheckRules): LoadedConfig {
+  const path = host.joinPath(root, CONFIG_FILE);
+  return configFromText(root, path, host.readTextIfExists(path, CONFIG_FILE), checkRules);
 }
 
-/** loadConfig on a text already read (undefined: no config file): a caller that looked at it first reads it once. */
-export function configFromText(root: string, text: string | undefined, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
+/** loadConfig on a text already read from `path` (undefined: no config file): a caller that looked at it first reads it once. */
+export function configFromText(root: string, path: string, text: string | undefined, checkRules?: CheckRules): LoadedConfig {
   if (text === undefined) return { root, config: DEFAULT_CONFIG };
-  const configPath = join(root, CONFIG_FILE);
   const body = stripBom(text);
   let value: unknown;
   try {
@@ -32,7 +35,7 @@ export function configFromText(root: string, text: string | undefined, checkRule
   const result = parseConfig(value);
   const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
   if (!result.ok || problems.length > 0) throw new UsageError(describeConfigProblems(CONFIG_FILE, text, problems));
-  return { root, config: result.config, configPath };
+  return { root, config: result.config, configPath: path };
 }
 
 /**
