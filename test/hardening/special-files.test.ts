@@ -145,3 +145,35 @@ describe('a transcript path that is a FIFO', () => {
     expect(result.stdout).toMatch(/transcript\.jsonl: is a FIFO.*expected a regular file/);
   });
 });
+
+describe('a package.json that is a FIFO or a symlink to /dev/zero (issue 27 item 1)', () => {
+  // yargs looked for a package.json upward from memdex's install folder (the repository once installed, the cwd from
+  // a clone) and read it whole: a committed FIFO hung every yargs-parsed command, /dev/zero grew without bound.
+  const special = (kind: string, root: string) => (kind === 'FIFO' ? fifo(join(root, 'package.json')) : symlinkSync('/dev/zero', join(root, 'package.json')));
+  test.each([
+    ['FIFO', ['--version'], 0, /^\d+\.\d+\.\d+/],
+    ['FIFO', ['rules'], 0, /index\//],
+    ['FIFO', ['playbook', 'show'], 0, /./],
+    ['FIFO', ['compress-key', 'writing tests'], undefined, /./],
+    ['/dev/zero', ['--version'], 0, /^\d+\.\d+\.\d+/],
+    ['/dev/zero', ['relevance', 'show'], undefined, /./],
+  ] as const)('a %s package.json: memdex %j ends without reading it', (kind, args, status, output) => {
+    const root = project();
+    special(kind, root);
+    const result = runCli(args, { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, timeout: HUNG_MS });
+    expect(result.status).not.toBeNull(); // null: killed by the timeout, it hung
+    if (status !== undefined) expect(result.status).toBe(status);
+    expect(result.stdout + result.stderr).toMatch(output);
+    expect(result.stderr).not.toMatch(/internal error/);
+  });
+
+  test('init, which edits package.json, names it when it is not a regular file and writes nothing', () => {
+    const root = project();
+    execFileSync('git', ['init', '-q', root]);
+    special('/dev/zero', root);
+    const result = runCli(['init'], { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, timeout: HUNG_MS });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('memdex: package.json: is a device, expected a regular file\n');
+    expect(execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toMatch(/settings\.json|SKILL/);
+  });
+});
