@@ -12,15 +12,17 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { MemdexError } from '../core/errors.js';
+import { InputError, MemdexError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
-import { readRegularFile } from './read-text.js';
+import { kindOf, readRegularFile } from './read-text.js';
 import type { WriteOptions } from '../app/port-types.js';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const target = resolveTarget(path);
   const display = options.display ?? path;
   const old = statIfExists(target);
+  // Regular files only: a rename over a FIFO or a device (`-o link-to-/dev/zero`, run as root) would replace it.
+  if (old && !old.isFile()) throw new InputError(msg.notRegular(display, kindOf(old)));
   if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
   removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);

@@ -4,6 +4,7 @@
  * through symlinks, keeps the mode and says when a hard link breaks.
  */
 import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemdexError } from '../../src/core/errors.js';
@@ -118,3 +119,40 @@ describe('rewrites keep links and permissions (item 11)', () => {
 
 
 
+
+describe('targets that are not regular files are refused, never replaced (issue 27 item 2)', () => {
+  // The writer renamed its temp over whatever the path named: `check -o` a FIFO replaced the FIFO, and `-o` a symlink
+  // to /dev/zero replaced the device itself when run as root. A symlink to a FIFO takes the same path as one to a
+  // device (the target's kind is checked after the links are followed); no test here points at a real device.
+  function tree(): string {
+    const root = temp();
+    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+    return root;
+  }
+  const fifo = (path: string) => spawnSync('mkfifo', [path]);
+
+  test.each([
+    ['a FIFO', (root: string) => fifo(join(root, 'out')), 'is a FIFO (named pipe)'],
+    ['a symlink to a FIFO', (root: string) => (fifo(join(root, 'pipe')), symlinkSync(join(root, 'pipe'), join(root, 'out'))), 'is a FIFO (named pipe)'],
+    ['a directory', (root: string) => mkdirSync(join(root, 'out')), 'is a directory'],
+  ])('check -o %s: exit 2 naming it, the file left as it was', (_kind, make, said) => {
+    const root = tree();
+    make(root);
+    const result = runCli(['check', '--root', root, '-o', join(root, 'out')], { timeout: 20_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`memdex: ${join(root, 'out')}: ${said}, expected a regular file\n`);
+    expect(lstatSync(join(root, 'out')).isFile()).toBe(false);
+  });
+
+  test('the writer refuses a FIFO target without opening it', () => {
+    const dir = temp();
+    fifo(join(dir, 'playbook.json'));
+    expect(() => writeFileAtomic(join(dir, 'playbook.json'), '{}', { display: '.claude/playbook.json' })).toThrow(
+      '.claude/playbook.json: is a FIFO (named pipe), expected a regular file',
+    );
+    expect(lstatSync(join(dir, 'playbook.json')).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['playbook.json']);
+  });
+});
