@@ -60,7 +60,7 @@ const builds = [
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
