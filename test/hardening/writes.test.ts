@@ -9,6 +9,7 @@ import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, r
 import { join } from 'node:path';
 import { MemdexError } from '../../src/core/errors.js';
 import { writeFileAtomic } from '../../src/node/atomic-write.js';
+import { commitFiles } from '../../src/node/journal.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
 
@@ -154,5 +155,65 @@ describe('targets that are not regular files are refused, never replaced (issue 
     );
     expect(lstatSync(join(dir, 'playbook.json')).isFIFO()).toBe(true);
     expect(readdirSync(dir)).toEqual(['playbook.json']);
+  });
+});
+
+describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
+  // Both write through the journal (src/node/journal.ts), which renamed a new 644 file over the path: a 600 index
+  // became 644, a symlinked index became a regular file (its shared target never updated), a hard link broke silently.
+  function tree(): string {
+    const root = temp();
+    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+    writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks.\n\nExample: an in-memory repository.\n');
+    return root;
+  }
+  const add = (root: string) => runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', join(root, 'note.md'), '--root', root]);
+  const INDEX = ['agents', 'memory-index.md'];
+
+  test('a mode-600 index and decision file stay 600', () => {
+    const root = tree();
+    chmodSync(join(root, ...INDEX), 0o600);
+    chmodSync(join(root, 'agents', 'decisions', 'testing.md'), 0o600);
+    expect(add(root)).toMatchObject({ status: 0, stderr: '' });
+    expect(statSync(join(root, ...INDEX)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, 'agents', 'decisions', 'testing.md')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(root, ...INDEX), 'utf8')).toContain('/when choosing test doubles');
+  });
+
+  test('a symlinked index stays a symlink, and its shared target outside the tree gets the entry', () => {
+    const root = tree();
+    const shared = join(temp(), 'shared-index.md');
+    writeFileSync(shared, readFileSync(join(root, ...INDEX)));
+    rmSync(join(root, ...INDEX));
+    symlinkSync(shared, join(root, ...INDEX));
+    expect(add(root)).toMatchObject({ status: 0, stderr: '' });
+    expect(lstatSync(join(root, ...INDEX)).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toContain('/when choosing test doubles');
+    expect(readdirSync(join(shared, '..'))).toEqual(['shared-index.md']); // no temp left beside it
+  });
+
+  test('a hard-linked decision file: add says in one line that the link breaks', () => {
+    const root = tree();
+    linkSync(join(root, 'agents', 'decisions', 'testing.md'), join(root, 'testing-copy.md'));
+    const result = add(root);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(
+      'memdex: agents/decisions/testing.md has 2 hard links; rewriting it gives this name a new file (the other names keep the old content)\n',
+    );
+  });
+
+  test('the journal itself (migrate apply writes through it too) keeps a 600 mode and a symlink', () => {
+    const root = tree();
+    chmodSync(join(root, ...INDEX), 0o600);
+    const shared = join(temp(), 'testing.md');
+    writeFileSync(shared, '# Testing\n');
+    rmSync(join(root, 'agents', 'decisions', 'testing.md'));
+    symlinkSync(shared, join(root, 'agents', 'decisions', 'testing.md'));
+    commitFiles(root, new Map([['agents/memory-index.md', '# Memory index\n'], ['agents/decisions/testing.md', '# Testing, renamed\n']]));
+    expect(statSync(join(root, ...INDEX)).mode & 0o777).toBe(0o600);
+    expect(lstatSync(join(root, 'agents', 'decisions', 'testing.md')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toBe('# Testing, renamed\n');
   });
 });
