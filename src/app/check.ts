@@ -67,7 +67,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
   const unmatchedIgnores: { configFile: string; pattern: string }[] = [];
   const roots = request.stdin ? [stdinRoot(host, request)] : selectRoots(host, request);
   for (const root of roots) {
-    if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
+    host.recoverJournal(root); // an interrupted add or migration is finished or rolled back first (--staged too: it reads the tree's config and files)
     // Local rules first (their ids may be set in `rules`): only `check` loads a tree's code.
     const plugins = host.loadConfig(root).config.plugins;
     const rules = plugins?.length ? [...allRules, ...host.loadPlugins(root, plugins, allRules)] : allRules;

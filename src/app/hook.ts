@@ -36,6 +36,7 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
     if (gate.kind === 'off') return {};
     root = host.hookRoot(gate.payload.cwd);
     const hookRoot = root;
+    host.recoverJournal(root); // an interrupted add: the handlers read the tree whole
     if (gate.kind === 'wrong-event') {
       host.hookLog(hookRoot, event, messages.wrongEvent(event, gate.running, handler!.hookEventName));
       return {};

@@ -21,7 +21,7 @@ export interface SuggestOutcome {
   readonly threshold: number;
 }
 
-export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
+export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
   if (!Number.isInteger(request.limit) || request.limit < 1) throw new UsageError(m.badLimit(String(request.limit)));
   if (request.text.trim() === '') throw new UsageError(m.noText);
   const { root, config } = projectContext(host, request.root);

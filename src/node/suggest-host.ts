@@ -1,4 +1,5 @@
 import type { TreeHost } from '../app/host.js';
+import { recoverPendingJournal } from './journal.js';
 import { loadConfig } from './load-config.js';
 import { resolveRoot } from './project-root.js';
 import { readStdin } from './read-stdin.js';
@@ -6,12 +7,13 @@ import { loadSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
-export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
+export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
 
 /**
  * The part of the tree host `memdex suggest` uses, and only its adapters: the
  * command runs per task from its own bundle (dist/suggest.cjs), and the whole tree
- * host would load the journal, git and the parsers it never needs on a warm cache.
+ * host would load git and the parsers it never needs on a warm cache. The journal it
+ * loads (one stat when nothing is pending): a tree torn by a killed `add` is made whole first.
  */
 export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): SuggestHost {
   const cwd = process.cwd();
@@ -19,6 +21,7 @@ export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): Sug
   return {
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     loadConfig: (root) => loadConfig(root),
+    recoverJournal: recoverPendingJournal,
     loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
     stdin: () => (stdin ??= readStdin()),
     writeStdout,
