@@ -96,7 +96,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
         const before = files.get(path);
         if (before !== text) wouldChange.push({ root, path, before: before ?? '', after: text });
       }
-      fixed.push(...result.applied.map((fix) => fix.title));
+      for (const fix of result.applied) fixed.push(fix.title);
       found = result.diagnostics;
     } else if (request.fix) {
       const result = await fixUntilStable(files, findings);
@@ -113,7 +113,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
         }
         written++;
       }
-      fixed.push(...result.applied.map((fix) => fix.title));
+      for (const fix of result.applied) fixed.push(fix.title);
       parseCache.save(result.files);
       found = result.diagnostics;
     } else {

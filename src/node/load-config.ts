@@ -4,6 +4,7 @@ import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProbl
 import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
 import { offsetToLocation } from '../model/lines.js';
+import { nestsTooDeep, parseJsonTree } from '../model/json-tree.js';
 import { configMessages } from '../messages/config.js';
 import { stripBom } from '../model/bom.js';
 import type { LoadedConfig } from '../app/port-types.js';
@@ -28,6 +29,13 @@ export function configFromText(root: string, text: string | undefined, checkRule
     value = JSON.parse(body);
   } catch (error) {
     throw new InputError(jsonError(body, (error as Error).message));
+  }
+  if (nestsTooDeep(body)) {
+    const tree = parseJsonTree(body); // fails at the level too deep: its place for the message
+    if (!tree.ok) {
+      const at = offsetToLocation(body, tree.error.offset);
+      throw new InputError(configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, tree.error.message));
+    }
   }
   const result = parseConfig(value);
   const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;
