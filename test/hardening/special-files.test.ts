@@ -132,6 +132,24 @@ describe('transcripts stay inside the client\'s projects folder or the project (
   });
 });
 
+test('the session-start hook does not store a transcript path outside those folders (issue 27 item 14)', () => {
+  const root = project();
+  expect(runCli(['playbook', 'update', '--root', root, '--extraction', '-'], { input: JSON.stringify({ new_key_points: ['Run the tests before committing'] }) }).status).toBe(0);
+  const secret = join(root, '..', `${root.split('/').pop()}-id_rsa`);
+  writeFileSync(secret, 'PRIVATE KEY\n');
+  dirs.push(secret);
+  const result = runCli(['hook', 'session-start'], {
+    input: JSON.stringify({ hook_event_name: 'SessionStart', cwd: root, session_id: 's-14', source: 'startup', transcript_path: secret }),
+    env: { CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '', CLAUDE_CONFIG_DIR: join(root, 'no-claude') },
+    timeout: HUNG_MS,
+  });
+  expect(result.status).toBe(0);
+  expect(result.stdout).toContain('Run the tests before committing'); // the playbook was shown, so the session was recorded
+  const store = execFileSync('sh', ['-c', `cat "${root}"/.claude/*relevance* 2>/dev/null || true`], { encoding: 'utf8' });
+  expect(store).toContain('s-14');
+  expect(store).not.toContain('id_rsa');
+});
+
 describe('a transcript path that is a FIFO', () => {
   test('the transcript reader refuses it at once, naming the file, instead of blocking', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-fifo-tail-'));
