@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allowedTranscriptPath } from '../../src/node/transcript-path.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { recordLoads } from '../helpers/loaded-modules.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -93,6 +94,32 @@ describe('stdin that is never closed', () => {
     child.stdin.destroy();
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('{}');
+  });
+});
+
+describe('when - on a stdin that is never closed (issue 27 item 13)', () => {
+  // The fast stage waited its 5 s, then the full CLI read stdin again for 5 s more (10.2 s, the README says 5 s).
+  // Not timed (no timing assertions in npm test): the full CLI (dist/cli.js) must not be loaded, so stdin is waited on once.
+  test.each([['when'], ['resolve']])('%s - reports the unclosed stdin from the first stage, exit 2', async (command) => {
+    const root = project();
+    const loads = recordLoads(mkdtempSync(join(tmpdir(), 'memdex-loads-')));
+    const child = spawn(process.execPath, [CLI, command, '-', '--root', root], {
+      env: { ...process.env, NODE_OPTIONS: loads.nodeOptions, CLAUDE_PROJECT_DIR: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.write('writing tests\n');
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => (child.kill('SIGKILL'), resolve(null)), HUNG_MS);
+      child.on('exit', (status) => (clearTimeout(timer), resolve(status)));
+    });
+    child.stdin.destroy();
+    expect(code).toBe(2);
+    expect(stderr).toBe('memdex: stdin: no end of input after 5000 ms; expected the input to be closed\n');
+    const loaded = loads.files().map((file) => file.slice(file.lastIndexOf('/') + 1));
+    expect(loaded).toContain('code-cache.cjs'); // the recording works
+    expect(loaded).not.toContain('cli.js');
   });
 });
 
