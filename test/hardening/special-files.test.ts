@@ -222,3 +222,15 @@ describe('a package.json that is a FIFO or a symlink to /dev/zero (issue 27 item
     expect(execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toMatch(/settings\.json|SKILL/);
   });
 });
+
+describe('a staged decision file over the reader\'s cap (issue 27 item 15)', () => {
+  test('check --staged refuses it by its size, before reading its bytes, naming it', () => {
+    const root = project();
+    execFileSync('git', ['init', '-q', root]);
+    writeFileSync(join(root, 'agents', 'decisions', 'big.md'), `# Big\n\n${'x'.repeat(99)}\n`.repeat(340_000)); // 34 MB > 32 MiB
+    execFileSync('git', ['-C', root, 'add', 'agents']);
+    const result = runCli(['check', '--staged', '--root', root], { timeout: HUNG_MS });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('memdex: agents/decisions/big.md (staged): larger than 33554432 bytes; expected a text file memdex wrote or a person edits\n');
+  });
+});
