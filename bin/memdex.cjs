@@ -28,6 +28,16 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
+try {
+  process.cwd();
+} catch {
+  // The shell's folder was deleted: src/node/deleted-cwd.ts decides (a hook fails open, --root runs from there).
+  const answered = require('../dist/deleted-cwd.cjs').leaveDeletedCwd(argv, process.env);
+  if (answered !== undefined) {
+    process.exitCode = answered;
+    return;
+  }
+}
 if (command === 'when' || command === 'how' || command === 'resolve') {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.

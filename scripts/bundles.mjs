@@ -19,8 +19,19 @@ const manifestFields = {
     });
   },
 };
+// yargs looks for a package.json upward from memdex's install folder (the user's repository once installed) to guess
+// a version and read a "yargs" key: memdex uses neither (its version is core/version.ts), and a repository can commit
+// a package.json that is a FIFO or a symlink to /dev/zero, which hung every yargs-parsed command (issue 27 item 1).
+// Its finder (escalade, used by nothing else bundled) finds nothing, so yargs reads no file.
+const yargsReadsNoManifest = {
+  name: 'yargs-reads-no-manifest',
+  setup(b) {
+    b.onResolve({ filter: /^escalade\/sync$/ }, (args) => (/[\\/]yargs[\\/]/.test(args.importer) ? { path: 'escalade-sync', namespace: 'no-manifest' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-manifest' }, () => ({ contents: 'export default function findUp() { return undefined; }', loader: 'js' }));
+  },
+};
 /** The plugins every bundle is built with. */
-export const bundlePlugins = [chartAssets, manifestFields];
+export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest];
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning' };
 
 /**
@@ -55,7 +66,7 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -68,7 +68,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
   const unmatchedIgnores: { configFile: string; pattern: string }[] = [];
   const roots = request.stdin ? [stdinRoot(host, request)] : selectRoots(host, request);
   for (const root of roots) {
-    if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
+    host.recoverJournal(root); // an interrupted add or migration is finished or rolled back first (--staged too: it reads the tree's config and files)
     // Local rules first (their ids may be set in `rules`): only `check` loads a tree's code.
     const plugins = loadConfig(host, root).config.plugins;
     const rules = plugins?.length ? [...allRules, ...host.loadPlugins(root, plugins, allRules)] : allRules;
@@ -97,7 +97,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
         const before = files.get(path);
         if (before !== text) wouldChange.push({ root, path, before: before ?? '', after: text });
       }
-      fixed.push(...result.applied.map((fix) => fix.title));
+      for (const fix of result.applied) fixed.push(fix.title);
       found = result.diagnostics;
     } else if (request.fix) {
       const result = await fixUntilStable(files, findings);
@@ -114,7 +114,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
         }
         written++;
       }
-      fixed.push(...result.applied.map((fix) => fix.title));
+      for (const fix of result.applied) fixed.push(fix.title);
       parseCache.save(result.files);
       found = result.diagnostics;
     } else {

@@ -36,7 +36,9 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
     const gate = gateHook(host.env, stdin, event, handler?.hookEventName);
     if (gate.kind === 'off') return {};
     root = host.hookRoot(gate.payload.cwd);
+    if (root === undefined) return {}; // no memory here: nothing to inject, nothing to record, nothing written
     const hookRoot = root;
+    host.recoverJournal(root); // an interrupted add: the handlers read the tree whole
     if (gate.kind === 'wrong-event') {
       host.hookLog(hookRoot, event, messages.wrongEvent(event, gate.running, handler!.hookEventName));
       return {};
@@ -53,7 +55,8 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
     };
     return await (await handler!.load()).handle(context);
   } catch (error) {
-    host.hookLog(root ?? host.hookRoot(undefined), event, error instanceof Error ? error.message : String(error));
+    const logRoot = root ?? host.hookRoot(undefined);
+    if (logRoot !== undefined) host.hookLog(logRoot, event, error instanceof Error ? error.message : String(error));
     return {};
   }
 }

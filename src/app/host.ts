@@ -55,8 +55,8 @@ export interface TreeHost {
   findRoot(start: string): string | undefined;
   /** --root (checked to exist) or the tree found from the cwd; InputError when none. */
   resolveRoot(explicit: string | undefined): string;
-  /** The tree a hook works on (the same order from the session's cwd; the cwd itself as the last resort). */
-  hookRoot(payloadCwd: string | undefined): string;
+  /** The tree a hook works on (the same order from the session's cwd); undefined when that folder holds no memory: the hook does nothing. */
+  hookRoot(payloadCwd: string | undefined): string | undefined;
   /** The local rules of config `plugins` (`check` alone loads them); `builtIn`: the ids they may not take. */
   loadPlugins(root: string, paths: readonly string[], builtIn: readonly Rule[]): Rule[];
   /** Finish or roll back an interrupted migration. */

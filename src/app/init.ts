@@ -85,8 +85,9 @@ type InitHost = TreeHost & SetupHost;
  * where a new tree is to be made.
  */
 export function setupRoot(host: TreeHost, explicit: string | undefined): string {
-  if (explicit !== undefined || host.env.CLAUDE_PROJECT_DIR) return host.resolveRoot(explicit);
-  return host.findRoot(host.cwd) ?? host.cwd;
+  const root = explicit !== undefined || host.env.CLAUDE_PROJECT_DIR ? host.resolveRoot(explicit) : (host.findRoot(host.cwd) ?? host.cwd);
+  host.recoverJournal(root); // init and doctor read the tree whole, never torn by an interrupted add
+  return root;
 }
 
 export function runInit(host: InitHost, options: InitOptions): InitReport {

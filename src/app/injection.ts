@@ -103,11 +103,14 @@ export function recordShown(host: Host, request: InjectionRequest, sessionId: st
   if (outcome.shown.length === 0) return undefined;
   const params = projectRelevanceParams(request.config);
   const storePath = relevanceStorePath(host, request.root, request.config);
+  // Only a transcript where the client keeps them (or in the project), as session-end records: the store is committed,
+  // and a payload naming ~/.ssh/id_rsa must not put that path in it.
+  const transcriptPath = request.transcriptPath !== undefined ? host.allowedTranscriptPath(request.transcriptPath, request.root) : undefined;
   const audit = {
     shown: outcome.shown,
     tags: outcome.tags,
     repo: outcome.repo,
-    ...(request.transcriptPath !== undefined ? { transcriptPath: request.transcriptPath } : {}),
+    ...(transcriptPath !== undefined ? { transcriptPath } : {}),
     at: request.now,
   };
   if (auditAddsNothing(readRelevance(host, storePath, params).state.sessions[sessionId], audit)) return undefined;

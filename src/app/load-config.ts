@@ -10,6 +10,7 @@ import { stripBom } from '../model/bom.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { describeConfigProblems } from '../model/config-problems.js';
 import { offsetToLocation } from '../model/lines.js';
+import { nestsTooDeep, parseJsonTree } from '../model/json-tree.js';
 import { configMessages } from '../messages/config.js';
 import type { TreeHost } from './host.js';
 import type { LoadedConfig } from './port-types.js';
@@ -31,6 +32,13 @@ export function configFromText(root: string, path: string, text: string | undefi
     value = JSON.parse(body);
   } catch (error) {
     throw new InputError(jsonError(body, (error as Error).message));
+  }
+  if (nestsTooDeep(body)) {
+    const tree = parseJsonTree(body); // fails at the level too deep: its place for the message
+    if (!tree.ok) {
+      const at = offsetToLocation(body, tree.error.offset);
+      throw new InputError(configMessages.invalidJson(`${CONFIG_FILE}:${at.line}:${at.column}`, tree.error.message));
+    }
   }
   const result = parseConfig(value);
   const problems = result.ok ? (checkRules?.(result.config.rules) ?? []) : result.problems;

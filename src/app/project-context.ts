@@ -7,8 +7,13 @@ export interface ProjectContext {
   readonly config: Config;
 }
 
-/** The one tree of every command (model/project-root.ts) and its config. */
-export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath'>, explicitRoot: string | undefined): ProjectContext {
+/**
+ * The one tree of every command (model/project-root.ts) and its config, after an
+ * interrupted `add` or migration is finished or rolled back (journal.ts): no command
+ * reads a tree torn between its two writes.
+ */
+export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal'>, explicitRoot: string | undefined): ProjectContext {
   const root = host.resolveRoot(explicitRoot);
+  host.recoverJournal(root);
   return { root, config: loadConfig(host, root).config };
 }

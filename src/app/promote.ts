@@ -18,6 +18,7 @@ import { planPromotion, verifyPromotion, type PromotionPlan } from '../migrate/p
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { allRules, memoryTreeRules } from '../rules/registry.js';
 import type { Recovery, TreeHost } from './host.js';
+import { loadConfig } from './load-config.js';
 
 export interface PromoteRequest {
   readonly entry: string;
@@ -34,7 +35,7 @@ const CLAUDE_MD = 'CLAUDE.md';
 
 export async function promoteMemory(host: TreeHost, request: PromoteRequest): Promise<{ readonly recovery: Recovery | undefined; readonly outcome: PromoteOutcome }> {
   const root = host.resolveRoot(request.root);
-  const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
+  const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
   const refused = (problems: readonly string[]) => ({ recovery, outcome: { kind: 'refused', problems } as const });
   // The fragments' globs are ignores' (model/glob.ts, linear-time), loaded only when the config has some.

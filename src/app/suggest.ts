@@ -22,7 +22,7 @@ export interface SuggestOutcome {
   readonly threshold: number;
 }
 
-export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
+export async function suggest(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'loadSuggestIndex'>, request: SuggestRequest): Promise<SuggestOutcome> {
   if (!Number.isInteger(request.limit) || request.limit < 1) throw new UsageError(m.badLimit(String(request.limit)));
   if (request.text.trim() === '') throw new UsageError(m.noText);
   const { root, config } = projectContext(host, request.root);

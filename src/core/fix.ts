@@ -46,7 +46,7 @@ export async function fixUntilStable(
     const key = snapshot(next);
     if (seen.has(key)) return { files: current, applied, passes, diagnostics }; // a cycle: stop rather than loop
     seen.add(key);
-    applied.push(...takenFixes);
+    for (const fix of takenFixes) applied.push(fix);
     current = next;
   }
 }

@@ -8,6 +8,7 @@ export const fileMessages = {
   tooLarge: (path: string, limit: number) => `${path}: larger than ${limit} bytes; expected a text file memdex wrote or a person edits`,
   stdinTooLarge: (limit: number) => `stdin: more than ${limit} bytes; expected a short text`,
   stdinTimeout: (ms: number) => `stdin: no end of input after ${ms} ms; expected the input to be closed`,
+  lockIsFolder: (lockPath: string) => `${lockPath}: is a folder where memdex keeps a lock file; remove it (memdex never deletes a folder)`,
   lockTimeout: (lockPath: string) =>
     `${lockPath}: could not take the lock (another memdex process holds it); if no memdex process is running, delete this file`,
 };

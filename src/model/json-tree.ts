@@ -120,6 +120,28 @@ export function toValue(node: JsonNode): unknown {
 /** Nesting beyond this is hostile input, not a playbook; it would overflow the stack. */
 const MAX_DEPTH = 256;
 
+/**
+ * Whether `text` nests arrays and objects deeper than the parser accepts, in one
+ * pass without recursion: JSON.parse (the fast path of the config, playbook and
+ * extraction readers) takes 10,000 levels, and the walks over its value do not. Those
+ * readers ask this first and, when true, let parseJsonTree name the place.
+ */
+export function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 class SyntaxFailure extends Error {
   constructor(
     message: string,

@@ -12,20 +12,18 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { MemdexError } from '../core/errors.js';
+import { InputError, MemdexError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
-import { readRegularFile } from './read-text.js';
+import { kindOf, readRegularFile } from './read-text.js';
 import type { WriteOptions } from '../app/port-types.js';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
-  const target = resolveTarget(path);
   const display = options.display ?? path;
-  const old = statIfExists(target);
-  if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
+  const { target, mode } = replacementOf(path, display);
   removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);
   try {
-    writeAndSync(tmp, data, 'wx', old ? old.mode & 0o7777 : undefined);
+    writeAndSync(tmp, data, 'wx', mode);
     if (options.expected !== undefined && currentText(target, display) !== options.expected) {
       throw new MemdexError(msg.changedUnderneath(display), 1);
     }
@@ -39,6 +37,22 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     throw error;
   }
   fsyncDir(dirname(target));
+}
+
+/**
+ * What a rewrite of `path` by temp + rename must replace, so that links and modes are
+ * kept: the final target of a symlink chain (the link stays, its target is updated),
+ * and that file's mode for the temp (the umask must not widen a 600 file). A target
+ * that is not a regular file is refused (a rename over a FIFO or a device, `-o` a link
+ * to /dev/zero run as root, would replace it); a hard link, which a rename cannot
+ * keep, is said in one line. The one place writers (this one, the journal) decide it.
+ */
+export function replacementOf(path: string, display: string): { readonly target: string; readonly mode: number | undefined } {
+  const target = resolveTarget(path);
+  const old = statIfExists(target);
+  if (old && !old.isFile()) throw new InputError(msg.notRegular(display, kindOf(old)));
+  if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
+  return { target, mode: old ? old.mode & 0o7777 : undefined };
 }
 
 /** A unique sibling temp name: `.name.<pid>.<random>.tmp`. */

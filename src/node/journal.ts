@@ -20,11 +20,11 @@
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
 import { crypto } from './crypto.js';
-import { existsSync, mkdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
-import { fsyncDir, writeAndSync } from './atomic-write.js';
+import { fsyncDir, replacementOf, writeAndSync } from './atomic-write.js';
 import { readRegularFile } from './read-text.js';
 import { removeIfAbandoned, withLockSync } from './lock.js';
 import type { CommitHooks, Recovery } from '../app/port-types.js';
@@ -56,11 +56,13 @@ export function commitFiles(root: string, changes: ReadonlyMap<string, string>, 
   mkdirSync(join(root, STATE_DIR), { recursive: true });
   withLockSync(join(root, LOCK_FILE), () => {
     recoverLocked(root);
-    const files: JournalFile[] = [...changes].map(([path, text]) => ({ path, temp: tempFor(path), sha256: sha256(text) }));
+    // Each change lands where atomic-write.ts's writer would put it: through symlinks, with the target's mode.
+    const landing = [...changes].map(([path, text]) => ({ ...landingOf(root, path), text }));
+    const files: JournalFile[] = landing.map(({ path, text }) => ({ path, temp: tempFor(path), sha256: sha256(text) }));
     writeJournal(root, { version: 1, state: 'prepared', files });
     step();
-    for (const file of files) {
-      writeAndSync(join(root, file.temp), changes.get(file.path)!);
+    for (const [i, file] of files.entries()) {
+      writeAndSync(join(root, file.temp), landing[i]!.text, 'w', landing[i]!.mode);
       step();
     }
     writeJournal(root, { version: 1, state: 'committed', files });
@@ -145,6 +147,17 @@ function writeJournal(root: string, journal: Journal): void {
   writeAndSync(temp, `${JSON.stringify(journal, null, 2)}\n`);
   renameSync(temp, join(root, JOURNAL_FILE));
   fsyncDir(join(root, STATE_DIR));
+}
+
+/**
+ * The root-relative file a change to `path` replaces (a symlink's final target, so
+ * the link is kept; relative to the root's real path, as the target's is) and the
+ * mode its temp gets.
+ */
+function landingOf(root: string, path: string): { readonly path: string; readonly mode: number | undefined } {
+  const { target, mode } = replacementOf(join(root, path), path);
+  if (target === join(root, path)) return { path, mode };
+  return { path: relative(realpathSync(root), target), mode };
 }
 
 /** Fixed per target, so a journal can only ever name temps memdex itself creates. */

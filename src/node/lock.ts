@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, linkSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileMessages } from '../messages/files.js';
 import { MemdexError } from '../core/errors.js';
@@ -15,15 +15,19 @@ import type { LockOptions } from '../app/port-types.js';
  * like O_EXCL, and the file appears whole). So an empty or unparsable lock file was not
  * written by a live memdex: it is abandoned.
  *
- * A lock is abandoned, and taken over at once, when it is empty or unparsable, when its
- * pid is gone, or when its mtime is in the future (clock skew, a copied tree); and,
- * because pids are reused, when it is older than `staleMs`.
+ * A lock is abandoned, and taken over at once, when it is empty or unparsable, when it is
+ * a symlink (dangling or not: memdex links a regular file), when its pid is gone, or when
+ * its mtime is in the future (clock skew, a copied tree); and, because pids are reused,
+ * when it is older than `staleMs`. A folder at the lock path cannot be removed safely
+ * (it may hold someone's files): a writer is refused at once with a message naming it,
+ * and a reader, which only clears abandoned locks, goes on.
  *
  * Takeover must not let two processes in. Removing an abandoned lock and creating a new
  * one are two steps, so they happen under a second lock, `<lock>.takeover`, held for a
  * few system calls only: its holder re-reads the lock, checks it is still the same
  * abandoned one, removes it, and links its own. A takeover lock older than
- * TAKEOVER_STALE_MS (its holder died within those few calls) is removed by whoever sees it.
+ * TAKEOVER_STALE_MS (its holder died within those few calls), dated in the future, or
+ * not a regular file, is removed by whoever sees it.
  */
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -64,7 +68,7 @@ export function tryLock(lockPath: string, staleMs = DEFAULT_STALE_MS): (() => vo
  */
 export function removeIfAbandoned(lockPath: string, staleMs = DEFAULT_STALE_MS): boolean {
   const seen = readLock(lockPath);
-  if (seen === undefined) return true;
+  if (seen === undefined || seen.folder) return true; // a folder is no lock a writer holds; withLockSync names it
   if (!isAbandoned(seen, staleMs)) return false;
   return takeOver(lockPath, seen, staleMs, undefined);
 }
@@ -73,6 +77,12 @@ interface SeenLock {
   readonly text: string;
   readonly ino: number;
   readonly mtimeMs: number;
+  readonly folder?: true;
+}
+
+/** A folder at the lock path (or its takeover guard) would make a writer wait out its timeout: refused at once. */
+function lockIsFolder(path: string): MemdexError {
+  return new MemdexError(fileMessages.lockIsFolder(path), 2);
 }
 
 /**
@@ -126,6 +136,7 @@ function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
   }
   const seen = readLock(lockPath);
   if (seen === undefined) return false; // released meanwhile: retry at once
+  if (seen.folder) throw lockIsFolder(lockPath);
   return isAbandoned(seen, staleMs) && takeOver(lockPath, seen, staleMs, token);
 }
 
@@ -133,12 +144,19 @@ function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
 function readLock(lockPath: string): SeenLock | undefined {
   let fd: number;
   try {
-    fd = openSync(lockPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
+    fd = openSync(lockPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') return undefined;
+    try {
+      const link = lstatSync(lockPath); // a symlink, even a dangling one, is no lock memdex wrote: abandoned
+      return { text: '', ino: link.ino, mtimeMs: link.mtimeMs };
+    } catch {
+      return undefined;
+    }
   }
   try {
     const stat = fstatSync(fd);
+    if (stat.isDirectory()) return { text: '', ino: stat.ino, mtimeMs: stat.mtimeMs, folder: true };
     if (!stat.isFile()) return { text: '', ino: stat.ino, mtimeMs: stat.mtimeMs }; // not a lock memdex wrote
     const buffer = Buffer.alloc(MAX_LOCK_BYTES);
     const n = readSync(fd, buffer, 0, MAX_LOCK_BYTES, 0);
@@ -164,7 +182,12 @@ function takeOver(lockPath: string, seen: SeenLock, staleMs: number, token: stri
   const guard = `${lockPath}.takeover`;
   if (!createWhole(guard, newToken())) {
     const held = readLock(guard);
-    if (held && Date.now() - held.mtimeMs > TAKEOVER_STALE_MS) unlinkQuietly(guard);
+    if (held?.folder) {
+      if (token === undefined) return false; // a reader clearing up: leaves it to the writer's message
+      throw lockIsFolder(guard);
+    }
+    const age = held === undefined ? 0 : Date.now() - held.mtimeMs;
+    if (held && (age > TAKEOVER_STALE_MS || age < -FUTURE_TOLERANCE_MS || !/^\d+ \d+ [0-9a-f]+\n$/.test(held.text))) unlinkQuietly(guard);
     return false; // another process is taking over: retry
   }
   try {

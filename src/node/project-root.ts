@@ -4,10 +4,11 @@
  * into errors.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { rootMessages as m } from '../messages/root.js';
 import { discoverRoot, ROOT_MARKERS, treeAbove } from '../model/project-root.js';
+import { DEFAULT_CONFIG } from '../model/config.js';
 
 /** The tree a command works on (--root, CLAUDE_PROJECT_DIR, the tree above the cwd); an InputError when there is none. */
 export function resolveRoot(option: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {
@@ -19,12 +20,15 @@ export function resolveRoot(option: string | undefined, cwd: string, env: NodeJS
 
 /**
  * The tree a hook works on: the same order from the session's cwd (the payload's,
- * else the process's); hooks never fail for want of a tree, so the cwd is the last resort.
+ * else the process's); undefined when that folder holds no memory (no root marker, no
+ * playbook): a hook then does nothing and writes nothing (a payload cwd of `/` wrote
+ * /.claude/, one that did not exist was created).
  */
-export function hookProjectRoot(env: NodeJS.ProcessEnv, payloadCwd: string | undefined, cwd: string): string {
+export function hookProjectRoot(env: NodeJS.ProcessEnv, payloadCwd: string | undefined, cwd: string): string | undefined {
   const start = resolve(cwd, payloadCwd ?? '.');
   const answer = discoverRoot({ env: env.CLAUDE_PROJECT_DIR, cwd: start, exists: existsSync });
-  return answer.ok ? answer.root : answer.path;
+  const root = answer.ok ? answer.root : answer.path;
+  return [...ROOT_MARKERS, DEFAULT_CONFIG.playbook.path].some((marker) => existsSync(join(root, marker))) ? root : undefined;
 }
 
 /** The tree holding a folder (check's file arguments), or undefined. */

@@ -98,7 +98,7 @@ export function readTextIfExists(path: string, displayPath = path): string | und
   return readText(path, displayPath);
 }
 
-function kindOf(stat: Stats): string {
+export function kindOf(stat: Stats): string {
   if (stat.isDirectory()) return 'a directory';
   if (stat.isFIFO()) return 'a FIFO (named pipe)';
   if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';

@@ -1,5 +1,6 @@
 import type { TreeHost } from '../app/host.js';
 import { join } from 'node:path';
+import { recoverPendingJournal } from './journal.js';
 import { readTextIfExists } from './read-text.js';
 import { resolveRoot } from './project-root.js';
 import { readStdin } from './read-stdin.js';
@@ -7,12 +8,13 @@ import { loadSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
-export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
+export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
 
 /**
  * The part of the tree host `memdex suggest` uses, and only its adapters: the
  * command runs per task from its own bundle (dist/suggest.cjs), and the whole tree
- * host would load the journal, git and the parsers it never needs on a warm cache.
+ * host would load git and the parsers it never needs on a warm cache. The journal it
+ * loads (one stat when nothing is pending): a tree torn by a killed `add` is made whole first.
  */
 export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): SuggestHost {
   const cwd = process.cwd();
@@ -21,6 +23,7 @@ export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): Sug
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     readTextIfExists,
     joinPath: (dir, path) => join(dir, path),
+    recoverJournal: recoverPendingJournal,
     loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
     stdin: () => (stdin ??= readStdin()),
     writeStdout,

@@ -14,7 +14,7 @@
  * problem, reported with its JSON pointer.
  */
 import { messages } from '../messages/playbook.js';
-import { parseJsonTree } from '../model/json-tree.js';
+import { nestsTooDeep, parseJsonTree } from '../model/json-tree.js';
 import { assignNames, type NameRequest } from './assign-names.js';
 import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
 import type { KeyPoint, Playbook, Problem } from './types.js';
@@ -65,6 +65,7 @@ export function fromJsonText<T>(text: string, fromValue: (value: unknown) => T):
   } catch {
     return { ok: false, problems: [syntaxProblem(text)] };
   }
+  if (nestsTooDeep(text)) return { ok: false, problems: [syntaxProblem(text)] }; // the reading of the value would overflow the stack
   return fromValue(value);
 }
 

@@ -158,7 +158,7 @@ export class SessionObserver {
         if (calls === undefined) return;
         this.pending.delete(event.toolUseId);
         if (refusedResult(calls[0]!.kind, event)) this.out.refused++;
-        else this.out.recalls.push(...calls);
+        else for (const call of calls) this.out.recalls.push(call);
         return;
       }
       case 'command': {
@@ -188,7 +188,7 @@ export class SessionObserver {
   /** The session is over: calls still waiting for a result count as made. */
   finish(): SessionObservations {
     this.flushCommand();
-    for (const calls of this.pending.values()) this.out.recalls.push(...calls);
+    for (const calls of this.pending.values()) for (const call of calls) this.out.recalls.push(call); // not push(...): one message id can hold 200,000 records
     this.pending.clear();
     this.out.recalls.sort((a, b) => a.seq - b.seq);
     return this.out;

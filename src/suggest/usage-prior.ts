@@ -110,7 +110,7 @@ function usageArrays(data: SuggestIndexData, lines: readonly UsageLine[]): Usage
       if (!list) postings.set(term, (list = []));
       list.push(line, w);
     }
-    entryIds.push(...ids);
+    for (const id of ids) entryIds.push(id);
     entryStart.push(entryIds.length);
     line++;
   }

@@ -8,6 +8,7 @@
  * after an error only what cannot be read twice (stdin). Undefined: nothing done.
  */
 import type { WhenRequest } from '../app/when.js';
+import { MemdexError } from '../core/errors.js';
 import { answerFromTable } from '../app/when.js';
 import { nodeWhenHost } from '../node/when-host.js';
 import { openExactTable } from '../resolve/trigger-lines.js';
@@ -17,12 +18,26 @@ import { writeResults } from './write-results.js';
 
 export function tryExact(command: string, argv: readonly string[]): number | Handover | undefined {
   let stdin: string | undefined;
+  let stdinFailure: MemdexError | undefined;
   const machine = nodeWhenHost();
-  const host = { ...machine, stdin: () => (stdin ??= machine.stdin()) };
+  const readStdin = () => {
+    try {
+      return machine.stdin();
+    } catch (error) {
+      if (error instanceof MemdexError) stdinFailure = error;
+      throw error;
+    }
+  };
+  const host = { ...machine, stdin: () => (stdin ??= readStdin()) };
   let request: WhenRequest | 'help';
   try {
     request = prepareResolve(host, command, argv);
   } catch {
+    if (stdinFailure) {
+      // Reported here: stdin cannot be read twice, and the full CLI reading it again doubled the 5 s bound (10.2 s).
+      machine.writeStderr(`memdex: ${stdinFailure.message}\n`);
+      return stdinFailure.exitCode;
+    }
     return stdin === undefined ? undefined : { stdin }; // the full CLI redoes it and reports the error
   }
   if (request === 'help') return undefined;

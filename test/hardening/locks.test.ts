@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleModule } from '../helpers/bundle-module.js';
@@ -128,5 +128,70 @@ describe('takeover has one winner', () => {
     expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
     expect(planted).toBeGreaterThan(0);
     expect(readFileSync(counter, 'utf8')).toBe('240');
+  });
+});
+
+describe('every dead-owner shape of a lock (issue 27 item 7)', () => {
+  // Each used to block the writer for the full 10 s timeout and then exit 2 ("could not take the lock").
+  const body = (root: string) => {
+    writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks, not where the call order changed.\n\nExample: an in-memory repository instead of a mocked database client.\n');
+    return join(root, 'note.md');
+  };
+  const addMemory = (root: string) =>
+    runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', body(root), '--root', root], { timeout: 30_000 });
+  const playbookUpdate = (root: string) =>
+    runCli(['playbook', 'update', '--root', root, '--extraction', '-'], { input: JSON.stringify({ new_key_points: ['Run the tests before committing'] }), timeout: 30_000 });
+
+  test('a dangling symlink at .memdex/migration.lock: add takes the lock over and adds', () => {
+    const root = tree();
+    symlinkSync(join(root, 'nowhere'), join(root, ...LOCK));
+    const result = addMemory(root);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(root, 'agents', 'memory-index.md'), 'utf8')).toContain('/when choosing test doubles');
+    expect(existsSync(join(root, 'nowhere'))).toBe(false); // the link was removed, not written through
+  });
+
+  test('a dangling symlink at .claude/playbook.json.lock: playbook update takes it over', () => {
+    const root = tree();
+    mkdirSync(join(root, '.claude'));
+    symlinkSync(join(root, 'nowhere'), join(root, '.claude', 'playbook.json.lock'));
+    const result = playbookUpdate(root);
+    expect(result.stderr).not.toMatch(/could not take the lock/);
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8')).toContain('Run the tests before committing');
+  });
+
+  test('a takeover guard dated in the future beside an abandoned lock: the next writer removes both', () => {
+    const root = tree();
+    mkdirSync(join(root, '.claude'));
+    const lock = join(root, '.claude', 'playbook.json.lock');
+    writeFileSync(lock, `${DEAD_PID} 1 abcdefabcdef\n`);
+    writeFileSync(`${lock}.takeover`, `${DEAD_PID} 1 abcdefabcdef\n`);
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(`${lock}.takeover`, future, future);
+    const result = playbookUpdate(root);
+    expect(result.stderr).not.toMatch(/could not take the lock/);
+    expect(result.status).toBe(0);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
+  });
+
+  test('a folder at .memdex/migration.lock: when and check answer; add names the folder at once, exit 2', () => {
+    const root = tree();
+    mkdirSync(join(root, ...LOCK));
+    expect(runCli(['when', 'writing tests', '--root', root])).toMatchObject({ status: 0, stderr: '' });
+    expect(runCli(['check', '--root', root])).toMatchObject({ status: 0, stderr: '' });
+    const result = addMemory(root);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`memdex: ${join(root, ...LOCK)}: is a folder where memdex keeps a lock file; remove it (memdex never deletes a folder)\n`);
+    expect(readFileSync(join(root, 'agents', 'memory-index.md'), 'utf8')).not.toContain('choosing test doubles');
+  });
+
+  test('a folder at playbook.json.lock is reported as the lock, not as playbook.json (item 17)', () => {
+    const root = tree();
+    mkdirSync(join(root, '.claude', 'playbook.json.lock'), { recursive: true });
+    const result = playbookUpdate(root);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/playbook\.json\.lock: is a folder where memdex keeps a lock file; remove it/);
   });
 });

@@ -4,10 +4,12 @@
  * through symlinks, keeps the mode and says when a hard link breaks.
  */
 import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemdexError } from '../../src/core/errors.js';
 import { writeFileAtomic } from '../../src/node/atomic-write.js';
+import { commitFiles } from '../../src/node/journal.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
 
@@ -118,3 +120,100 @@ describe('rewrites keep links and permissions (item 11)', () => {
 
 
 
+
+describe('targets that are not regular files are refused, never replaced (issue 27 item 2)', () => {
+  // The writer renamed its temp over whatever the path named: `check -o` a FIFO replaced the FIFO, and `-o` a symlink
+  // to /dev/zero replaced the device itself when run as root. A symlink to a FIFO takes the same path as one to a
+  // device (the target's kind is checked after the links are followed); no test here points at a real device.
+  function tree(): string {
+    const root = temp();
+    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+    return root;
+  }
+  const fifo = (path: string) => spawnSync('mkfifo', [path]);
+
+  test.each([
+    ['a FIFO', (root: string) => fifo(join(root, 'out')), 'is a FIFO (named pipe)'],
+    ['a symlink to a FIFO', (root: string) => (fifo(join(root, 'pipe')), symlinkSync(join(root, 'pipe'), join(root, 'out'))), 'is a FIFO (named pipe)'],
+    ['a directory', (root: string) => mkdirSync(join(root, 'out')), 'is a directory'],
+  ])('check -o %s: exit 2 naming it, the file left as it was', (_kind, make, said) => {
+    const root = tree();
+    make(root);
+    const result = runCli(['check', '--root', root, '-o', join(root, 'out')], { timeout: 20_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`memdex: ${join(root, 'out')}: ${said}, expected a regular file\n`);
+    expect(lstatSync(join(root, 'out')).isFile()).toBe(false);
+  });
+
+  test('the writer refuses a FIFO target without opening it', () => {
+    const dir = temp();
+    fifo(join(dir, 'playbook.json'));
+    expect(() => writeFileAtomic(join(dir, 'playbook.json'), '{}', { display: '.claude/playbook.json' })).toThrow(
+      '.claude/playbook.json: is a FIFO (named pipe), expected a regular file',
+    );
+    expect(lstatSync(join(dir, 'playbook.json')).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['playbook.json']);
+  });
+});
+
+describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
+  // Both write through the journal (src/node/journal.ts), which renamed a new 644 file over the path: a 600 index
+  // became 644, a symlinked index became a regular file (its shared target never updated), a hard link broke silently.
+  function tree(): string {
+    const root = temp();
+    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+    writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks.\n\nExample: an in-memory repository.\n');
+    return root;
+  }
+  const add = (root: string) => runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', join(root, 'note.md'), '--root', root]);
+  const INDEX = ['agents', 'memory-index.md'];
+
+  test('a mode-600 index and decision file stay 600', () => {
+    const root = tree();
+    chmodSync(join(root, ...INDEX), 0o600);
+    chmodSync(join(root, 'agents', 'decisions', 'testing.md'), 0o600);
+    expect(add(root)).toMatchObject({ status: 0, stderr: '' });
+    expect(statSync(join(root, ...INDEX)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, 'agents', 'decisions', 'testing.md')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(root, ...INDEX), 'utf8')).toContain('/when choosing test doubles');
+  });
+
+  test('a symlinked index stays a symlink, and its shared target outside the tree gets the entry', () => {
+    const root = tree();
+    const shared = join(temp(), 'shared-index.md');
+    writeFileSync(shared, readFileSync(join(root, ...INDEX)));
+    rmSync(join(root, ...INDEX));
+    symlinkSync(shared, join(root, ...INDEX));
+    expect(add(root)).toMatchObject({ status: 0, stderr: '' });
+    expect(lstatSync(join(root, ...INDEX)).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toContain('/when choosing test doubles');
+    expect(readdirSync(join(shared, '..'))).toEqual(['shared-index.md']); // no temp left beside it
+  });
+
+  test('a hard-linked decision file: add says in one line that the link breaks', () => {
+    const root = tree();
+    linkSync(join(root, 'agents', 'decisions', 'testing.md'), join(root, 'testing-copy.md'));
+    const result = add(root);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(
+      'memdex: agents/decisions/testing.md has 2 hard links; rewriting it gives this name a new file (the other names keep the old content)\n',
+    );
+  });
+
+  test('the journal itself (migrate apply writes through it too) keeps a 600 mode and a symlink', () => {
+    const root = tree();
+    chmodSync(join(root, ...INDEX), 0o600);
+    const shared = join(temp(), 'testing.md');
+    writeFileSync(shared, '# Testing\n');
+    rmSync(join(root, 'agents', 'decisions', 'testing.md'));
+    symlinkSync(shared, join(root, 'agents', 'decisions', 'testing.md'));
+    commitFiles(root, new Map([['agents/memory-index.md', '# Memory index\n'], ['agents/decisions/testing.md', '# Testing, renamed\n']]));
+    expect(statSync(join(root, ...INDEX)).mode & 0o777).toBe(0o600);
+    expect(lstatSync(join(root, 'agents', 'decisions', 'testing.md')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toBe('# Testing, renamed\n');
+  });
+});
