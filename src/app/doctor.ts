@@ -17,6 +17,8 @@
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
 import { STAGED_CHECK } from '../messages/init.js';
+import { baselineMessages as bm } from '../messages/baseline.js';
+import { baselineSize, BASELINE_FILE, parseBaseline } from '../core/baseline.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 import type { SetupHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
@@ -89,6 +91,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
     results.push(problem('config', error.message, m.configFix));
   }
   results.push(host.exists(abs(config.index)) ? ok('tree', m.treeOk(config.index)) : problem('tree', m.treeMissing(config.index), m.runInit));
+  results.push(checkBaseline(read));
   const files = readSettings(read, results);
   // The client merges the user's settings with the project's: their hooks run and their
   // permissions apply here too, and `/plugin install` enables the plugin there by default.
@@ -288,6 +291,16 @@ function lintStagedConfig(read: (path: string) => string | undefined): { readonl
     if (text !== undefined) return { file, text };
   }
   return undefined;
+}
+
+/** The baseline's size (core/baseline.ts): errors adopted as they were, which check does not report. */
+function checkBaseline(read: (path: string) => string | undefined): DoctorResult {
+  const text = read(BASELINE_FILE);
+  if (text === undefined) return ok('baseline', bm.doctorNone(BASELINE_FILE));
+  const parsed = parseBaseline(text, BASELINE_FILE);
+  if ('problem' in parsed) return problem('baseline', parsed.problem, bm.doctorUnreadableFix);
+  const size = baselineSize(parsed.baseline);
+  return size.errors === 0 ? ok('baseline', bm.doctorNone(BASELINE_FILE)) : { check: 'baseline', status: 'ok', message: bm.doctorSize(BASELINE_FILE, size), fix: bm.doctorFix };
 }
 
 function checkHookLog(read: (path: string) => string | undefined): DoctorResult {

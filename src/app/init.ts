@@ -10,7 +10,9 @@
  * (file:line:col) and left alone, and the run exits 1 after doing the rest.
  * A second run plans nothing ("nothing to do"). `--dry-run` prints the diff.
  */
-import { MemdexError } from '../core/errors.js';
+import { InputError, MemdexError } from '../core/errors.js';
+import { discoverRoot } from '../model/project-root.js';
+import { rootMessages } from '../messages/root.js';
 import { CONFIG_FILE, type Config } from '../model/config.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { EXAMPLE_DECISION, EXAMPLE_DECISION_FILE, GITIGNORE_HEADER, initMessages as m, starterIndex, workflow } from '../messages/init.js';
@@ -74,12 +76,14 @@ type InitHost = TreeHost & SetupHost;
 
 /**
  * The folder init sets up and doctor checks: found as every command finds its tree
- * (--root, CLAUDE_PROJECT_DIR, a tree at or above the cwd), else the cwd itself,
- * where a new tree is to be made.
+ * (--root, CLAUDE_PROJECT_DIR, a tree at or above the cwd), else the folder named
+ * (or the cwd), where a new tree is to be made. A named folder must exist.
  */
 export function setupRoot(host: TreeHost, explicit: string | undefined): string {
-  if (explicit !== undefined || host.env.CLAUDE_PROJECT_DIR) return host.resolveRoot(explicit);
-  return host.findRoot(host.cwd) ?? host.cwd;
+  const answer = discoverRoot({ option: explicit, env: host.env.CLAUDE_PROJECT_DIR, cwd: host.cwd, exists: (path) => host.exists(path) });
+  if (answer.ok) return answer.root;
+  if (answer.reason === 'missing') throw new InputError(rootMessages.missingRoot(answer.source, answer.given));
+  return answer.path;
 }
 
 export function runInit(host: InitHost, options: InitOptions): InitReport {

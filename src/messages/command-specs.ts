@@ -206,6 +206,18 @@ export const initSpec: CommandSpec = {
     'Never overwrites: JSON files are merged key by key, text files appended to; a file it cannot parse is named and left alone (exit 1). A second run changes nothing.',
 };
 
+export const baselineSpec: CommandSpec = {
+  name: 'baseline',
+  describe: "Record the tree's errors in memdex-baseline.json (as ESLint's bulk suppressions): check then reports only new ones",
+  options: {
+    root,
+    prune: { type: 'boolean', describe: 'Only drop recorded errors that are gone; record nothing new' },
+    'dry-run': { type: 'boolean', describe: 'Print the file it would write, and write nothing' },
+  },
+  notes:
+    'Commit memdex-baseline.json. A file\'s errors of one rule are suppressed while there are at most as many as recorded; when there are more, all of them are reported. Errors fixed since drop out of the file on the next memdex baseline or memdex check --fix.',
+};
+
 export const doctorSpec: CommandSpec = {
   name: 'doctor',
   describe: "Check memdex's wiring (hooks, skills, pre-commit, config, hook log, extractor and evaluator, cache) and say what to fix",
