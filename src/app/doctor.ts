@@ -16,6 +16,9 @@
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
+import { DEFAULT_SUGGEST_PARAMS, HOOK_PRECISION_MEASURED } from '../suggest/params.js';
+import { USAGE_LOG } from '../suggest/usage.js';
+import { suggestsOnPrompt } from './prompt-suggestions.js';
 import { STAGED_CHECK } from '../messages/init.js';
 import { baselineMessages as bm } from '../messages/baseline.js';
 import { baselineSize, BASELINE_FILE, parseBaseline } from '../core/baseline.js';
@@ -105,6 +108,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
+  results.push(checkPointers(host, root, config));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
   results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
@@ -338,6 +342,14 @@ function checkEvaluations(host: DoctorHost, root: string, config: Config): reado
   if (failed.length === 0) return [ok('evaluations', m.evaluationsOk(pending))];
   const notes = failed.slice(-LAST_FAILURES).map((s) => s.note ?? '');
   return [problem('evaluations', m.evaluationsFailed(failed.length, notes), m.evaluationsFix)];
+}
+
+/** The prompt hook's pointers: on or off, with the precision measured for them (issue 22). */
+function checkPointers(host: DoctorHost, root: string, config: Config): DoctorResult {
+  const measured = HOOK_PRECISION_MEASURED;
+  const usage = host.exists(host.resolvePath(root, USAGE_LOG)) ? host.readText(host.resolvePath(root, USAGE_LOG), USAGE_LOG).split('\n').filter((l) => l.trim() !== '').length : 0;
+  if (!suggestsOnPrompt(config)) return { check: 'pointers', status: 'warning', message: m.pointersOff(measured), fix: m.pointersOffFix };
+  return ok('pointers', m.pointersOn(DEFAULT_SUGGEST_PARAMS.hookLimit, DEFAULT_SUGGEST_PARAMS.hookThreshold, measured, usage));
 }
 
 function checkCache(host: DoctorHost, root: string): DoctorResult {

@@ -13,19 +13,22 @@
  *    retries up to `learn.sessionsPerRun` failed extractions, then evaluates up to
  *    `learn.sessionsPerRun` sessions through the claim/lease queue. Every failure is
  *    one hook-log line and one outcome record; a failed session stays queued for
- *    the next run until the retry limit (relevance maxAttempts).
+ *    the next run until the retry limit (relevance maxAttempts). Then it appends
+ *    to the usage log what the newest `learn.sessionsPerRun` sessions recalled for
+ *    which prompt (usage.ts).
  */
 import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
 import { isClaimable } from '../relevance/queue.js';
 import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
-import type { Host } from './host.js';
+import type { Host, TranscriptHost } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
 import { runEvaluations } from './relevance.js';
 import { tryLearningLock } from './learning-lock.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, relevanceContext } from './relevance-store.js';
 import { pendingRetries } from './transcript-parts.js';
+import { collectUsage } from './usage.js';
 
 const WORKER_EVENT = 'session-start (background)';
 
@@ -44,7 +47,7 @@ function hasQueuedWork(host: Host, root: string, config: Config): boolean {
 }
 
 /** `memdex hook learn-worker <root>`: one learning run; one hook-log line per failure, one summary line. */
-export async function runLearningWorker(host: Host, root: string): Promise<void> {
+export async function runLearningWorker(host: Host & TranscriptHost, root: string): Promise<void> {
   const log = (message: string) => host.hookLog(root, WORKER_EVENT, message);
   if (host.env.MEMDEX_HOOKS === '0') return;
   try {
@@ -65,6 +68,12 @@ export async function runLearningWorker(host: Host, root: string): Promise<void>
       const summary = chosen === undefined ? undefined : await runEvaluations(host, ctx, chosen, perRun, log);
       const evaluated = summary?.done.length ?? 0;
       const failed = (summary?.failed.length ?? 0) + (summary?.skipped.length ?? 0);
+      // The usage log (issue 22): what the newest sessions recalled for which prompt; a failure is logged, never fatal.
+      try {
+        await collectUsage(host, root, ctx.config, perRun);
+      } catch (error) {
+        log(error instanceof Error ? error.message : String(error));
+      }
       if (retried + evaluated + failed > 0) log(learnMessages.runnerDone(retried, evaluated, failed));
     } finally {
       release();

@@ -31,8 +31,8 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
       process.stderr.write(learnMessages.workerUsage);
       return 2;
     }
-    const { runLearningWorker } = await import('../app/learn-worker.js');
-    await runLearningWorker(nodeHost(handover), root);
+    const [{ runLearningWorker }, { nodeTranscriptHost }] = await Promise.all([import('../app/learn-worker.js'), import('../node/transcript-host.js')]);
+    await runLearningWorker({ ...nodeHost(handover), ...nodeTranscriptHost() }, root);
     return 0;
   }
   const host = nodeHost(handover);

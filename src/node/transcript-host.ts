@@ -2,7 +2,8 @@
  * The transcript half of the host (src/app/host.ts TranscriptHost) on this
  * machine: where the client keeps this project's sessions, each session's start
  * (the first record that has a timestamp: the first line often has none), the
- * streaming reader, and the chart library `memdex recall --format html` inlines.
+ * streaming reader, the chart library `memdex recall --format html` inlines, and
+ * the usage log the sessions' recalls are appended to.
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { recallMessages } from '../messages/recall.js';
 import { LineSplitter } from '../transcript/lines.js';
 import { encodeProjectDir } from '../transcript/locate.js';
 import { claudeConfigDir, readSessionFiles } from './transcript-file.js';
+import { appendUsage } from './usage-log.js';
 
 /** Read size while looking for a session's first timestamp: the first few records are usually enough. */
 const HEAD_CHUNK_BYTES = 64 * 1024;
@@ -81,6 +83,7 @@ export function nodeTranscriptHost(env: NodeJS.ProcessEnv = process.env): Transc
     async chartLibrary() {
       return (await import('virtual:chart-assets')).default;
     },
+    appendUsage,
     sessionProgress(done, total) {
       if (process.stderr.isTTY) process.stderr.write(done < total ? recallMessages.progress(done, total) : recallMessages.progressDone);
     },

@@ -3,10 +3,12 @@
  * earlier sessions queued (evaluations, failed extractions), without waiting for it; at most one
  * run per project; MEMDEX_HOOKS=0 makes every hook and worker do nothing.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { runCli } from '../helpers/run-cli.js';
+import { recordSpawns } from '../helpers/record-spawns.js';
+import { CLI, runCli } from '../helpers/run-cli.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, type Reply } from './helpers.js';
 
@@ -26,6 +28,14 @@ function endedSession(root: string, transcript: string, env: Record<string, stri
   hook(root, 'session-end', { session_id: id, transcript_path: transcript, reason: 'other' }, { ...env, MEMDEX_LEARN: '0' });
 }
 
+/** What the hooks run with `env` start (recordSpawns): a hook that has exited and started no worker has started no run. */
+function spawns(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'memdex-spawns-'));
+  made.push(dir);
+  const record = recordSpawns(dir);
+  return { env: { ...env, NODE_OPTIONS: record.nodeOptions }, workers: (root: string) => record.started().filter((args) => args.join(' ') === [process.execPath, CLI, 'hook', 'learn-worker', root].join(' ')), started: record.started };
+}
+
 const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json')!).items.kpt_001?.tags.typescript?.score as number | undefined;
 
 describe('session-start starts the learning run for sessions queued earlier', () => {
@@ -33,8 +43,11 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     const { claude, root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
     expect(claude.calls()).toHaveLength(0);
-    const start = hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, env);
+    const recorded = spawns(env);
+    const start = hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, recorded.env);
     expect(start.json.hookSpecificOutput.additionalContext).toContain('[MX#kpt_001]');
+    // The hook has exited, and the run it started is on record (what the tests below see absent).
+    expect(recorded.workers(root)).toHaveLength(1);
     await waitFor(() => score(root) !== undefined, 'the background evaluation');
     expect(score(root)).toBeCloseTo(0.3);
     expect(claude.calls()).toHaveLength(1);
@@ -42,19 +55,23 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     expect(hookLog(root)).toMatch(/session-start \(background\) s-1: applied scores for 1 item\n.* session-start \(background\) learning run: 0 extraction retries, 1 session\(s\) evaluated, 0 failed\n$/);
   });
 
-  test('nothing queued: no run is started, nothing is called or logged', async () => {
+  test('nothing queued: no run is started, nothing is called or logged', () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
-    hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, env);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const recorded = spawns(env);
+    hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, recorded.env);
+    // The hook has exited having started no process: nothing can call or log later.
+    expect(recorded.started()).toEqual([]);
     expect(claude.calls()).toHaveLength(0);
     expect(hookLog(root)).toBe('');
   });
 
-  test('no claude and no configured evaluator: queued sessions stay queued, nothing is started', async () => {
+  test('no claude and no configured evaluator: queued sessions stay queued, nothing is started', () => {
     const { root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
-    hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, { ...env, PATH: '/usr/bin:/bin' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const recorded = spawns({ ...env, PATH: '/usr/bin:/bin' });
+    hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, recorded.env);
+    // The hook has exited having started no process: the session can only stay queued.
+    expect(recorded.started()).toEqual([]);
     expect(JSON.parse(read(root, '.claude/relevance.json')!).sessions['s-1'].status).toBe('pending');
     expect(hookLog(root)).toBe('');
   });
