@@ -26,7 +26,7 @@ import { doctorMessages as m } from '../messages/doctor.js';
 import type { SetupHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { setupRoot } from './init.js';
-import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
+import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
 import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
@@ -281,6 +281,9 @@ function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => 
     return [ok('pre-commit', m.preCommitOk(lintStaged.file))];
   }
   if (!texts.includes(STAGED_CHECK)) return [problem('pre-commit', m.preCommitMissing(displayPath(root, git.hooksDir)), m.runInit)];
+  const where = script.includes(STAGED_CHECK) ? { file: display, text: script } : { file: PRE_COMMIT_FILE, text: read(PRE_COMMIT_FILE) ?? '' };
+  const hidden = checkHiddenBy(where.text);
+  if (hidden) return [problem('pre-commit', m.preCommitHidden(`${where.file}:${hidden.line}:1`, hidden.text), m.preCommitHiddenFix)];
   return [ok('pre-commit', m.preCommitOk(huskyRunner ? PRE_COMMIT_FILE : display))];
 }
 

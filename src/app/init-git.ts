@@ -25,8 +25,9 @@
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
+import { parse, type Expression, type Identifier, type Node, type Program } from 'acorn';
 import { offsetToLocation } from '../model/lines.js';
-import { SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
+import { PRE_COMMIT_BLOCK_MARK, SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
 import { isObject, jsonWhere, parseJsonObject, renderJson, type JsonObject } from './json-file.js';
 
 /** lint-staged's own search order (package.json first). */
@@ -48,8 +49,6 @@ export const PRE_COMMIT_FILE = `${HUSKY_FOLDER}/pre-commit`;
 
 export type ModuleFormat = 'module' | 'commonjs';
 
-const ESM_EXPORT = /export\s+default\s*\{/;
-const CJS_EXPORT = /module\.exports\s*=\s*\{/;
 /** A top-level `key:` line of a YAML block mapping (plain, single- or double-quoted key). */
 const YAML_TOP_KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^:#]*?)\s*:(\s|$)/;
 
@@ -69,20 +68,75 @@ export function addLintStagedEntry(file: string, text: string, glob: string, pac
   return addToYamlConfig(file, text, glob);
 }
 
+/**
+ * A JavaScript config is parsed (acorn, as Node would load it: an ES module or a
+ * script), never searched as text: `export default {` in a comment or a string is
+ * not the export. The entry goes after the `{` of the object literal exported
+ * (directly, or through a top-level `const` the export names); any other shape is
+ * refused with the line to add.
+ */
 function addToJsConfig(file: string, text: string, glob: string, format: ModuleFormat): ConfigEdit {
-  const [own, other] = format === 'module' ? [ESM_EXPORT, CJS_EXPORT] : [CJS_EXPORT, ESM_EXPORT];
-  const match = own.exec(text);
   const entry = `'${glob}': () => '${STAGED_CHECK}',`;
-  if (!match) {
-    const wrong = other.exec(text);
-    if (wrong) {
-      const at = offsetToLocation(text, wrong.index);
-      return { problem: m.jsConfigWrongFormat(`${file}:${at.line}:${at.column}`, wrong[0].replace(/\s*\{$/, ''), format === 'module' ? 'an ES module' : 'CommonJS') };
-    }
-    return { problem: m.jsConfigUnrecognised(file, format === 'module' ? 'export default' : 'module.exports =', entry) };
+  const program = parseJs(text, format);
+  if ('error' in program) {
+    // The other module format parses it: the config is in the wrong one (lint-staged fails to load it).
+    const other = parseJs(text, format === 'module' ? 'commonjs' : 'module');
+    const wrong = 'error' in other ? undefined : exportedObject(other.program, format === 'module' ? 'commonjs' : 'module');
+    if (wrong) return { problem: m.jsConfigWrongFormat(`${file}:${wrong.statement.line}:${wrong.statement.column}`, format === 'module' ? 'module.exports =' : 'export default', format === 'module' ? 'an ES module' : 'CommonJS') };
+    return { problem: m.jsConfigUnparsable(`${file}:${program.error.line}:${program.error.column}`, program.error.message, entry) };
   }
-  const cut = match.index + match[0].length;
-  return { after: `${text.slice(0, cut)}\n  ${entry}${text.slice(cut)}` };
+  const own = exportedObject(program.program, format);
+  if (own?.object) return { after: `${text.slice(0, own.object + 1)}\n  ${entry}${text.slice(own.object + 1)}` };
+  const wrong = exportedObject(program.program, format === 'module' ? 'commonjs' : 'module');
+  if (wrong) return { problem: m.jsConfigWrongFormat(`${file}:${wrong.statement.line}:${wrong.statement.column}`, format === 'module' ? 'module.exports =' : 'export default', format === 'module' ? 'an ES module' : 'CommonJS') };
+  return { problem: m.jsConfigUnrecognised(file, format === 'module' ? 'export default' : 'module.exports =', entry) };
+}
+
+type Position = { readonly line: number; readonly column: number };
+
+function parseJs(text: string, format: ModuleFormat): { readonly program: Program } | { readonly error: Position & { readonly message: string } } {
+  try {
+    return { program: parse(text, { ecmaVersion: 'latest', sourceType: format === 'module' ? 'module' : 'script', allowHashBang: true, locations: true }) };
+  } catch (error) {
+    const loc = (error as { loc?: { line: number; column: number } }).loc;
+    const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
+    return { error: { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1, message } };
+  }
+}
+
+/**
+ * The config object a program exports in this format: the export statement's
+ * position, and the offset of the object literal's `{` (undefined when the export
+ * is not an object literal or a top-level `const` holding one).
+ */
+function exportedObject(program: Program, format: ModuleFormat): { readonly statement: Position; readonly object: number | undefined } | undefined {
+  for (const statement of program.body) {
+    let value: Expression | undefined;
+    if (format === 'module' && statement.type === 'ExportDefaultDeclaration') value = statement.declaration as Expression;
+    if (format === 'commonjs' && statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression') {
+      const left = statement.expression.left;
+      if (left.type === 'MemberExpression' && isName(left.object, 'module') && isName(left.property, 'exports')) value = statement.expression.right;
+    }
+    if (value === undefined) continue;
+    const at = { line: statement.loc!.start.line, column: statement.loc!.start.column + 1 };
+    return { statement: at, object: objectStart(program, value) };
+  }
+  return undefined;
+}
+
+function isName(node: Node, name: string): boolean {
+  return node.type === 'Identifier' && (node as Identifier).name === name;
+}
+
+function objectStart(program: Program, value: Expression): number | undefined {
+  if (value.type === 'ObjectExpression') return value.start;
+  if (value.type !== 'Identifier') return undefined;
+  for (const statement of program.body) {
+    if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+    const declarator = statement.declarations.find((d) => isName(d.id, value.name));
+    if (declarator?.init?.type === 'ObjectExpression') return declarator.init.start;
+  }
+  return undefined;
 }
 
 function addToJsonConfig(file: string, text: string, glob: string): ConfigEdit {
@@ -107,12 +161,55 @@ export function addToPackageJson(text: string, pkg: JsonObject, indent: string, 
   return { after: renderJson({ ...pkg, 'lint-staged': { ...config, [glob]: STAGED_CHECK } }, indent) };
 }
 
-/** `.husky/pre-commit` with memdex's block: a new executable script, or the block appended to the user's. */
+/**
+ * `.husky/pre-commit` with memdex's block: a new executable script, or the block
+ * added to the user's: at the end, or before the script's first top-level `exit`
+ * or `exec` (nothing after it runs); a block init wrote after one is moved above it.
+ */
 export function preCommitText(before: string | undefined, pathspecs: readonly string[], memdex: string, rootArgs: string): string | 'present' {
-  if (before?.includes(STAGED_CHECK)) return 'present';
-  const block = preCommitBlock(pathspecs, memdex, rootArgs);
-  if (before === undefined || before.trim() === '') return `${SHEBANG}${block}`;
-  return `${before}${before.endsWith('\n') ? '' : '\n'}\n${block}`;
+  if (before === undefined || before.trim() === '') return `${SHEBANG}${preCommitBlock(pathspecs, memdex, rootArgs)}`;
+  if (before.includes(STAGED_CHECK)) {
+    const ours = ownBlock(before);
+    const stop = scriptStop(before);
+    if (!ours || stop === undefined || ours.start < stop.offset) return 'present';
+    // Ours, after the stop: taken out and put back above it.
+    return insertBlock(before.slice(0, ours.start).replace(/\n+$/, '\n') + before.slice(ours.end), before.slice(ours.start, ours.end));
+  }
+  return insertBlock(before, preCommitBlock(pathspecs, memdex, rootArgs));
+}
+
+function insertBlock(script: string, block: string): string {
+  const stop = scriptStop(script);
+  if (stop === undefined) return `${script}${script.endsWith('\n') ? '' : '\n'}\n${block}`;
+  return `${script.slice(0, stop.offset)}${block}\n${script.slice(stop.offset)}`;
+}
+
+/** A line the shell ends a script at: `exit …` or `exec …` at the top level (not indented, so not inside an if or a function). */
+const SCRIPT_STOP = /^(exit|exec)\b.*$/m;
+
+/** The first line of `script` after which nothing runs: its offset and 1-based line. */
+export function scriptStop(script: string): { readonly offset: number; readonly line: number; readonly text: string } | undefined {
+  const match = SCRIPT_STOP.exec(script);
+  if (!match) return undefined;
+  return { offset: match.index, line: offsetToLocation(script, match.index).line, text: match[0].trim() };
+}
+
+/** The block init writes (messages/init.ts preCommitBlock): from its comment line to its `fi` line. */
+function ownBlock(script: string): { readonly start: number; readonly end: number } | undefined {
+  const start = script.indexOf(PRE_COMMIT_BLOCK_MARK);
+  if (start < 0) return undefined;
+  const fi = /^fi\n?/m.exec(script.slice(start));
+  return fi ? { start, end: start + fi.index + fi[0].length } : undefined;
+}
+
+/**
+ * Whether the hook script runs memdex's check: the check is in it, and no
+ * top-level `exit`/`exec` comes before it. Returns the stop that hides it.
+ */
+export function checkHiddenBy(script: string): { readonly line: number; readonly text: string } | undefined {
+  const at = script.indexOf(STAGED_CHECK);
+  const stop = scriptStop(script);
+  return at >= 0 && stop !== undefined && stop.offset < at ? stop : undefined;
 }
 
 /** The user's package.json `type`, as Node reads a `.js` file next to it. */

@@ -62,6 +62,8 @@ export const doctorMessages = {
   noGitFix: 'run `git init`, then `npx memdex init`',
   preCommitOk: (where: string) => `pre-commit: ${where} runs memdex check --staged`,
   preCommitMissing: (dir: string) => `pre-commit: git runs the hooks in ${dir}, and none runs memdex check --staged`,
+  preCommitHidden: (where: string, line: string) => `pre-commit: ${where}: \`${line}\` ends the script before memdex check --staged, which never runs`,
+  preCommitHiddenFix: 'run `npx memdex init` (it moves the memdex block above that line), or move it there by hand',
   preCommitNotExecutable: (file: string) => `pre-commit: ${file} is not executable (git skips it)`,
   preCommitNotExecutableFix: (file: string) => `chmod +x ${file}`,
   lintStagedMissing: (file: string) => `pre-commit: ${file} (lint-staged) has no memdex check --staged entry`,

@@ -40,6 +40,9 @@ export function starterIndex(decisionsFolder: string): string {
 /** The one line that marks memdex's check in a pre-commit hook or a lint-staged config. */
 export const STAGED_CHECK = 'memdex check --staged';
 
+/** How the pre-commit block's first line starts: init finds its own block by it. */
+export const PRE_COMMIT_BLOCK_MARK = '# memdex:';
+
 /**
  * The pre-commit block: one `git diff` decides whether a memory file is staged
  * (deletions included); only then does memdex start. The hook runs at the top of
@@ -48,7 +51,7 @@ export const STAGED_CHECK = 'memdex check --staged';
 export function preCommitBlock(pathspecs: readonly string[], memdex: string, rootArgs: string): string {
   const specs = pathspecs.map((p) => `'${p}'`).join(' ');
   return [
-    '# memdex: check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).',
+    `${PRE_COMMIT_BLOCK_MARK} check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).`,
     `if ! git diff --cached --quiet -- ${specs}; then`,
     `  ${memdex} check --staged${rootArgs} || exit 1`,
     'fi',
@@ -143,6 +146,7 @@ export const initMessages = {
   notAnObject: (where: string, key: string, expected: string) => `${where}: ${key} must be ${expected}; left as it is`,
   jsConfigUnrecognised: (file: string, form: string, entry: string) =>
     `${file}:1:1: cannot add an entry: expected \`${form} {\` with an object literal; left as it is. Add it by hand: ${entry}`,
+  jsConfigUnparsable: (where: string, detail: string, entry: string) => `${where}: cannot parse: ${detail}; left as it is. Add it by hand: ${entry}`,
   jsConfigWrongFormat: (where: string, syntax: string, format: string) =>
     `${where}: ${syntax} in a file Node loads as ${format}: lint-staged cannot load this config (every commit fails); left as it is`,
   yamlUnrecognised: (where: string) => `${where}: cannot add an entry: expected a block mapping (\`key: value\` lines); left as it is`,

@@ -12,7 +12,7 @@ import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
+const at = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } };
 const finding = (path: string, ruleId: string, severity: 'error' | 'warning' = 'error', message = 'm'): Diagnostic => ({ path, ruleId, severity, span: at, message });
 
 describe('the counts and the filter (ESLint bulk suppressions)', () => {

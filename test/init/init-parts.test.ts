@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { mergeSettings } from '../../src/app/init-claude.js';
-import { addLintStagedEntry, addToPackageJson, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
+import { addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
 import { HOOK_WIRING, hookCommand } from '../../src/app/wiring.js';
-import { workflow } from '../../src/messages/init.js';
+import { preCommitBlock, workflow } from '../../src/messages/init.js';
 import { REPO } from '../helpers/corpora.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-parts-'));
@@ -52,6 +52,24 @@ describe('the lint-staged entry, in the config format of the file', () => {
     expect(edited).toContain("'*.ts': 'eslint --fix',");
     await expect(memdexTask(file, edited, type)).resolves.toBe('memdex check --staged');
     expect(addLintStagedEntry(file, edited, GLOB, type)).toBe('present');
+  });
+
+  test.each([
+    ['a commented-out export above the real one', 'lint-staged.config.mjs', 'module', "// export default { '*.md': 'old' }\nexport default {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['the export quoted in a string first', 'lint-staged.config.mjs', 'module', "const note = 'export default {';\nexport default {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['module.exports in a block comment first', 'lint-staged.config.cjs', 'commonjs', "/* module.exports = { old: 1 } */\nmodule.exports = {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['module.exports in a template string first', 'lint-staged.config.js', 'commonjs', "const doc = `module.exports = {`;\nmodule.exports = {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['an object exported through a const', 'lint-staged.config.mjs', 'module', "const config = {\n  '*.ts': 'eslint --fix',\n};\nexport default config;\n"],
+  ] as const)('%s (%s): the entry goes into the exported object, Node loads it and runs memdex (issue 27 item 9)', async (_, file, type, text) => {
+    const edited = after(addLintStagedEntry(file, text, GLOB, type));
+    expect(edited).toContain("'*.ts': 'eslint --fix',");
+    await expect(memdexTask(file, edited, type)).resolves.toBe('memdex check --staged');
+  });
+
+  test('a config that does not parse is named with its place and the line to add, not edited', () => {
+    expect(addLintStagedEntry('lint-staged.config.mjs', "export default {\n  '*.ts': 'eslint'\n  '*.md': 'x',\n};\n", GLOB, 'module')).toEqual({
+      problem: `lint-staged.config.mjs:3:3: cannot parse: Unexpected token; left as it is. Add it by hand: '${GLOB}': () => 'memdex check --staged',`,
+    });
   });
 
   test('ES module syntax in a file Node loads as CommonJS (and the reverse) is named with its place, not edited', () => {
@@ -120,6 +138,21 @@ describe('the pre-commit block', () => {
     const appended = preCommitText('npm test', specs, './node_modules/.bin/memdex', '');
     expect(appended).toMatch(/^npm test\n\n# memdex: /);
     expect(preCommitText(appended as string, specs, './node_modules/.bin/memdex', '')).toBe('present');
+  });
+
+  test("a hook that ends with the user's `exit 0` or `exec …` gets the block above that line; a block init left after one is moved up", () => {
+    const user = '#!/bin/sh\nnpm test\nif [ -n "$CI" ]; then\n  exit 0\nfi\nexit 0\n';
+    const added = preCommitText(user, specs, './node_modules/.bin/memdex', '') as string;
+    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff[^\n]*\n {2}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\nfi\n\nexit 0\n$/);
+    expect(checkHiddenBy(added)).toBeUndefined();
+    expect(preCommitText(added, specs, './node_modules/.bin/memdex', '')).toBe('present');
+    const exec = preCommitText('exec npx lint-staged\n', specs, './node_modules/.bin/memdex', '') as string;
+    expect(exec.indexOf('memdex check --staged')).toBeLessThan(exec.indexOf('exec npx lint-staged'));
+    // What an earlier init wrote: appended after the exit, so never run.
+    const hidden = `${user}\n${preCommitBlock(specs, './node_modules/.bin/memdex', '')}`;
+    expect(checkHiddenBy(hidden)).toMatchObject({ line: 6, text: 'exit 0' });
+    const moved = preCommitText(hidden, specs, './node_modules/.bin/memdex', '') as string;
+    expect(moved).toBe(added);
   });
 
   test('a hook that runs lint-staged without D in --diff-filter is noticed', () => {
