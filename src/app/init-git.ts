@@ -25,8 +25,11 @@
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
+import { isSeq, parseDocument } from 'yaml';
 import { parse, type Expression, type Identifier, type Node, type Program } from 'acorn';
 import { offsetToLocation } from '../model/lines.js';
+import { commandMessages as cm } from '../messages/memdex-command.js';
+import { missingLine, type Invocation } from './memdex-command.js';
 import { PRE_COMMIT_BLOCK_MARK, SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
 import { isObject, jsonWhere, parseJsonObject, renderJson, type JsonObject } from './json-file.js';
 
@@ -166,7 +169,8 @@ export function addToPackageJson(text: string, pkg: JsonObject, indent: string, 
  * added to the user's: at the end, or before the script's first top-level `exit`
  * or `exec` (nothing after it runs); a block init wrote after one is moved above it.
  */
-export function preCommitText(before: string | undefined, pathspecs: readonly string[], memdex: string, rootArgs: string): string | 'present' {
+export function preCommitText(before: string | undefined, pathspecs: readonly string[], invocation: Invocation, rootArgs: string): string | 'present' {
+  const memdex = { command: invocation.command, present: invocation.present, missingLine: missingLine(invocation, cm.checkSkipped) };
   if (before === undefined || before.trim() === '') return `${SHEBANG}${preCommitBlock(pathspecs, memdex, rootArgs)}`;
   if (before.includes(STAGED_CHECK)) {
     const ours = ownBlock(before);
@@ -210,6 +214,24 @@ export function checkHiddenBy(script: string): { readonly line: number; readonly
   const at = script.indexOf(STAGED_CHECK);
   const stop = scriptStop(script);
   return at >= 0 && stop !== undefined && stop.offset < at ? stop : undefined;
+}
+
+/**
+ * The pre-commit framework's config with memdex as a local hook (`language:
+ * system`: the memdex init chose, nothing cloned or built), added to `repos:`
+ * through a YAML parser that keeps the file's comments; 'present' when a hook
+ * `id: memdex` is there (local or memdex's own repository).
+ */
+export function addFrameworkHook(file: string, text: string, entry: string): ConfigEdit {
+  if (/^\s*-?\s*id:\s*['"]?memdex['"]?\s*$/m.test(text)) return 'present';
+  const doc = parseDocument(text);
+  const error = doc.errors[0];
+  if (error) return { problem: m.cannotParse(`${file}:${error.linePos?.[0].line ?? 1}:${error.linePos?.[0].col ?? 1}`, error.message.split('\n')[0]!) };
+  const repos = doc.get('repos', true);
+  if (repos !== undefined && !isSeq(repos)) return { problem: m.notAnObject(`${file}:1:1`, 'repos', 'a list') };
+  const hook = { id: 'memdex', name: 'memdex check (memory index, decision files, playbook)', entry, language: 'system', pass_filenames: false, always_run: true };
+  doc.addIn(['repos'], doc.createNode({ repo: 'local', hooks: [hook] }));
+  return { after: doc.toString() };
 }
 
 /** The user's package.json `type`, as Node reads a `.js` file next to it. */

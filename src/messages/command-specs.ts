@@ -201,6 +201,12 @@ export const initSpec: CommandSpec = {
     'no-claude': { type: 'boolean', describe: 'Skip Claude Code: hooks and permissions in .claude/settings.json, skills in .claude/skills/' },
     'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
     'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
+    memdex: {
+      type: 'string',
+      choices: ['project', 'global'],
+      describe:
+        "Which memdex the hooks, skills and pre-commit check run: the project's node_modules/.bin/memdex (found at or above the tree, as in a workspace) or memdex on PATH (a global install, a repository that is not a Node project). Default: the project's when memdex is installed there or a package.json is, else global",
+    },
   },
   notes:
     'Never overwrites: JSON files are merged key by key, text files appended to; a file it cannot parse is named and left alone (exit 1). A second run changes nothing.',

@@ -15,7 +15,8 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { mergeSettings } from '../../src/app/init-claude.js';
 import { addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
-import { HOOK_WIRING, hookCommand } from '../../src/app/wiring.js';
+import { HOOK_WIRING } from '../../src/app/wiring.js';
+import { gitInvocation, hookCommand, missingLine, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { preCommitBlock, workflow } from '../../src/messages/init.js';
 import { REPO } from '../helpers/corpora.js';
 
@@ -132,26 +133,27 @@ describe('the settings merge', () => {
 });
 
 describe('the pre-commit block', () => {
+  const BIN = gitInvocation(PROJECT_SOURCE, 'node_modules/.bin/memdex');
   const specs = ['agents/memory-index.md', 'agents/decisions', '.claude/playbook.json', 'memdex.config.json'];
   test('a new hook is a shell script; an existing one gets the block appended after its own lines, once', () => {
-    expect(preCommitText(undefined, specs, './node_modules/.bin/memdex', '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\nfi\n$/);
-    const appended = preCommitText('npm test', specs, './node_modules/.bin/memdex', '');
+    expect(preCommitText(undefined, specs, BIN, '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n$/);
+    const appended = preCommitText('npm test', specs, BIN, '');
     expect(appended).toMatch(/^npm test\n\n# memdex: /);
-    expect(preCommitText(appended as string, specs, './node_modules/.bin/memdex', '')).toBe('present');
+    expect(preCommitText(appended as string, specs, BIN, '')).toBe('present');
   });
 
   test("a hook that ends with the user's `exit 0` or `exec …` gets the block above that line; a block init left after one is moved up", () => {
     const user = '#!/bin/sh\nnpm test\nif [ -n "$CI" ]; then\n  exit 0\nfi\nexit 0\n';
-    const added = preCommitText(user, specs, './node_modules/.bin/memdex', '') as string;
-    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff[^\n]*\n {2}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\nfi\n\nexit 0\n$/);
+    const added = preCommitText(user, specs, BIN, '') as string;
+    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n\nexit 0\n$/);
     expect(checkHiddenBy(added)).toBeUndefined();
-    expect(preCommitText(added, specs, './node_modules/.bin/memdex', '')).toBe('present');
-    const exec = preCommitText('exec npx lint-staged\n', specs, './node_modules/.bin/memdex', '') as string;
+    expect(preCommitText(added, specs, BIN, '')).toBe('present');
+    const exec = preCommitText('exec npx lint-staged\n', specs, BIN, '') as string;
     expect(exec.indexOf('memdex check --staged')).toBeLessThan(exec.indexOf('exec npx lint-staged'));
     // What an earlier init wrote: appended after the exit, so never run.
-    const hidden = `${user}\n${preCommitBlock(specs, './node_modules/.bin/memdex', '')}`;
+    const hidden = `${user}\n${preCommitBlock(specs, { ...BIN, missingLine: missingLine(BIN, 'the memory check is skipped') }, '')}`;
     expect(checkHiddenBy(hidden)).toMatchObject({ line: 6, text: 'exit 0' });
-    const moved = preCommitText(hidden, specs, './node_modules/.bin/memdex', '') as string;
+    const moved = preCommitText(hidden, specs, BIN, '') as string;
     expect(moved).toBe(added);
   });
 
@@ -183,10 +185,22 @@ describe('the workflow', () => {
     ]);
     expect(job.steps.at(-1)!.with!.sarif_file).toBe(folder ? `${folder}/memdex.sarif` : 'memdex.sarif');
   });
+
+  test("it runs on each maintained Node.js (22, 24) and 20 while engines admits it, as this repository's CI does; one of them uploads the SARIF log (issue 23 item 10)", () => {
+    const engines = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const floor = Number(/^>=(\d+)/.exec(engines)![1]);
+    const expected = [...(floor <= 20 ? [20] : []), 22, 24];
+    const job = (parse(workflow('npm ci', '')) as { jobs: { memory: { strategy: { matrix: { node: number[] } }; steps: { if?: string; with?: Record<string, string> }[] } } }).jobs.memory;
+    expect(job.strategy.matrix.node).toEqual(expected);
+    expect(job.steps[1]!.with!['node-version']).toBe('${{ matrix.node }}');
+    expect(job.steps.at(-1)!.if).toContain('matrix.node == 24');
+    const ci = parse(readFileSync(join(REPO, '.github/workflows/ci.yml'), 'utf8')) as { jobs: { test: { strategy: { matrix: { node: number[] } } } } };
+    expect(ci.jobs.test.strategy.matrix.node).toEqual(expected);
+  });
 });
 
 describe('the docs show the wiring init writes', () => {
-  const expectedHooks = Object.fromEntries(HOOK_WIRING.map((w) => [w.event, [{ hooks: [{ type: 'command', command: hookCommand(w.subcommand), timeout: w.timeout }] }]]));
+  const expectedHooks = Object.fromEntries(HOOK_WIRING.map((w) => [w.event, [{ hooks: [{ type: 'command', command: hookCommand(w.subcommand, PROJECT_SOURCE), timeout: w.timeout }] }]]));
   test.each(['README.md', 'docs/playbook.md'])('%s: the settings example is what init merges into an empty settings file', (doc) => {
     const text = readFileSync(join(REPO, doc), 'utf8');
     const block = /```json\n(\{\n\s*"hooks"[\s\S]*?)```/.exec(text)![1]!;

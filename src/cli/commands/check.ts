@@ -70,7 +70,9 @@ export function main(argv: readonly string[]): Promise<number> {
       if (!fixDryRun) for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
       for (const { configFile, pattern } of outcome.unmatchedIgnores) host.writeStderr(`memdex: ${m.ignoreUnmatched(shownPath(host.cwd, configFile), pattern)}\n`);
       for (const tree of outcome.trees) for (const note of baselineNotes(host, tree, bool(args, 'quiet'))) host.writeStderr(`memdex: ${note}\n`);
-      if (bool(args, 'quiet') && outcome.warnings > 0 && format === 'stylish') host.writeStderr(`memdex: ${bm.hiddenWarnings(outcome.warnings)}\n`);
+      // (over --max-warnings, the line that fails the run gives their number)
+      const overMax = maxWarnings !== undefined && outcome.warnings > maxWarnings;
+      if (bool(args, 'quiet') && outcome.warnings > 0 && format === 'stylish' && !overMax) host.writeStderr(`memdex: ${bm.hiddenWarnings(outcome.warnings)}\n`);
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
