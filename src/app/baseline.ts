@@ -47,3 +47,16 @@ export async function runBaseline(host: TreeHost & Pick<SetupHost, 'removeFile'>
   lines.push(options.prune ? m.pruned(BASELINE_FILE, dropped, size) : m.recorded(BASELINE_FILE, size));
   return { lines, text };
 }
+
+/**
+ * What `memdex init` says of a tree it adopts as it is: the errors the pre-commit
+ * hook would refuse (the baseline's ones aside), with the way to record them; with
+ * `record` (init --baseline) it records them, as `memdex baseline` does.
+ */
+export async function adoptTree(host: TreeHost & Pick<SetupHost, 'removeFile'>, root: string, record: boolean): Promise<readonly string[]> {
+  const outcome = await check(host, { files: [], root, fix: false, staged: false, quiet: true, useBaseline: true });
+  const errors = outcome.trees.reduce((sum, tree) => sum + tree.diagnostics.filter((d) => d.severity === 'error').length, 0);
+  if (errors === 0) return [];
+  if (!record) return [m.initFindings(errors)];
+  return (await runBaseline(host, { root, prune: false, dryRun: false })).lines;
+}

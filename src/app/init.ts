@@ -78,6 +78,8 @@ export interface InitReport {
   readonly edits: readonly FileEdit[];
   readonly problems: readonly string[];
   readonly exitCode: 0 | 1;
+  /** The root of a memory tree init found and left as it is (its findings are for the caller to say: baseline.ts adoptTree). */
+  readonly adopted?: string;
 }
 
 interface Plan {
@@ -134,7 +136,8 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
       if (run.status !== 0) plan.problems.push(m.commandFailed(command, run.status, run.output.trim().split('\n')[0] ?? ''));
     }
   }
-  return report(plan, options.dryRun);
+  const adopted = config !== undefined && (files.exists(config.index) || files.exists(config.decisions)) && plan.edits.every((e) => e.path !== config.index);
+  return { ...report(plan, options.dryRun), ...(adopted ? { adopted: root } : {}) };
 }
 
 function readConfig(host: InitHost, root: string, plan: Plan): Config | undefined {
@@ -281,7 +284,7 @@ function planGit(host: InitHost, files: ProjectFiles, root: string, config: Conf
   const frameworkConfig = fromRoot(git.top, root, FRAMEWORK_CONFIG);
   const framework = files.read(frameworkConfig);
   if (framework !== undefined) {
-    const entry = `${gitInvocation(source, topBin).command} check --staged${prefix ? ` --root ${prefix}` : ''}`;
+    const entry = `${gitInvocation(source, topBin).command} check --staged --quiet${prefix ? ` --root ${prefix}` : ''}`;
     const edit = addFrameworkHook(frameworkConfig, framework, entry);
     if (edit !== 'present' && 'problem' in edit) return void plan.problems.push(edit.problem);
     if (edit !== 'present') update(plan, frameworkConfig, framework, edit.after, m.frameworkEntry);

@@ -47,7 +47,9 @@ export const PRE_COMMIT_BLOCK_MARK = '# memdex:';
  * The pre-commit block: one `git diff` decides whether a memory file is staged
  * (deletions included); only then does memdex start. The hook runs at the top of
  * the working tree, where the paths are. When memdex is not installed it says so
- * and lets the commit through (app/memdex-command.ts).
+ * and lets the commit through (app/memdex-command.ts). `--quiet`: the errors that
+ * refuse the commit come first and alone; a line on stderr counts the warnings,
+ * which `memdex check` lists.
  */
 export function preCommitBlock(pathspecs: readonly string[], memdex: { readonly command: string; readonly present: string; readonly missingLine: string }, rootArgs: string): string {
   const specs = pathspecs.map((p) => `'${p}'`).join(' ');
@@ -55,7 +57,7 @@ export function preCommitBlock(pathspecs: readonly string[], memdex: { readonly 
     `${PRE_COMMIT_BLOCK_MARK} check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).`,
     `if ! git diff --cached --quiet -- ${specs}; then`,
     `  if ${memdex.present}; then`,
-    `    ${memdex.command} check --staged${rootArgs} || exit 1`,
+    `    ${memdex.command} check --staged --quiet${rootArgs} || exit 1`,
     '  else',
     `    echo ${memdex.missingLine} >&2`,
     '  fi',

@@ -136,7 +136,7 @@ describe('the pre-commit block', () => {
   const BIN = gitInvocation(PROJECT_SOURCE, 'node_modules/.bin/memdex');
   const specs = ['agents/memory-index.md', 'agents/decisions', '.claude/playbook.json', 'memdex.config.json'];
   test('a new hook is a shell script; an existing one gets the block appended after its own lines, once', () => {
-    expect(preCommitText(undefined, specs, BIN, '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n$/);
+    expect(preCommitText(undefined, specs, BIN, '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged --quiet \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n$/);
     const appended = preCommitText('npm test', specs, BIN, '');
     expect(appended).toMatch(/^npm test\n\n# memdex: /);
     expect(preCommitText(appended as string, specs, BIN, '')).toBe('present');
@@ -145,7 +145,7 @@ describe('the pre-commit block', () => {
   test("a hook that ends with the user's `exit 0` or `exec …` gets the block above that line; a block init left after one is moved up", () => {
     const user = '#!/bin/sh\nnpm test\nif [ -n "$CI" ]; then\n  exit 0\nfi\nexit 0\n';
     const added = preCommitText(user, specs, BIN, '') as string;
-    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n\nexit 0\n$/);
+    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged --quiet \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n\nexit 0\n$/);
     expect(checkHiddenBy(added)).toBeUndefined();
     expect(preCommitText(added, specs, BIN, '')).toBe('present');
     const exec = preCommitText('exec npx lint-staged\n', specs, BIN, '') as string;

@@ -151,7 +151,7 @@ describe('a repository that is not a Node project, memdex installed globally (is
     const settings = readFileSync(join(repo.dir, '.claude/settings.json'), 'utf8');
     expect(settings).not.toContain('node_modules');
     expect(readFileSync(join(repo.dir, '.claude/skills/when/SKILL.md'), 'utf8')).toContain("\nmemdex when - 2>&1 <<'MEMDEX_QUERY'\n");
-    expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain('  if command -v memdex >/dev/null 2>&1; then\n    memdex check --staged || exit 1\n');
+    expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain('  if command -v memdex >/dev/null 2>&1; then\n    memdex check --staged --quiet || exit 1\n');
     const workflowText = readFileSync(join(repo.dir, '.github/workflows/memdex.yml'), 'utf8');
     expect(workflowText).toContain('- run: npm install --global memdex\n');
     expect(workflowText).not.toContain('npm ci');
@@ -187,7 +187,7 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
     expect(settings.hooks.SessionStart![0]!.hooks[0]!.command).toMatch(/^\[ -x "\$CLAUDE_PROJECT_DIR"\/\.\.\/\.\.\/node_modules\/\.bin\/memdex \] && exec /);
     expect(existsSync(join(repo.dir, 'packages/app/.husky'))).toBe(false);
     expect(existsSync(join(repo.dir, 'packages/app/.github'))).toBe(false);
-    expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain("    ./node_modules/.bin/memdex check --staged --root 'packages/app' || exit 1\n");
+    expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain("    ./node_modules/.bin/memdex check --staged --quiet --root 'packages/app' || exit 1\n");
     expect(repo.git(['config', 'core.hooksPath']).stdout.trim()).toBe('.husky');
     expect(readFileSync(join(repo.dir, '.github/workflows/memdex.yml'), 'utf8')).toContain('        working-directory: packages/app\n');
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'), ['--root', 'packages/app']);
@@ -200,5 +200,93 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
     expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
     repo.git(['reset', '-q', '--hard']);
     expect(repo.memdex(['init', '--root', 'packages/app']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+  }, 240_000);
+});
+
+describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issue 23 item 3)", () => {
+  test.each([
+    ['core.hooksPath githooks/', 'githooks/pre-commit', (repo: Repo) => repo.git(['config', 'core.hooksPath', 'githooks'])],
+    ['an existing .git/hooks/pre-commit', '.git/hooks/pre-commit', () => undefined],
+  ] as const)('%s: init adds one marked block to %s (core.hooksPath left as it is); doctor exit 0; commits blocked and passed; a second init changes nothing', (name, hookFile, setUp) => {
+    const repo = freshRepo(join(temp, name.replace(/\W+/g, '-')), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    setUp(repo);
+    repo.write(hookFile, '#!/bin/sh\necho "user hook ran"\n');
+    chmodSync(join(repo.dir, hookFile), 0o755);
+    const hooksPathBefore = repo.git(['config', 'core.hooksPath']).stdout;
+    const init = repo.memdex(['init']);
+    expect([init.status, init.stderr]).toEqual([0, '']);
+    expect(init.stdout).toContain(`updated ${hookFile}: appended the memdex check`);
+    expect(existsSync(join(repo.dir, '.husky'))).toBe(false);
+    expect(repo.git(['config', 'core.hooksPath']).stdout).toBe(hooksPathBefore);
+    const hook = readFileSync(join(repo.dir, hookFile), 'utf8');
+    expect(hook.startsWith('#!/bin/sh\necho "user hook ran"\n\n# memdex: ')).toBe(true);
+    const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
+    expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], `pre-commit: ${hookFile} runs memdex check --staged`]);
+    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
+    breakIndex(repo, 'agents/memory-index.md');
+    const blocked = commitAll(repo, 'break');
+    expect([blocked.status, blocked.output.split('\n')[0]]).toEqual([1, 'user hook ran']);
+    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
+    repo.git(['reset', '-q', '--hard']);
+    expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+    expect(readFileSync(join(repo.dir, hookFile), 'utf8')).toBe(hook);
+  }, 240_000);
+});
+
+describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', () => {
+  const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+  const maybe = preCommit.status === 0 ? test : test.skip;
+  if (preCommit.status !== 0) console.log('pre-commit (pre-commit.com) is not on PATH: its repository shape is skipped');
+  maybe('init adds memdex as a local hook to .pre-commit-config.yaml (comments kept), runs pre-commit install, writes no husky; doctor exit 0; commits blocked and passed', () => {
+    const config = '# the team\'s hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: no-tabs\n        name: no tabs\n        entry: "\\t"\n        language: pygrep\n        types: [markdown]\n';
+    const repo = freshRepo(join(temp, 'framework'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', '.pre-commit-config.yaml': config }, '', 'copy');
+    const init = repo.memdex(['init']);
+    expect([init.status, init.stderr]).toEqual([0, '']);
+    expect(init.stdout).toContain('updated .pre-commit-config.yaml: added memdex as a local hook (memdex check --staged)');
+    expect(init.stdout).toContain('ran pre-commit install');
+    expect(existsSync(join(repo.dir, '.husky'))).toBe(false);
+    expect(repo.git(['config', 'core.hooksPath']).stdout).toBe('');
+    const written = readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8');
+    expect(written.startsWith(config)).toBe(true);
+    expect(written.slice(config.length)).toBe(
+      '  - repo: local\n    hooks:\n      - id: memdex\n        name: memdex check (memory index, decision files, playbook)\n        entry: ./node_modules/.bin/memdex check --staged --quiet\n        language: system\n        pass_filenames: false\n        always_run: true\n',
+    );
+    const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
+    expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], 'pre-commit: .pre-commit-config.yaml runs memdex check --staged']);
+    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
+    breakIndex(repo, 'agents/memory-index.md');
+    const blocked = commitAll(repo, 'break');
+    expect(blocked.status).toBe(1);
+    expect(blocked.output).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
+    repo.git(['reset', '-q', '--hard']);
+    expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+  }, 240_000);
+});
+
+describe('a memory tree that already has errors (issue 23 item 2)', () => {
+  test('init says how many errors the hook will refuse and offers the baseline; init --baseline records them; doctor exit 0 with its size; old errors pass, a new one is blocked', () => {
+    const repo = freshRepo(join(temp, 'findings'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    expect(repo.memdex(['init', '--no-claude', '--no-ci']).status).toBe(0);
+    breakIndex(repo, 'agents/memory-index.md');
+    repo.git(['add', '-A']);
+    expect(repo.git(['commit', '-qm', 'a tree with an error', '--no-verify']).status).toBe(0);
+    rmSync(join(repo.dir, '.husky'), { recursive: true });
+    repo.git(['config', '--unset', 'core.hooksPath']);
+
+    const init = repo.memdex(['init', '--no-claude', '--no-ci']);
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain(
+      'the memory tree has 1 error (memdex check lists them): the pre-commit hook will refuse memory commits until they are fixed; to adopt it as it is, record them: npx memdex baseline (or run init with --baseline)',
+    );
+    const adopt = repo.memdex(['init', '--no-claude', '--no-ci', '--baseline']);
+    expect(adopt.stdout).toContain('recorded 1 error in 1 file in memdex-baseline.json: memdex check now reports only new errors');
+    const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
+    expect([report.status, message(report, 'baseline')]).toEqual([0, 'baseline: memdex-baseline.json records 1 error in 1 file: check reports only new ones']);
+    repo.write('agents/decisions/memory.md', `${readFileSync(join(repo.dir, 'agents/decisions/memory.md'), 'utf8')}\nOne more line.\n`);
+    expect(commitAll(repo, 'adopt memdex').status).toBe(0);
+    repo.write('agents/memory-index.md', `${readFileSync(join(repo.dir, 'agents/memory-index.md'), 'utf8')}/when another ghost\n`);
+    const blocked = commitAll(repo, 'a new error');
+    expect(blocked.status).toBe(1);
+    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when another ghost` has no heading/);
   }, 240_000);
 });
