@@ -13,14 +13,16 @@
  *   (shebang, mode 0755) that git runs directly, with or without husky. This is
  *   per clone (git never commits config): the report says so, and a second
  *   `memdex init` sets it again;
- * - any other hooks path, or hooks of the user's own: init does not take git's
- *   hooks away from them; it says where to call `.husky/pre-commit` from, and
- *   `memdex doctor` reports the hook as not installed until then.
+ * - any other hooks path, or hooks of the user's own in `.git/hooks`: their
+ *   folder's `pre-commit` gets the block (created when absent), and core.hooksPath
+ *   is left as it is (init.ts hookTarget);
+ * - the pre-commit framework (a `.pre-commit-config.yaml`): a local hook in its
+ *   config instead (addFrameworkHook), no husky.
  *
  * With lint-staged (a config file, or the `lint-staged` key of package.json),
  * the entry goes into that config, in its own format: a key of the JSON object,
  * a `key: value` line of a YAML mapping, or a property of the object literal a
- * JavaScript config exports: `export default {` in an ES module (`.mjs`, or `.js`
+ * JavaScript config exports (found by parsing it, addToJsConfig): `export default {` in an ES module (`.mjs`, or `.js`
  * in a `"type": "module"` package), `module.exports = {` in CommonJS. A config
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
