@@ -27,7 +27,7 @@
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
-import { isSeq, parseDocument } from 'yaml';
+import { Document, isSeq, parseDocument } from 'yaml';
 import { parse, type Expression, type Identifier, type Node, type Program } from 'acorn';
 import { offsetToLocation } from '../model/lines.js';
 import { commandMessages as cm } from '../messages/memdex-command.js';
@@ -232,8 +232,19 @@ export function addFrameworkHook(file: string, text: string, entry: string): Con
   const repos = doc.get('repos', true);
   if (repos !== undefined && !isSeq(repos)) return { problem: m.notAnObject(`${file}:1:1`, 'repos', 'a list') };
   const hook = { id: 'memdex', name: 'memdex check (memory index, decision files, playbook)', entry, language: 'system', pass_filenames: false, always_run: true };
-  doc.addIn(['repos'], doc.createNode({ repo: 'local', hooks: [hook] }));
-  return { after: doc.toString() };
+  const item = { repo: 'local', hooks: [hook] };
+  // `repos:` a block list that ends the file (the usual shape): the item is appended to the text as it is, byte for byte.
+  if (isSeq(repos) && !repos.flow && repos.items.length > 0 && text.slice(repos.range![1]).trim() === '') {
+    const rendered = new Document({ repos: [item] }).toString().replace(/^repos:\n/, '');
+    const start = repos.range![0];
+    const indent = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+    const body = rendered.replace(/^ {2}/gm, indent);
+    return { after: `${text}${text.endsWith('\n') ? '' : '\n'}${body}` };
+  }
+  // Else through the parser (a flow list written as a block one, so that the item reads as the docs show it).
+  if (isSeq(repos)) repos.flow = false;
+  doc.addIn(['repos'], doc.createNode(item));
+  return { after: doc.toString({ flowCollectionPadding: false }) };
 }
 
 /** The user's package.json `type`, as Node reads a `.js` file next to it. */

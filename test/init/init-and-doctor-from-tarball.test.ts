@@ -163,7 +163,7 @@ describe('an empty repository', () => {
         delete s.hooks.SessionEnd;
       }),
       restoreSettings,
-      /^hook SessionEnd: `.*memdex hook session-end` is registered for Stop, not SessionEnd$/,
+      /^hook SessionEnd: `.*memdex hook session-end.*` is registered for Stop, not SessionEnd$/,
     );
     broken('bare command', withSettings((s) => (s.hooks.SessionStart![0]!.hooks[0]!.command = 'memdex hook session-start')), restoreSettings, /^hook SessionStart: runs `memdex hook session-start`, expected/);
     broken('permissions', withSettings((s) => (s.permissions.allow = [])), restoreSettings, /^skills: Skill\(when\), Skill\(how\), Skill\(remember\) missing from permissions\.allow/);

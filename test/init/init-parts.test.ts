@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { mergeSettings } from '../../src/app/init-claude.js';
-import { addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
+import { addFrameworkHook, addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
 import { HOOK_WIRING } from '../../src/app/wiring.js';
 import { gitInvocation, hookCommand, missingLine, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { preCommitBlock, workflow } from '../../src/messages/init.js';
@@ -219,5 +219,18 @@ describe('the docs show the wiring init writes', () => {
       expect([path, readFileSync(join(REPO, path!), 'utf8').length > 0]).toEqual([path, true]);
     }
     expect(readme).toContain(`](${homepage}/blob/main/docs/`);
+  });
+});
+
+describe('the pre-commit framework config', () => {
+  const entry = './node_modules/.bin/memdex check --staged --quiet';
+  const item = `  - repo: local\n    hooks:\n      - id: memdex\n        name: memdex check (memory index, decision files, playbook)\n        entry: ${entry}\n        language: system\n        pass_filenames: false\n        always_run: true\n`;
+  test("memdex is appended to the user's repos list, the rest of the file byte for byte; a second run finds it; a repos that is not a list is named", () => {
+    const config = "# the team's hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: no-tabs\n        entry: \"\\t\"\n        language: pygrep\n        types: [markdown]\n";
+    const edit = addFrameworkHook('.pre-commit-config.yaml', config, entry);
+    expect(edit).toEqual({ after: `${config}${item}` });
+    expect(addFrameworkHook('.pre-commit-config.yaml', (edit as { after: string }).after, entry)).toBe('present');
+    expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: 3\n', entry)).toEqual({ problem: '.pre-commit-config.yaml:1:1: repos must be a list; left as it is' });
+    expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: []\n', entry)).toEqual({ after: `repos:\n${item}` });
   });
 });

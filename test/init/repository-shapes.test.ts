@@ -54,6 +54,19 @@ function firstMemdexLine(output: string): string {
   return output.split('\n').find((line) => line.trim() !== '' && !line.startsWith('user hook')) ?? '';
 }
 
+/** The finding a broken index gives. */
+const GHOST = /agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/;
+
+/** A clean commit passes; one that breaks the index is refused, the finding first (after the user's own hook line, if given); then undone. */
+function guardsCommits(repo: Repo, index: string, userLine?: string): void {
+  expect(commitAll(repo, 'Set up memdex').status).toBe(0);
+  breakIndex(repo, index);
+  const blocked = commitAll(repo, 'break');
+  expect([blocked.status, userLine === undefined ? userLine : blocked.output.split('\n')[0]]).toEqual([1, userLine]);
+  expect(firstMemdexLine(blocked.output)).toMatch(GHOST);
+  repo.git(['reset', '-q', '--hard']);
+}
+
 /** A Claude Code hook command from the settings, run by sh as the client runs it (CLAUDE_PROJECT_DIR, the payload on stdin). */
 function runHook(repo: Repo, settingsFile: string, event: string, root: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const settings = JSON.parse(readFileSync(join(repo.dir, settingsFile), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
@@ -75,13 +88,7 @@ describe('a plain npm project', () => {
     expect(init.stdout).toContain("the hooks, skills and pre-commit check run node_modules/.bin/memdex (the project's)");
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
     expect([report.status, problems(report)]).toEqual([0, []]);
-    expect(commitAll(repo, 'Set up memdex')).toEqual({ status: 0, output: expect.stringContaining('memory tree clean') });
-
-    breakIndex(repo, 'agents/memory-index.md');
-    const blocked = commitAll(repo, 'break');
-    expect(blocked.status).toBe(1);
-    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
-    repo.git(['reset', '-q', '--hard']);
+    guardsCommits(repo, 'agents/memory-index.md');
 
     // A fresh clone before `npm install` (here: node_modules moved away): one line each, nothing blocked or failed.
     renameSync(join(repo.dir, 'node_modules'), join(repo.dir, 'node_modules.away'));
@@ -112,12 +119,7 @@ describe('husky already set up, its pre-commit ending in `exit 0` (issue 27 item
     expect(hook.endsWith('fi\n\nexit 0\n')).toBe(true);
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
     expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], 'pre-commit: .husky/pre-commit runs memdex check --staged']);
-    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
-    breakIndex(repo, 'agents/memory-index.md');
-    const blocked = commitAll(repo, 'break');
-    expect([blocked.status, blocked.output.split('\n')[0]]).toEqual([1, 'user hook ran']);
-    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
-    repo.git(['reset', '-q', '--hard']);
+    guardsCommits(repo, 'agents/memory-index.md', 'user hook ran');
 
     // What an earlier init left (its block after the exit) is named by doctor, and moved by init.
     repo.write('.husky/pre-commit', `echo "user hook ran"\nexit 0\n\n${hook.slice('echo "user hook ran"\n'.length, hook.indexOf('\nexit 0\n'))}`);
@@ -157,15 +159,13 @@ describe('a repository that is not a Node project, memdex installed globally (is
     expect(workflowText).not.toContain('npm ci');
     const report = doctor(repo, 'memdex');
     expect([report.status, problems(report), message(report, 'command')]).toEqual([0, [], expect.stringMatching(/^command: memdex on PATH runs from the hook's shell \(memdex \d/)]);
-    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
-    breakIndex(repo, 'agents/memory-index.md');
-    const blocked = commitAll(repo, 'break');
-    expect(blocked.status).toBe(1);
-    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
+    guardsCommits(repo, 'agents/memory-index.md');
     expect(runHook(repo, '.claude/settings.json', 'SessionStart', repo.dir, { PATH: `${globalBin}:${process.env.PATH}` }).status).toBe(0);
     // Off PATH (uninstalled): one line, exit 0, and the commit goes through.
     const path = (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'memdex'))).join(':');
     expect(runHook(repo, '.claude/settings.json', 'SessionEnd', repo.dir, { PATH: path })).toEqual({ status: 0, stdout: '', stderr: expect.stringMatching(/^memdex: not on PATH \(install it: .*\): hook session-end skipped\n$/) });
+    breakIndex(repo, 'agents/memory-index.md');
+    repo.git(['add', '-A']);
     const passed = repo.run('git', ['commit', '-qm', 'without memdex'], { PATH: path });
     expect([passed.status, passed.stderr]).toEqual([0, expect.stringMatching(/^memdex: not on PATH \(install it: .*\): the memory check is skipped\n$/)]);
   }, 240_000);
@@ -193,12 +193,7 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'), ['--root', 'packages/app']);
     expect([report.status, problems(report), message(report, 'command')]).toEqual([0, [], expect.stringMatching(/^command: \.\.\/\.\.\/node_modules\/\.bin\/memdex runs from the hook's shell/)]);
     expect(runHook(repo, 'packages/app/.claude/settings.json', 'SessionStart', join(repo.dir, 'packages/app')).status).toBe(0);
-    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
-    breakIndex(repo, 'packages/app/agents/memory-index.md');
-    const blocked = commitAll(repo, 'break');
-    expect(blocked.status).toBe(1);
-    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
-    repo.git(['reset', '-q', '--hard']);
+    guardsCommits(repo, 'packages/app/agents/memory-index.md');
     expect(repo.memdex(['init', '--root', 'packages/app']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
   }, 240_000);
 });
@@ -222,12 +217,7 @@ describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issu
     expect(hook.startsWith('#!/bin/sh\necho "user hook ran"\n\n# memdex: ')).toBe(true);
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
     expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], `pre-commit: ${hookFile} runs memdex check --staged`]);
-    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
-    breakIndex(repo, 'agents/memory-index.md');
-    const blocked = commitAll(repo, 'break');
-    expect([blocked.status, blocked.output.split('\n')[0]]).toEqual([1, 'user hook ran']);
-    expect(firstMemdexLine(blocked.output)).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
-    repo.git(['reset', '-q', '--hard']);
+    guardsCommits(repo, 'agents/memory-index.md', 'user hook ran');
     expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
     expect(readFileSync(join(repo.dir, hookFile), 'utf8')).toBe(hook);
   }, 240_000);
@@ -266,19 +256,19 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
 describe('a memory tree that already has errors (issue 23 item 2)', () => {
   test('init says how many errors the hook will refuse and offers the baseline; init --baseline records them; doctor exit 0 with its size; old errors pass, a new one is blocked', () => {
     const repo = freshRepo(join(temp, 'findings'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
-    expect(repo.memdex(['init', '--no-claude', '--no-ci']).status).toBe(0);
+    expect(repo.memdex(['init', '--no-ci']).status).toBe(0);
     breakIndex(repo, 'agents/memory-index.md');
     repo.git(['add', '-A']);
     expect(repo.git(['commit', '-qm', 'a tree with an error', '--no-verify']).status).toBe(0);
     rmSync(join(repo.dir, '.husky'), { recursive: true });
     repo.git(['config', '--unset', 'core.hooksPath']);
 
-    const init = repo.memdex(['init', '--no-claude', '--no-ci']);
+    const init = repo.memdex(['init', '--no-ci']);
     expect(init.status).toBe(0);
     expect(init.stdout).toContain(
       'the memory tree has 1 error (memdex check lists them): the pre-commit hook will refuse memory commits until they are fixed; to adopt it as it is, record them: npx memdex baseline (or run init with --baseline)',
     );
-    const adopt = repo.memdex(['init', '--no-claude', '--no-ci', '--baseline']);
+    const adopt = repo.memdex(['init', '--no-ci', '--baseline']);
     expect(adopt.stdout).toContain('recorded 1 error in 1 file in memdex-baseline.json: memdex check now reports only new errors');
     const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
     expect([report.status, message(report, 'baseline')]).toEqual([0, 'baseline: memdex-baseline.json records 1 error in 1 file: check reports only new ones']);
