@@ -9,7 +9,8 @@
 import { loadConfig } from './load-config.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
-import { OsError, UsageError } from '../core/errors.js';
+import { InputError, OsError, UsageError } from '../core/errors.js';
+import { applyBaseline, baselineSize, BASELINE_FILE, parseBaseline, pruneBaseline, renderBaseline, sameBaseline, type Baseline, type BaselineApplied } from '../core/baseline.js';
 import { fixUntilStable } from '../core/fix.js';
 import { checkCliMessages as m } from '../messages/check-cli.js';
 import { allRules } from '../rules/registry.js';
@@ -35,11 +36,17 @@ export interface CheckRequest {
   readonly stdin?: { readonly file: string; readonly text: string };
   /** Texts that stand for files of the tree (an editor's open documents: `memdex lsp`), root-relative path → text. */
   readonly overlay?: ReadonlyMap<string, string>;
+  /** false: every finding, the baseline (core/baseline.ts) not applied (`memdex baseline`, the editor). */
+  readonly useBaseline?: boolean;
 }
 
 export interface TreeFindings {
   readonly root: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** What the tree's baseline did, when it has one. */
+  readonly baseline?: BaselineApplied & { readonly droppedByFix: number };
+  /** Every finding of the tree, before the baseline and --quiet (`memdex baseline` records them). */
+  readonly all: readonly Diagnostic[];
 }
 
 export interface CheckOutcome {
@@ -124,10 +131,43 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     if (stdinPath !== undefined) found = found.filter((d) => d.path === stdinPath);
     for (const d of found) if (d.severity === 'warning') warnings++;
     if (project?.ignores) for (const pattern of ignoredRanges(project, project.ignores).unmatched) unmatchedIgnores.push({ configFile: host.resolvePath(root, CONFIG_FILE), pattern });
+    const all = found;
+    const baseline = request.useBaseline === false ? undefined : readBaseline(host, source, root);
+    let applied: TreeFindings['baseline'];
+    if (baseline !== undefined) {
+      const droppedByFix = request.fix ? pruneByFix(host, root, baseline, found) : 0;
+      applied = { ...applyBaseline(found, baseline), droppedByFix };
+      found = applied.kept;
+    }
     const diagnostics = request.quiet ? found.filter((d) => d.severity === 'error') : found;
-    trees.push({ root, diagnostics });
+    trees.push({ root, diagnostics, all, ...(applied ? { baseline: applied } : {}) });
   }
   return { trees, fixed, warnings, unmatchedIgnores, wouldChange, rules: [...new Set([...ruleSets.values()].flat())] };
+}
+
+/** The tree's baseline (from the working tree, or the git index for --staged), undefined when it has none. */
+export function readBaseline(host: TreeHost, source: TreeSource, root: string): Baseline | undefined {
+  const text = source.read(BASELINE_FILE);
+  if (text === undefined) return undefined;
+  const parsed = parseBaseline(text, displayIn(host, root, BASELINE_FILE));
+  if ('problem' in parsed) throw new InputError(parsed.problem);
+  return parsed.baseline;
+}
+
+/** --fix lowers the baseline to what is still found (a fixed error drops out of it); how many it dropped. */
+function pruneByFix(host: TreeHost, root: string, baseline: Baseline, found: readonly Diagnostic[]): number {
+  const pruned = pruneBaseline(baseline, found);
+  if (sameBaseline(pruned, baseline)) return 0;
+  const path = host.resolvePath(root, BASELINE_FILE);
+  host.writeTextAtomic(path, renderBaseline(pruned), { expected: host.readText(path, BASELINE_FILE), display: BASELINE_FILE });
+  return baselineSize(baseline).errors - baselineSize(pruned).errors;
+}
+
+/** A root-relative path as the user names it from the cwd. */
+function displayIn(host: TreeHost, root: string, path: string): string {
+  const absolute = host.resolvePath(root, path);
+  const cwd = `${host.cwd.replace(/[\\/]+$/, '')}/`;
+  return absolute.startsWith(cwd) ? absolute.slice(cwd.length) : absolute;
 }
 
 /** --output-file names a memory file: nothing may be written there, not even an error report. */

@@ -192,6 +192,8 @@ export interface ShellResult {
 export interface SetupHost {
   /** Creates missing parent folders, then writes atomically (refused when the file no longer holds `expected`); `executable`: mode 0755. */
   writeSetupFile(path: string, text: string, options: { readonly expected?: string; readonly executable?: boolean; readonly display: string }): void;
+  /** Removes a file (nothing when it is gone). */
+  removeFile(path: string): void;
   isExecutable(path: string): boolean;
   isDirectory(path: string): boolean;
   /** Names in a folder; undefined when it does not exist. */

@@ -6,8 +6,10 @@
  */
 import { initMessages as m } from '../messages/init.js';
 import { isObject, jsonWhere, type JsonObject } from './json-file.js';
+import { legacyHookCommands } from './legacy.js';
+import { hookCommand, PROJECT_SOURCE, type MemdexSource } from './memdex-command.js';
 import { renderSkills, skillPermissions } from './skills.js';
-import { HOOK_WIRING, hookCommand } from './wiring.js';
+import { HOOK_WIRING } from './wiring.js';
 
 export const SETTINGS_FILE = '.claude/settings.json';
 export const SKILLS_FOLDER = '.claude/skills';
@@ -31,20 +33,35 @@ export function commandHooks(groups: unknown): readonly CommandHook[] {
   return groups.flatMap((group) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks.filter(isObject) : []));
 }
 
-/** The settings with memdex's hooks and permissions added, or the problem that leaves the file alone. */
-export function mergeSettings(text: string, settings: JsonObject): SettingsMerge | { readonly problem: string } {
+/**
+ * The settings with memdex's hooks and permissions added, or the problem that
+ * leaves the file alone. A hook command an earlier memdex wrote (legacy.ts) is
+ * replaced where it stands by today's; one the user edited is theirs.
+ */
+export function mergeSettings(text: string, settings: JsonObject, source: MemdexSource = PROJECT_SOURCE): SettingsMerge | { readonly problem: string } {
   const hooks = settings.hooks ?? {};
   if (!isObject(hooks)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, '/hooks'), 'hooks', 'an object of events') };
   const nextHooks: JsonObject = { ...hooks };
   const events: string[] = [];
+  const updated: string[] = [];
   const notes: string[] = [];
   for (const wiring of HOOK_WIRING) {
     const groups = nextHooks[wiring.event] ?? [];
     if (!Array.isArray(groups)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, `/hooks/${wiring.event}`), `hooks.${wiring.event}`, 'an array') };
-    const command = hookCommand(wiring.subcommand);
+    const command = hookCommand(wiring.subcommand, source);
     const present = commandHooks(groups).find((hook) => hook.command === command);
     if (present) {
       if (present.timeout !== wiring.timeout) notes.push(m.hookDiffers(wiring.event, command, present.timeout, wiring.timeout));
+      continue;
+    }
+    const legacy = legacyHookCommands(wiring.subcommand);
+    if (commandHooks(groups).some((hook) => typeof hook.command === 'string' && legacy.includes(hook.command))) {
+      nextHooks[wiring.event] = groups.map((group: unknown) =>
+        isObject(group) && Array.isArray(group.hooks)
+          ? { ...group, hooks: group.hooks.map((hook: unknown) => (isObject(hook) && typeof hook.command === 'string' && legacy.includes(hook.command) ? { ...hook, command } : hook)) }
+          : group,
+      );
+      updated.push(wiring.event);
       continue;
     }
     nextHooks[wiring.event] = [...groups, { hooks: [{ type: 'command', command, timeout: wiring.timeout }] }];
@@ -55,12 +72,12 @@ export function mergeSettings(text: string, settings: JsonObject): SettingsMerge
   const allow = permissions.allow ?? [];
   if (!Array.isArray(allow)) return { problem: m.notAnObject(jsonWhere(text, SETTINGS_FILE, '/permissions/allow'), 'permissions.allow', 'an array') };
   const missing = skillPermissions().filter((entry) => !allow.includes(entry));
-  const added = [...(events.length > 0 ? [m.hooksAdded(events)] : []), ...(missing.length > 0 ? [m.allowAdded(missing)] : [])];
+  const added = [...(events.length > 0 ? [m.hooksAdded(events)] : []), ...(updated.length > 0 ? [m.hooksUpdated(updated)] : []), ...(missing.length > 0 ? [m.allowAdded(missing)] : [])];
   const value = added.length === 0 ? settings : { ...settings, hooks: nextHooks, permissions: { ...permissions, allow: [...allow, ...missing] } };
   return { value, added, notes };
 }
 
-/** The skill files, root-relative, with the text memdex ships. */
-export function projectSkills(): readonly { readonly path: string; readonly text: string }[] {
-  return renderSkills('project').map((skill) => ({ path: `${SKILLS_FOLDER}/${skill.relativePath}`, text: skill.text }));
+/** The skill files, root-relative, with the text memdex ships for this memdex. */
+export function projectSkills(source: MemdexSource = PROJECT_SOURCE): readonly { readonly path: string; readonly text: string }[] {
+  return renderSkills(source).map((skill) => ({ path: `${SKILLS_FOLDER}/${skill.relativePath}`, text: skill.text }));
 }

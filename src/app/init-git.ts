@@ -13,20 +13,26 @@
  *   (shebang, mode 0755) that git runs directly, with or without husky. This is
  *   per clone (git never commits config): the report says so, and a second
  *   `memdex init` sets it again;
- * - any other hooks path, or hooks of the user's own: init does not take git's
- *   hooks away from them; it says where to call `.husky/pre-commit` from, and
- *   `memdex doctor` reports the hook as not installed until then.
+ * - any other hooks path, or hooks of the user's own in `.git/hooks`: their
+ *   folder's `pre-commit` gets the block (created when absent), and core.hooksPath
+ *   is left as it is (init.ts hookTarget);
+ * - the pre-commit framework (a `.pre-commit-config.yaml`): a local hook in its
+ *   config instead (addFrameworkHook), no husky.
  *
  * With lint-staged (a config file, or the `lint-staged` key of package.json),
  * the entry goes into that config, in its own format: a key of the JSON object,
  * a `key: value` line of a YAML mapping, or a property of the object literal a
- * JavaScript config exports: `export default {` in an ES module (`.mjs`, or `.js`
+ * JavaScript config exports (found by parsing it, addToJsConfig): `export default {` in an ES module (`.mjs`, or `.js`
  * in a `"type": "module"` package), `module.exports = {` in CommonJS. A config
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
+import { Document, isSeq, parseDocument } from 'yaml';
+import { parse, type Expression, type Identifier, type Node, type Program } from 'acorn';
 import { offsetToLocation } from '../model/lines.js';
-import { SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
+import { commandMessages as cm } from '../messages/memdex-command.js';
+import { missingLine, type Invocation } from './memdex-command.js';
+import { PRE_COMMIT_BLOCK_MARK, SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
 import { isObject, jsonWhere, parseJsonObject, renderJson, type JsonObject } from './json-file.js';
 
 /** lint-staged's own search order (package.json first). */
@@ -48,8 +54,6 @@ export const PRE_COMMIT_FILE = `${HUSKY_FOLDER}/pre-commit`;
 
 export type ModuleFormat = 'module' | 'commonjs';
 
-const ESM_EXPORT = /export\s+default\s*\{/;
-const CJS_EXPORT = /module\.exports\s*=\s*\{/;
 /** A top-level `key:` line of a YAML block mapping (plain, single- or double-quoted key). */
 const YAML_TOP_KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^:#]*?)\s*:(\s|$)/;
 
@@ -69,20 +73,75 @@ export function addLintStagedEntry(file: string, text: string, glob: string, pac
   return addToYamlConfig(file, text, glob);
 }
 
+/**
+ * A JavaScript config is parsed (acorn, as Node would load it: an ES module or a
+ * script), never searched as text: `export default {` in a comment or a string is
+ * not the export. The entry goes after the `{` of the object literal exported
+ * (directly, or through a top-level `const` the export names); any other shape is
+ * refused with the line to add.
+ */
 function addToJsConfig(file: string, text: string, glob: string, format: ModuleFormat): ConfigEdit {
-  const [own, other] = format === 'module' ? [ESM_EXPORT, CJS_EXPORT] : [CJS_EXPORT, ESM_EXPORT];
-  const match = own.exec(text);
   const entry = `'${glob}': () => '${STAGED_CHECK}',`;
-  if (!match) {
-    const wrong = other.exec(text);
-    if (wrong) {
-      const at = offsetToLocation(text, wrong.index);
-      return { problem: m.jsConfigWrongFormat(`${file}:${at.line}:${at.column}`, wrong[0].replace(/\s*\{$/, ''), format === 'module' ? 'an ES module' : 'CommonJS') };
-    }
-    return { problem: m.jsConfigUnrecognised(file, format === 'module' ? 'export default' : 'module.exports =', entry) };
+  const program = parseJs(text, format);
+  if ('error' in program) {
+    // The other module format parses it: the config is in the wrong one (lint-staged fails to load it).
+    const other = parseJs(text, format === 'module' ? 'commonjs' : 'module');
+    const wrong = 'error' in other ? undefined : exportedObject(other.program, format === 'module' ? 'commonjs' : 'module');
+    if (wrong) return { problem: m.jsConfigWrongFormat(`${file}:${wrong.statement.line}:${wrong.statement.column}`, format === 'module' ? 'module.exports =' : 'export default', format === 'module' ? 'an ES module' : 'CommonJS') };
+    return { problem: m.jsConfigUnparsable(`${file}:${program.error.line}:${program.error.column}`, program.error.message, entry) };
   }
-  const cut = match.index + match[0].length;
-  return { after: `${text.slice(0, cut)}\n  ${entry}${text.slice(cut)}` };
+  const own = exportedObject(program.program, format);
+  if (own?.object) return { after: `${text.slice(0, own.object + 1)}\n  ${entry}${text.slice(own.object + 1)}` };
+  const wrong = exportedObject(program.program, format === 'module' ? 'commonjs' : 'module');
+  if (wrong) return { problem: m.jsConfigWrongFormat(`${file}:${wrong.statement.line}:${wrong.statement.column}`, format === 'module' ? 'module.exports =' : 'export default', format === 'module' ? 'an ES module' : 'CommonJS') };
+  return { problem: m.jsConfigUnrecognised(file, format === 'module' ? 'export default' : 'module.exports =', entry) };
+}
+
+type Position = { readonly line: number; readonly column: number };
+
+function parseJs(text: string, format: ModuleFormat): { readonly program: Program } | { readonly error: Position & { readonly message: string } } {
+  try {
+    return { program: parse(text, { ecmaVersion: 'latest', sourceType: format === 'module' ? 'module' : 'script', allowHashBang: true, locations: true }) };
+  } catch (error) {
+    const loc = (error as { loc?: { line: number; column: number } }).loc;
+    const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
+    return { error: { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1, message } };
+  }
+}
+
+/**
+ * The config object a program exports in this format: the export statement's
+ * position, and the offset of the object literal's `{` (undefined when the export
+ * is not an object literal or a top-level `const` holding one).
+ */
+function exportedObject(program: Program, format: ModuleFormat): { readonly statement: Position; readonly object: number | undefined } | undefined {
+  for (const statement of program.body) {
+    let value: Expression | undefined;
+    if (format === 'module' && statement.type === 'ExportDefaultDeclaration') value = statement.declaration as Expression;
+    if (format === 'commonjs' && statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression') {
+      const left = statement.expression.left;
+      if (left.type === 'MemberExpression' && isName(left.object, 'module') && isName(left.property, 'exports')) value = statement.expression.right;
+    }
+    if (value === undefined) continue;
+    const at = { line: statement.loc!.start.line, column: statement.loc!.start.column + 1 };
+    return { statement: at, object: objectStart(program, value) };
+  }
+  return undefined;
+}
+
+function isName(node: Node, name: string): boolean {
+  return node.type === 'Identifier' && (node as Identifier).name === name;
+}
+
+function objectStart(program: Program, value: Expression): number | undefined {
+  if (value.type === 'ObjectExpression') return value.start;
+  if (value.type !== 'Identifier') return undefined;
+  for (const statement of program.body) {
+    if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+    const declarator = statement.declarations.find((d) => isName(d.id, value.name));
+    if (declarator?.init?.type === 'ObjectExpression') return declarator.init.start;
+  }
+  return undefined;
 }
 
 function addToJsonConfig(file: string, text: string, glob: string): ConfigEdit {
@@ -107,12 +166,85 @@ export function addToPackageJson(text: string, pkg: JsonObject, indent: string, 
   return { after: renderJson({ ...pkg, 'lint-staged': { ...config, [glob]: STAGED_CHECK } }, indent) };
 }
 
-/** `.husky/pre-commit` with memdex's block: a new executable script, or the block appended to the user's. */
-export function preCommitText(before: string | undefined, pathspecs: readonly string[], memdex: string, rootArgs: string): string | 'present' {
-  if (before?.includes(STAGED_CHECK)) return 'present';
-  const block = preCommitBlock(pathspecs, memdex, rootArgs);
-  if (before === undefined || before.trim() === '') return `${SHEBANG}${block}`;
-  return `${before}${before.endsWith('\n') ? '' : '\n'}\n${block}`;
+/**
+ * `.husky/pre-commit` with memdex's block: a new executable script, or the block
+ * added to the user's: at the end, or before the script's first top-level `exit`
+ * or `exec` (nothing after it runs); a block init wrote after one is moved above it.
+ */
+export function preCommitText(before: string | undefined, pathspecs: readonly string[], invocation: Invocation, rootArgs: string): string | 'present' {
+  const memdex = { command: invocation.command, present: invocation.present, missingLine: missingLine(invocation, cm.checkSkipped) };
+  if (before === undefined || before.trim() === '') return `${SHEBANG}${preCommitBlock(pathspecs, memdex, rootArgs)}`;
+  if (before.includes(STAGED_CHECK)) {
+    const ours = ownBlock(before);
+    const stop = scriptStop(before);
+    if (!ours || stop === undefined || ours.start < stop.offset) return 'present';
+    // Ours, after the stop: taken out and put back above it.
+    return insertBlock(before.slice(0, ours.start).replace(/\n+$/, '\n') + before.slice(ours.end), before.slice(ours.start, ours.end));
+  }
+  return insertBlock(before, preCommitBlock(pathspecs, memdex, rootArgs));
+}
+
+function insertBlock(script: string, block: string): string {
+  const stop = scriptStop(script);
+  if (stop === undefined) return `${script}${script.endsWith('\n') ? '' : '\n'}\n${block}`;
+  return `${script.slice(0, stop.offset)}${block}\n${script.slice(stop.offset)}`;
+}
+
+/** A line the shell ends a script at: `exit …` or `exec …` at the top level (not indented, so not inside an if or a function). */
+const SCRIPT_STOP = /^(exit|exec)\b.*$/m;
+
+/** The first line of `script` after which nothing runs: its offset and 1-based line. */
+export function scriptStop(script: string): { readonly offset: number; readonly line: number; readonly text: string } | undefined {
+  const match = SCRIPT_STOP.exec(script);
+  if (!match) return undefined;
+  return { offset: match.index, line: offsetToLocation(script, match.index).line, text: match[0].trim() };
+}
+
+/** The block init writes (messages/init.ts preCommitBlock): from its comment line to its `fi` line. */
+function ownBlock(script: string): { readonly start: number; readonly end: number } | undefined {
+  const start = script.indexOf(PRE_COMMIT_BLOCK_MARK);
+  if (start < 0) return undefined;
+  const fi = /^fi\n?/m.exec(script.slice(start));
+  return fi ? { start, end: start + fi.index + fi[0].length } : undefined;
+}
+
+/**
+ * Whether the hook script runs memdex's check: the check is in it, and no
+ * top-level `exit`/`exec` comes before it. Returns the stop that hides it.
+ */
+export function checkHiddenBy(script: string): { readonly line: number; readonly text: string } | undefined {
+  const at = script.indexOf(STAGED_CHECK);
+  const stop = scriptStop(script);
+  return at >= 0 && stop !== undefined && stop.offset < at ? stop : undefined;
+}
+
+/**
+ * The pre-commit framework's config with memdex as a local hook (`language:
+ * system`: the memdex init chose, nothing cloned or built), added to `repos:`
+ * through a YAML parser that keeps the file's comments; 'present' when a hook
+ * `id: memdex` is there (local or memdex's own repository).
+ */
+export function addFrameworkHook(file: string, text: string, entry: string): ConfigEdit {
+  if (/^\s*-?\s*id:\s*['"]?memdex['"]?\s*$/m.test(text)) return 'present';
+  const doc = parseDocument(text);
+  const error = doc.errors[0];
+  if (error) return { problem: m.cannotParse(`${file}:${error.linePos?.[0].line ?? 1}:${error.linePos?.[0].col ?? 1}`, error.message.split('\n')[0]!) };
+  const repos = doc.get('repos', true);
+  if (repos !== undefined && !isSeq(repos)) return { problem: m.notAnObject(`${file}:1:1`, 'repos', 'a list') };
+  const hook = { id: 'memdex', name: 'memdex check (memory index, decision files, playbook)', entry, language: 'system', pass_filenames: false, always_run: true };
+  const item = { repo: 'local', hooks: [hook] };
+  // `repos:` a block list that ends the file (the usual shape): the item is appended to the text as it is, byte for byte.
+  if (isSeq(repos) && !repos.flow && repos.items.length > 0 && text.slice(repos.range![1]).trim() === '') {
+    const rendered = new Document({ repos: [item] }).toString().replace(/^repos:\n/, '');
+    const start = repos.range![0];
+    const indent = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+    const body = rendered.replace(/^ {2}/gm, indent);
+    return { after: `${text}${text.endsWith('\n') ? '' : '\n'}${body}` };
+  }
+  // Else through the parser (a flow list written as a block one, so that the item reads as the docs show it).
+  if (isSeq(repos)) repos.flow = false;
+  doc.addIn(['repos'], doc.createNode(item));
+  return { after: doc.toString({ flowCollectionPadding: false }) };
 }
 
 /** The user's package.json `type`, as Node reads a `.js` file next to it. */

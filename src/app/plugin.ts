@@ -14,7 +14,8 @@ import { version } from '../core/version.js';
 import { skillMessages as m } from '../messages/skills.js';
 import { isObject, renderJson } from './json-file.js';
 import { SKILL_NAMES, renderSkills } from './skills.js';
-import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, hookCommand } from './wiring.js';
+import { pluginHookCommand } from './memdex-command.js';
+import { HOOK_WIRING } from './wiring.js';
 
 export interface PluginFile {
   /** Relative to the plugin root (the package root). */
@@ -28,7 +29,7 @@ export const PLUGIN_NAME = 'memdex';
 export function pluginHooks(): { readonly hooks: Readonly<Record<string, unknown>> } {
   const hooks: Record<string, unknown> = {};
   for (const { subcommand, event, timeout } of HOOK_WIRING) {
-    hooks[event] = [{ hooks: [{ type: 'command', command: hookCommand(subcommand, PLUGIN_MEMDEX_COMMAND), timeout }] }];
+    hooks[event] = [{ hooks: [{ type: 'command', command: pluginHookCommand(subcommand), timeout }] }];
   }
   return { hooks };
 }

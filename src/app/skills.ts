@@ -30,12 +30,12 @@
  *   (its exit status is the block's), allowed by `Bash(true)`.
  */
 import { skillMessages as m } from '../messages/skills.js';
-import { PLUGIN_MEMDEX_COMMAND, PROJECT_MEMDEX_COMMAND } from './wiring.js';
+import { claudeInvocation, PLUGIN_MEMDEX_COMMAND, type MemdexSource } from './memdex-command.js';
 
 export type SkillName = 'when' | 'how' | 'remember';
 
-/** Where the skill runs memdex from: the project's node_modules (`memdex init`) or the plugin's bin/. */
-export type SkillHome = 'project' | 'plugin';
+/** Where the skill runs memdex from: the memdex `memdex init` chose (memdex-command.ts) or the plugin's bin/. */
+export type SkillHome = MemdexSource | 'plugin';
 
 export interface SkillFile {
   readonly name: SkillName;
@@ -52,7 +52,7 @@ export function skillPermissions(): readonly string[] {
 }
 
 function memdexPath(home: SkillHome): { readonly quoted: string; readonly bare: string } {
-  const quoted = home === 'project' ? PROJECT_MEMDEX_COMMAND.replace('$CLAUDE_PROJECT_DIR', '${CLAUDE_PROJECT_DIR}') : PLUGIN_MEMDEX_COMMAND;
+  const quoted = home === 'plugin' ? PLUGIN_MEMDEX_COMMAND : claudeInvocation(home, true).command;
   return { quoted, bare: quoted.replaceAll('"', '') };
 }
 

@@ -31,17 +31,6 @@ export const HOOK_WIRING: readonly HookWiring[] = Object.freeze(
   ),
 );
 
-/** memdex as a hook's shell finds it in a project that installed it as a (dev)dependency. */
-export const PROJECT_MEMDEX_COMMAND = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdex';
-
-/** memdex as a plugin's hooks find it (the plugin's own bin/). */
-export const PLUGIN_MEMDEX_COMMAND = '"${CLAUDE_PLUGIN_ROOT}"/bin/memdex';
-
-/** The command line of one hook. */
-export function hookCommand(subcommand: string, memdex: string = PROJECT_MEMDEX_COMMAND): string {
-  return `${memdex} hook ${subcommand}`;
-}
-
 /**
  * memdex's runtime state: per-machine, rewritten on every session, never
  * committed (session markers and extraction offsets, the hook log, the

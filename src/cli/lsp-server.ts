@@ -78,7 +78,7 @@ export function serveLsp(options: LspOptions = {}): Promise<number> {
     latest.set(at.root, mine);
     let outcome;
     try {
-      outcome = await check(host, { files: [], root: at.root, fix: false, staged: false, quiet: false, overlay: openTexts(at.root) });
+      outcome = await check(host, { files: [], root: at.root, fix: false, staged: false, quiet: false, overlay: openTexts(at.root), useBaseline: false });
     } catch (error) {
       // A tree check cannot run (a malformed config): said once, as check says it.
       connection.window.showErrorMessage(error instanceof Error ? error.message : String(error));

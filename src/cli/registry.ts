@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, baselineSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { Handover } from '../when/stages.js';
 
 export type { Handover } from '../when/stages.js';
@@ -23,6 +23,7 @@ export const commands: readonly Command[] = [
   { spec: initSpec, load: () => import('./commands/init.js') },
   { spec: doctorSpec, load: () => import('./commands/doctor.js') },
   { spec: checkSpec, load: () => import('./commands/check.js') },
+  { spec: baselineSpec, load: () => import('./commands/baseline.js') },
   { spec: rulesSpec, load: () => import('./commands/rules.js') },
   { spec: whenSpec, load: () => import('./commands/when.js') },
   { spec: howSpec, load: () => import('./commands/how.js') },

@@ -202,9 +202,28 @@ export const initSpec: CommandSpec = {
     'no-claude': { type: 'boolean', describe: 'Skip Claude Code: hooks and permissions in .claude/settings.json, skills in .claude/skills/' },
     'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
     'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
+    baseline: { type: 'boolean', describe: 'Adopting a tree that has errors: record them in memdex-baseline.json (as memdex baseline), so that the hook refuses only new ones' },
+    memdex: {
+      type: 'string',
+      choices: ['project', 'global'],
+      describe:
+        "Which memdex the hooks, skills and pre-commit check run: the project's node_modules/.bin/memdex (found at or above the tree, as in a workspace) or memdex on PATH (a global install, a repository that is not a Node project). Default: the project's when memdex is installed there or a package.json is, else global",
+    },
   },
   notes:
     'Never overwrites: JSON files are merged key by key, text files appended to; a file it cannot parse is named and left alone (exit 1). A second run changes nothing.',
+};
+
+export const baselineSpec: CommandSpec = {
+  name: 'baseline',
+  describe: "Record the tree's errors in memdex-baseline.json (as ESLint's bulk suppressions): check then reports only new ones",
+  options: {
+    root,
+    prune: { type: 'boolean', describe: 'Only drop recorded errors that are gone; record nothing new' },
+    'dry-run': { type: 'boolean', describe: 'Print the file it would write, and write nothing' },
+  },
+  notes:
+    'Commit memdex-baseline.json. A file\'s errors of one rule are suppressed while there are at most as many as recorded; when there are more, all of them are reported. Errors fixed since drop out of the file on the next memdex baseline or memdex check --fix.',
 };
 
 export const doctorSpec: CommandSpec = {

@@ -40,10 +40,11 @@ export const doctorMessages = {
     `hook ${event}: timeout ${found === undefined ? 'unset (the client then allows 600 s, and all SessionEnd hooks only 1.5 s)' : `${JSON.stringify(found)} s`}, expected ${expected} s`,
   hookTimeoutFix: (expected: number) => `set "timeout": ${expected} on that hook`,
 
-  commandOk: (version: string) => `command: node_modules/.bin/memdex runs from the hook's shell (memdex ${version})`,
-  commandFails: (status: number | null, output: string) =>
-    `command: node_modules/.bin/memdex does not run from the hook's shell (${status === null ? 'no exit status' : `exit ${status}`}${output ? `: ${output}` : ''})`,
+  commandOk: (memdex: string, version: string) => `command: ${memdex} runs from the hook's shell (memdex ${version})`,
+  commandFails: (memdex: string, status: number | null, output: string) =>
+    `command: ${memdex} does not run from the hook's shell (${status === null ? 'no exit status' : `exit ${status}`}${output ? `: ${output}` : ''})`,
   commandFix: 'install memdex in the project: npm i -D memdex',
+  commandGlobalFix: 'install memdex where the hooks find it: npm install --global memdex (or run `npx memdex init --memdex project` in a Node project)',
   pluginCommandOk: (root: string, version: string) => `command: the plugin's bin/memdex runs from the hook's shell (memdex ${version}, in ${root})`,
   pluginCommandFails: (root: string | undefined, status: number | null, output: string) =>
     root === undefined
@@ -62,6 +63,8 @@ export const doctorMessages = {
   noGitFix: 'run `git init`, then `npx memdex init`',
   preCommitOk: (where: string) => `pre-commit: ${where} runs memdex check --staged`,
   preCommitMissing: (dir: string) => `pre-commit: git runs the hooks in ${dir}, and none runs memdex check --staged`,
+  preCommitHidden: (where: string, line: string) => `pre-commit: ${where}: \`${line}\` ends the script before memdex check --staged, which never runs`,
+  preCommitHiddenFix: 'run `npx memdex init` (it moves the memdex block above that line), or move it there by hand',
   preCommitNotExecutable: (file: string) => `pre-commit: ${file} is not executable (git skips it)`,
   preCommitNotExecutableFix: (file: string) => `chmod +x ${file}`,
   lintStagedMissing: (file: string) => `pre-commit: ${file} (lint-staged) has no memdex check --staged entry`,
@@ -76,6 +79,9 @@ export const doctorMessages = {
   learningNotFound: (role: string, command: string, source: string, program: string) => `${role}: \`${command}\` (${source}): ${program} is not found`,
   learningFix: (role: string, key: string, env: string) =>
     `install it or put it on PATH; or set ${key} in memdex.config.json (or ${env}) to a command that works`,
+  learningNoClaude: (role: string) => `${role}: off (no \`claude\` on PATH): the default \`claude -p\` runs where Claude Code is installed; sessions on this machine learn nothing until then`,
+  learningNoClaudeFix: (role: string, key: string, env: string) =>
+    `install Claude Code (https://docs.claude.com/en/docs/claude-code) to learn here; or set ${key} in memdex.config.json (or ${env}) to another command; or say learning is off on purpose: "learn": { "enabled": false } in memdex.config.json (or MEMDEX_LEARN=0)`,
   sourceEnv: (name: string) => `from ${name}`,
   sourceConfig: (key: string) => `from ${key} in memdex.config.json`,
   sourceDefault: 'the default',

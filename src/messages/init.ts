@@ -40,17 +40,27 @@ export function starterIndex(decisionsFolder: string): string {
 /** The one line that marks memdex's check in a pre-commit hook or a lint-staged config. */
 export const STAGED_CHECK = 'memdex check --staged';
 
+/** How the pre-commit block's first line starts: init finds its own block by it. */
+export const PRE_COMMIT_BLOCK_MARK = '# memdex:';
+
 /**
  * The pre-commit block: one `git diff` decides whether a memory file is staged
  * (deletions included); only then does memdex start. The hook runs at the top of
- * the working tree, where the paths are.
+ * the working tree, where the paths are. When memdex is not installed it says so
+ * and lets the commit through (app/memdex-command.ts). `--quiet`: the errors that
+ * refuse the commit come first and alone; a line on stderr counts the warnings,
+ * which `memdex check` lists.
  */
-export function preCommitBlock(pathspecs: readonly string[], memdex: string, rootArgs: string): string {
+export function preCommitBlock(pathspecs: readonly string[], memdex: { readonly command: string; readonly present: string; readonly missingLine: string }, rootArgs: string): string {
   const specs = pathspecs.map((p) => `'${p}'`).join(' ');
   return [
-    '# memdex: check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).',
+    `${PRE_COMMIT_BLOCK_MARK} check the memory tree as this commit will contain it, only when a memory file is staged (deletions too).`,
     `if ! git diff --cached --quiet -- ${specs}; then`,
-    `  ${memdex} check --staged${rootArgs} || exit 1`,
+    `  if ${memdex.present}; then`,
+    `    ${memdex.command} check --staged --quiet${rootArgs} || exit 1`,
+    '  else',
+    `    echo ${memdex.missingLine} >&2`,
+    '  fi',
     'fi',
     '',
   ].join('\n');
@@ -58,10 +68,19 @@ export function preCommitBlock(pathspecs: readonly string[], memdex: string, roo
 
 export const SHEBANG = '#!/bin/sh\n';
 
-export function workflow(install: string, workingDirectory: string): string {
+/**
+ * The Node.js versions the written workflow runs memdex on: the maintained ones
+ * (22 and 24), and 20 while package.json's `engines` admits it. The last one
+ * uploads the SARIF log (one upload per category).
+ */
+export const WORKFLOW_NODE_VERSIONS: readonly number[] = [20, 22, 24];
+
+export function workflow(install: string, workingDirectory: string, memdex = 'npx memdex'): string {
   const defaults = workingDirectory ? `    defaults:\n      run:\n        working-directory: ${workingDirectory}\n` : '';
+  const newest = WORKFLOW_NODE_VERSIONS.at(-1)!;
   return `# Written by \`memdex init\`: checks the agent's memory (index, decision files, playbook) on every push
-# and pull request: annotations on the lines, a table in the step summary, alerts in code scanning.
+# and pull request, on each maintained Node.js: annotations on the lines, a table in the step summary,
+# alerts in code scanning.
 name: memdex
 on:
   push:
@@ -72,6 +91,9 @@ permissions:
 jobs:
   memory:
     runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        node: [${WORKFLOW_NODE_VERSIONS.join(', ')}]
     permissions:
       contents: read
       security-events: write # upload-sarif
@@ -79,16 +101,16 @@ ${defaults}    steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-node@v4
         with:
-          node-version: 20
+          node-version: \${{ matrix.node }}
       - run: ${install}
       # Findings (exit 1) still make a log to upload; the next step fails the job on them.
       - name: memdex SARIF
-        run: npx memdex check --format sarif -o memdex.sarif || [ $? -eq 1 ]
+        run: ${memdex} check --format sarif -o memdex.sarif || [ $? -eq 1 ]
       # Under GitHub Actions the format is \`github\`: annotations and the step summary.
       - name: memdex check
-        run: npx memdex check
+        run: ${memdex} check
       - name: Upload to code scanning
-        if: \${{ !cancelled() && hashFiles('${workingDirectory ? `${workingDirectory}/` : ''}memdex.sarif') != '' }}
+        if: \${{ !cancelled() && matrix.node == ${newest} && hashFiles('${workingDirectory ? `${workingDirectory}/` : ''}memdex.sarif') != '' }}
         uses: github/codeql-action/upload-sarif@v3
         with:
           sarif_file: ${workingDirectory ? `${workingDirectory}/` : ''}memdex.sarif
@@ -103,6 +125,8 @@ export const initMessages = {
   updated: (file: string, what: string) => `updated ${file}: ${what}`,
   addedKeys: (keys: readonly string[]) => `added ${keys.join(', ')}`,
   hooksAdded: (events: readonly string[]) => `hooks for ${events.join(', ')}`,
+  hooksUpdated: (events: readonly string[]) => `the hooks for ${events.join(', ')} brought up to date (they say so and exit 0 when memdex is not installed)`,
+  memdexSource: (described: string) => `the hooks, skills and pre-commit check run ${described}`,
   allowAdded: (entries: readonly string[]) => `permissions.allow ${entries.join(', ')}`,
   schemaAdded: '$schema',
   inContextAdded: (loaded: boolean) => `rules.index/in-context loaded: ${loaded}`,
@@ -126,9 +150,14 @@ export const initMessages = {
     `.claude/settings.json: ${event} runs ${command} with timeout ${String(timeout ?? 'unset')}, memdex expects ${expected}: left as it is (memdex doctor shows it)`,
   workflowExists: (file: string) => `${file} exists: left as it is`,
   noGit: 'not in a git working tree: no pre-commit hook (run `git init`, then `npx memdex init` again)',
-  foreignHooks: (dir: string, hooks: readonly string[]) =>
-    `git runs the hooks in ${dir} (${hooks.join(', ')}): core.hooksPath is left as it is; call .husky/pre-commit from your pre-commit hook, or move your hooks to .husky/`,
-  otherHooksPath: (path: string) => `core.hooksPath is ${path}: left as it is; call .husky/pre-commit from ${path}/pre-commit`,
+  ownHooks: (dir: string, hooks: readonly string[]) =>
+    `git runs your hooks in ${dir} (${hooks.join(', ')}): memdex's check is a marked block in ${dir}/pre-commit, core.hooksPath is left as it is`,
+  ownHooksPath: (path: string) => `core.hooksPath is ${path}: memdex's check is a marked block in ${path}/pre-commit, core.hooksPath is left as it is`,
+  frameworkEntry: 'added memdex as a local hook (memdex check --staged)',
+  frameworkNotInstalled: "the pre-commit framework's git hook is not installed: run `pre-commit install`",
+  ran: (command: string) => `ran ${command}`,
+  dryRunCommand: (command: string) => `would run: ${command}`,
+  commandFailed: (command: string, status: number | null, output: string) => `${command} failed (${status === null ? 'no exit status' : `exit ${status}`})${output ? `: ${output}` : ''}`,
   lintStagedDeletions: (file: string) =>
     `${file} runs lint-staged without --diff-filter=ACMRD: a commit that only deletes a decision file is not checked (add the flag)`,
   nothingToDo: 'nothing to do: memdex is set up',
@@ -143,6 +172,7 @@ export const initMessages = {
   notAnObject: (where: string, key: string, expected: string) => `${where}: ${key} must be ${expected}; left as it is`,
   jsConfigUnrecognised: (file: string, form: string, entry: string) =>
     `${file}:1:1: cannot add an entry: expected \`${form} {\` with an object literal; left as it is. Add it by hand: ${entry}`,
+  jsConfigUnparsable: (where: string, detail: string, entry: string) => `${where}: cannot parse: ${detail}; left as it is. Add it by hand: ${entry}`,
   jsConfigWrongFormat: (where: string, syntax: string, format: string) =>
     `${where}: ${syntax} in a file Node loads as ${format}: lint-staged cannot load this config (every commit fails); left as it is`,
   yamlUnrecognised: (where: string) => `${where}: cannot add an entry: expected a block mapping (\`key: value\` lines); left as it is`,

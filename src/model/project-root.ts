@@ -1,15 +1,18 @@
 /**
  * Which memory tree a command works on: one order for every command and hook.
  *
- *   1. `--root DIR` (relative to the current directory);
+ *   1. `--root DIR` (relative to the current directory): it must hold a tree
+ *      (`memdex.config.json`, `agents/memory-index.md` or `.claude/playbook.json`), else that is the answer,
+ *      an error (a mistyped `--root` in CI must not pass as a clean tree);
  *   2. `CLAUDE_PROJECT_DIR`, when set and not empty (Claude Code sets it for hooks
  *      and for the commands an agent runs: they answer from the project, wherever
- *      the agent's shell has wandered);
- *   3. the nearest folder at or above the current directory holding
- *      `memdex.config.json` or `agents/memory-index.md`;
+ *      the agent's shell has wandered). When that folder holds no tree (a monorepo
+ *      whose tree is in `packages/app`), the tree at or above the current
+ *      directory, if it lies inside the project, is used; else that is an error;
+ *   3. the nearest folder at or above the current directory holding a marker;
  *   4. the current directory itself (`source: 'cwd'`): hooks run there and do
  *      nothing without memory files; every other command reports that no tree was
- *      found.
+ *      found (and names the trees it finds below, never skipping one silently).
  * `memdex check <files>` selects trees differently: each file's tree is found by
  * walking up from the file (step 3 from the file's folder), as pre-commit expects.
  *
@@ -32,27 +35,39 @@ export interface RootRequest {
 
 export type RootAnswer =
   | { readonly ok: true; readonly root: string; readonly source: RootSource }
-  /** An explicitly named root (`--root`, CLAUDE_PROJECT_DIR) that does not exist: never silently replaced. */
-  | { readonly ok: false; readonly source: 'option' | 'env'; readonly given: string; readonly path: string };
+  /**
+   * An explicitly named root (`--root`, CLAUDE_PROJECT_DIR) that does not exist (`missing`), or holds no
+   * tree (`empty`): never silently replaced.
+   */
+  | { readonly ok: false; readonly source: 'option' | 'env'; readonly given: string; readonly path: string; readonly reason: 'missing' | 'empty' };
 
-/** Files whose presence marks the root of a memory tree. */
-export const ROOT_MARKERS: readonly string[] = [CONFIG_FILE, DEFAULT_CONFIG.index];
+/** Files whose presence marks the root of a memory tree (the playbook alone is one: a project may use only it). */
+export const ROOT_MARKERS: readonly string[] = [CONFIG_FILE, DEFAULT_CONFIG.index, DEFAULT_CONFIG.playbook.path];
 
 export function discoverRoot(request: RootRequest): RootAnswer {
   const cwd = normalizePath(request.cwd);
   for (const [source, given] of [['option', request.option], ['env', request.env]] as const) {
     if (given === undefined || given.trim() === '') continue;
     const path = absolutePath(cwd, given);
-    return request.exists(path) ? { ok: true, root: path, source } : { ok: false, source, given, path };
+    if (!request.exists(path)) return { ok: false, source, given, path, reason: 'missing' };
+    if (holdsTree(path, request.exists)) return { ok: true, root: path, source };
+    const inside = source === 'env' ? treeAbove(cwd, request.exists) : undefined;
+    if (inside !== undefined && (inside === path || inside.startsWith(joinPath(path, '')))) return { ok: true, root: inside, source: 'found' };
+    return { ok: false, source, given, path, reason: 'empty' };
   }
   const found = treeAbove(cwd, request.exists);
   return found === undefined ? { ok: true, root: cwd, source: 'cwd' } : { ok: true, root: found, source: 'found' };
 }
 
+/** Whether `dir` holds a root marker. */
+export function holdsTree(dir: string, exists: (path: string) => boolean): boolean {
+  return ROOT_MARKERS.some((marker) => exists(joinPath(dir, marker)));
+}
+
 /** The nearest folder at or above `dir` holding a root marker. */
 export function treeAbove(dir: string, exists: (path: string) => boolean): string | undefined {
   for (let current = normalizePath(dir); ; ) {
-    if (ROOT_MARKERS.some((marker) => exists(joinPath(current, marker)))) return current;
+    if (holdsTree(current, exists)) return current;
     const parent = parentPath(current);
     if (parent === current) return undefined;
     current = parent;

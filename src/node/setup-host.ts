@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -22,6 +22,7 @@ export function nodeSetupHost(): SetupHost {
           if (options.executable) chmodSync(path, 0o755);
         },
       ),
+    removeFile: (path) => rmSync(path, { force: true }),
     isExecutable: isExecutableFile,
     isDirectory: (path) => statIfExists(path)?.isDirectory() === true,
     listDir: (path) => {

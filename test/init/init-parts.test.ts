@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { mergeSettings } from '../../src/app/init-claude.js';
-import { addLintStagedEntry, addToPackageJson, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
-import { HOOK_WIRING, hookCommand } from '../../src/app/wiring.js';
-import { workflow } from '../../src/messages/init.js';
+import { addFrameworkHook, addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
+import { HOOK_WIRING } from '../../src/app/wiring.js';
+import { gitInvocation, hookCommand, missingLine, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
+import { preCommitBlock, workflow } from '../../src/messages/init.js';
 import { REPO } from '../helpers/corpora.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-parts-'));
@@ -52,6 +53,24 @@ describe('the lint-staged entry, in the config format of the file', () => {
     expect(edited).toContain("'*.ts': 'eslint --fix',");
     await expect(memdexTask(file, edited, type)).resolves.toBe('memdex check --staged');
     expect(addLintStagedEntry(file, edited, GLOB, type)).toBe('present');
+  });
+
+  test.each([
+    ['a commented-out export above the real one', 'lint-staged.config.mjs', 'module', "// export default { '*.md': 'old' }\nexport default {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['the export quoted in a string first', 'lint-staged.config.mjs', 'module', "const note = 'export default {';\nexport default {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['module.exports in a block comment first', 'lint-staged.config.cjs', 'commonjs', "/* module.exports = { old: 1 } */\nmodule.exports = {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['module.exports in a template string first', 'lint-staged.config.js', 'commonjs', "const doc = `module.exports = {`;\nmodule.exports = {\n  '*.ts': 'eslint --fix',\n};\n"],
+    ['an object exported through a const', 'lint-staged.config.mjs', 'module', "const config = {\n  '*.ts': 'eslint --fix',\n};\nexport default config;\n"],
+  ] as const)('%s (%s): the entry goes into the exported object, Node loads it and runs memdex (issue 27 item 9)', async (_, file, type, text) => {
+    const edited = after(addLintStagedEntry(file, text, GLOB, type));
+    expect(edited).toContain("'*.ts': 'eslint --fix',");
+    await expect(memdexTask(file, edited, type)).resolves.toBe('memdex check --staged');
+  });
+
+  test('a config that does not parse is named with its place and the line to add, not edited', () => {
+    expect(addLintStagedEntry('lint-staged.config.mjs', "export default {\n  '*.ts': 'eslint'\n  '*.md': 'x',\n};\n", GLOB, 'module')).toEqual({
+      problem: `lint-staged.config.mjs:3:3: cannot parse: Unexpected token; left as it is. Add it by hand: '${GLOB}': () => 'memdex check --staged',`,
+    });
   });
 
   test('ES module syntax in a file Node loads as CommonJS (and the reverse) is named with its place, not edited', () => {
@@ -114,12 +133,28 @@ describe('the settings merge', () => {
 });
 
 describe('the pre-commit block', () => {
+  const BIN = gitInvocation(PROJECT_SOURCE, 'node_modules/.bin/memdex');
   const specs = ['agents/memory-index.md', 'agents/decisions', '.claude/playbook.json', 'memdex.config.json'];
   test('a new hook is a shell script; an existing one gets the block appended after its own lines, once', () => {
-    expect(preCommitText(undefined, specs, './node_modules/.bin/memdex', '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}\.\/node_modules\/\.bin\/memdex check --staged \|\| exit 1\nfi\n$/);
-    const appended = preCommitText('npm test', specs, './node_modules/.bin/memdex', '');
+    expect(preCommitText(undefined, specs, BIN, '')).toMatch(/^#!\/bin\/sh\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged --quiet \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n$/);
+    const appended = preCommitText('npm test', specs, BIN, '');
     expect(appended).toMatch(/^npm test\n\n# memdex: /);
-    expect(preCommitText(appended as string, specs, './node_modules/.bin/memdex', '')).toBe('present');
+    expect(preCommitText(appended as string, specs, BIN, '')).toBe('present');
+  });
+
+  test("a hook that ends with the user's `exit 0` or `exec …` gets the block above that line; a block init left after one is moved up", () => {
+    const user = '#!/bin/sh\nnpm test\nif [ -n "$CI" ]; then\n  exit 0\nfi\nexit 0\n';
+    const added = preCommitText(user, specs, BIN, '') as string;
+    expect(added).toMatch(/^#!\/bin\/sh\nnpm test\nif \[ -n "\$CI" \]; then\n {2}exit 0\nfi\n# memdex: [^\n]*\nif ! git diff --cached --quiet -- 'agents\/memory-index\.md' 'agents\/decisions' '\.claude\/playbook\.json' 'memdex\.config\.json'; then\n {2}if \[ -x \.\/node_modules\/\.bin\/memdex \]; then\n {4}\.\/node_modules\/\.bin\/memdex check --staged --quiet \|\| exit 1\n {2}else\n {4}echo 'memdex: not installed in this project \(run npm install\): the memory check is skipped' >&2\n {2}fi\nfi\n\nexit 0\n$/);
+    expect(checkHiddenBy(added)).toBeUndefined();
+    expect(preCommitText(added, specs, BIN, '')).toBe('present');
+    const exec = preCommitText('exec npx lint-staged\n', specs, BIN, '') as string;
+    expect(exec.indexOf('memdex check --staged')).toBeLessThan(exec.indexOf('exec npx lint-staged'));
+    // What an earlier init wrote: appended after the exit, so never run.
+    const hidden = `${user}\n${preCommitBlock(specs, { ...BIN, missingLine: missingLine(BIN, 'the memory check is skipped') }, '')}`;
+    expect(checkHiddenBy(hidden)).toMatchObject({ line: 6, text: 'exit 0' });
+    const moved = preCommitText(hidden, specs, BIN, '') as string;
+    expect(moved).toBe(added);
   });
 
   test('a hook that runs lint-staged without D in --diff-filter is noticed', () => {
@@ -150,10 +185,22 @@ describe('the workflow', () => {
     ]);
     expect(job.steps.at(-1)!.with!.sarif_file).toBe(folder ? `${folder}/memdex.sarif` : 'memdex.sarif');
   });
+
+  test("it runs on each maintained Node.js (22, 24) and 20 while engines admits it, as this repository's CI does; one of them uploads the SARIF log (issue 23 item 10)", () => {
+    const engines = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const floor = Number(/^>=(\d+)/.exec(engines)![1]);
+    const expected = [...(floor <= 20 ? [20] : []), 22, 24];
+    const job = (parse(workflow('npm ci', '')) as { jobs: { memory: { strategy: { matrix: { node: number[] } }; steps: { if?: string; with?: Record<string, string> }[] } } }).jobs.memory;
+    expect(job.strategy.matrix.node).toEqual(expected);
+    expect(job.steps[1]!.with!['node-version']).toBe('${{ matrix.node }}');
+    expect(job.steps.at(-1)!.if).toContain('matrix.node == 24');
+    const ci = parse(readFileSync(join(REPO, '.github/workflows/ci.yml'), 'utf8')) as { jobs: { test: { strategy: { matrix: { node: number[] } } } } };
+    expect(ci.jobs.test.strategy.matrix.node).toEqual(expected);
+  });
 });
 
 describe('the docs show the wiring init writes', () => {
-  const expectedHooks = Object.fromEntries(HOOK_WIRING.map((w) => [w.event, [{ hooks: [{ type: 'command', command: hookCommand(w.subcommand), timeout: w.timeout }] }]]));
+  const expectedHooks = Object.fromEntries(HOOK_WIRING.map((w) => [w.event, [{ hooks: [{ type: 'command', command: hookCommand(w.subcommand, PROJECT_SOURCE), timeout: w.timeout }] }]]));
   test.each(['README.md', 'docs/playbook.md'])('%s: the settings example is what init merges into an empty settings file', (doc) => {
     const text = readFileSync(join(REPO, doc), 'utf8');
     const block = /```json\n(\{\n\s*"hooks"[\s\S]*?)```/.exec(text)![1]!;
@@ -172,5 +219,18 @@ describe('the docs show the wiring init writes', () => {
       expect([path, readFileSync(join(REPO, path!), 'utf8').length > 0]).toEqual([path, true]);
     }
     expect(readme).toContain(`](${homepage}/blob/main/docs/`);
+  });
+});
+
+describe('the pre-commit framework config', () => {
+  const entry = './node_modules/.bin/memdex check --staged --quiet';
+  const item = `  - repo: local\n    hooks:\n      - id: memdex\n        name: memdex check (memory index, decision files, playbook)\n        entry: ${entry}\n        language: system\n        pass_filenames: false\n        always_run: true\n`;
+  test("memdex is appended to the user's repos list, the rest of the file byte for byte; a second run finds it; a repos that is not a list is named", () => {
+    const config = "# the team's hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: no-tabs\n        entry: \"\\t\"\n        language: pygrep\n        types: [markdown]\n";
+    const edit = addFrameworkHook('.pre-commit-config.yaml', config, entry);
+    expect(edit).toEqual({ after: `${config}${item}` });
+    expect(addFrameworkHook('.pre-commit-config.yaml', (edit as { after: string }).after, entry)).toBe('present');
+    expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: 3\n', entry)).toEqual({ problem: '.pre-commit-config.yaml:1:1: repos must be a list; left as it is' });
+    expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: []\n', entry)).toEqual({ after: `repos:\n${item}` });
   });
 });

@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The skill body's command block with $ARGUMENTS and ${CLAUDE_PROJECT_DIR} filled in as the client does (raw). */
 function command(name: string, args: string): string {
-  const skill = renderSkills('project').find((s) => s.name === name)!;
+  const skill = renderSkills({ kind: 'project', bin: 'node_modules/.bin/memdex' }).find((s) => s.name === name)!;
   const block = /```!\n([^]*?)\n```/.exec(skill.text)![1]!;
   return block.replaceAll('${CLAUDE_PROJECT_DIR}', dir).replaceAll('$ARGUMENTS', args);
 }
@@ -58,7 +58,7 @@ test('the here-document starts at the end of its line, and the body does not car
 });
 
 test('allowed-tools covers each command a skill runs, and the model may invoke every skill', () => {
-  const [when, how, remember] = renderSkills('project');
+  const [when, how, remember] = renderSkills({ kind: 'project', bin: 'node_modules/.bin/memdex' });
   expect(when!.text).toContain('allowed-tools: "Bash(${CLAUDE_PROJECT_DIR}/node_modules/.bin/memdex when *), Bash(true)"');
   expect(how!.text).toContain('allowed-tools: "Bash(${CLAUDE_PROJECT_DIR}/node_modules/.bin/memdex how *), Bash(true)"');
   expect(remember!.text).toContain('Bash(${CLAUDE_PROJECT_DIR}/node_modules/.bin/memdex add *)');

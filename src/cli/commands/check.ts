@@ -13,6 +13,8 @@ import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
 import { MemdexError, UsageError } from '../../core/errors.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
+import { baselineMessages as bm } from '../../messages/baseline.js';
+import { BASELINE_FILE } from '../../core/baseline.js';
 import { CHECK_FORMATS, checkSpec } from '../../messages/commands.js';
 import { formatMessages as fm } from '../../messages/format.js';
 import type { TreeHost } from '../../app/host.js';
@@ -71,6 +73,10 @@ export function main(argv: readonly string[]): Promise<number> {
       }
       if (!fixDryRun) for (const title of outcome.fixed) host.writeStderr(escapeControls(`${fm.fixed(title)}\n`));
       for (const { configFile, pattern } of outcome.unmatchedIgnores) host.writeStderr(escapeControls(`memdex: ${m.ignoreUnmatched(shownPath(host.cwd, configFile), pattern)}\n`));
+      for (const tree of outcome.trees) for (const note of baselineNotes(host, tree, bool(args, 'quiet'))) host.writeStderr(escapeControls(`memdex: ${note}\n`));
+      // (over --max-warnings, the line that fails the run gives their number)
+      const overMax = maxWarnings !== undefined && outcome.warnings > maxWarnings;
+      if (bool(args, 'quiet') && outcome.warnings > 0 && format === 'stylish' && !overMax) host.writeStderr(`memdex: ${bm.hiddenWarnings(outcome.warnings)}\n`);
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
@@ -89,6 +95,17 @@ export function main(argv: readonly string[]): Promise<number> {
       throw error;
     }
   });
+}
+
+/** What the tree's baseline did, for stderr: errors over a recorded count, counts left over, what --fix dropped. */
+function baselineNotes(host: TreeHost, tree: TreeFindings, quiet: boolean): string[] {
+  if (tree.baseline === undefined) return [];
+  const file = shownPath(host.cwd, resolve(tree.root, BASELINE_FILE));
+  const shown = (path: string) => shownPath(host.cwd, resolve(tree.root, path));
+  const notes = tree.baseline.exceeded.map((e) => bm.exceeded(shown(e.path), e.ruleId, e.count, e.found));
+  if (tree.baseline.droppedByFix > 0) notes.push(bm.prunedByFix(file, tree.baseline.droppedByFix));
+  else if (tree.baseline.unused > 0 && !quiet) notes.push(bm.unused(file, tree.baseline.unused));
+  return notes;
 }
 
 /**
