@@ -49,7 +49,7 @@ const PUBLIC_EXPORTS = [
   'mergeAudit', 'normalisedScores', 'normalizeTag', 'parseConfig', 'parseEvaluatorJson', 'parseEvaluatorOutput', 'parseExtraction',
   'parseInjectionBlock', 'parseMapping', 'parseQuery', 'parseRelevanceState', 'parseTypedCommand', 'passages',
   'pathPrerequisiteProblem', 'planMigration', 'playbookFromValue', 'playbookStats', 'rank',
-  'rankAndRenderForInjection', 'ratingProblem', 'readTranscript', 'readTranscriptText', 'recordAudit',
+  'rankAndRenderForInjection', 'ratingProblem', 'readTranscript', 'readTranscriptPart', 'readTranscriptText', 'recordAudit',
   'relevanceParams', 'renderPlaybook', 'renderSection', 'repoName', 'resolve', 'resolveTrigger', 'runRules',
   'scoreEntries', 'sectionJson', 'serializePlaybook', 'serializeRelevanceState', 'setPinByHand', 'shouldPrune',
   'stem', 'tagProblem', 'targetLine', 'toJson', 'toRelevanceItem', 'tokenize', 'toolCall', 'trackRecord',

@@ -127,10 +127,8 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     const extractor = chooseExtractor(host, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
-    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
-    if (part === undefined || part.lines === 0) {
-      // Nothing new, or only bookkeeping: nothing to rate.
-      if (part !== undefined) host.releaseTranscriptPart(job.root, part, true, lock);
+    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, lock);
+    if (part === undefined) {
       log(messages.nothingNew(job.transcriptPath));
       return 'nothing';
     }
@@ -144,6 +142,12 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       const file = host.playbookFile(job.root, config);
       const playbook = host.readPlaybook(file).playbook;
       const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
+      if (reply === NOTHING_TO_REVIEW) {
+        // Only the client's bookkeeping: nothing to rate, and no extractor call.
+        host.releaseTranscriptPart(job.root, part, true, lock);
+        log(messages.nothingNew(job.transcriptPath));
+        return 'nothing';
+      }
       guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
       updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
     } catch (error) {
@@ -175,44 +179,54 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
   }
 }
 
+/** The part held nothing the extractor could review (only the client's bookkeeping): it is not called. */
+const NOTHING_TO_REVIEW = Symbol('nothing to review');
+type Extraction = ExtractionResult | undefined | typeof NOTHING_TO_REVIEW;
+
 /** The configured command's ExtractionResult; undefined for empty output ("nothing learned"); throws on failure. */
-async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
-  const result = await host.runShellCommand(command, part.file, {
-    input: JSON.stringify(toJson(playbook), null, 2),
-    timeoutMs: extractorTimeoutMs(host.env),
-    cwd: job.root,
-    env: {
-      ...host.env,
-      CLAUDE_PROJECT_DIR: job.root,
-      MEMDEX_TRANSCRIPT_PATH: part.file,
-      MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
-      MEMDEX_HOOK_EVENT: job.event,
-      MEMDEX_SESSION_ID: job.sessionId,
-    },
-  });
-  if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
-  if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
-  if (result.stdout.trim() === '') return undefined;
-  const parsed = parseExtraction(result.stdout);
-  if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
-  return parsed.result;
+async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
+  const copy = host.writePartFile(part, isEvidence);
+  try {
+    if (copy.lines === 0) return NOTHING_TO_REVIEW;
+    const result = await host.runShellCommand(command, copy.file, {
+      input: JSON.stringify(toJson(playbook), null, 2),
+      timeoutMs: extractorTimeoutMs(host.env),
+      cwd: job.root,
+      env: {
+        ...host.env,
+        CLAUDE_PROJECT_DIR: job.root,
+        MEMDEX_TRANSCRIPT_PATH: copy.file,
+        MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
+        MEMDEX_HOOK_EVENT: job.event,
+        MEMDEX_SESSION_ID: job.sessionId,
+      },
+    });
+    if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
+    if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
+    if (result.stdout.trim() === '') return undefined;
+    const parsed = parseExtraction(result.stdout);
+    if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
+    return parsed.result;
+  } finally {
+    host.removePartFile(copy.file);
+  }
 }
 
 /**
- * The default extractor: the new part's excerpt and the key points with their ids
- * to `claude -p`; undefined when the part renders to nothing (only the client's
- * notes or file contents: no model call for that); throws on failure.
+ * The default extractor: the part's excerpt (src/transcript/excerpt.ts: the part read
+ * in file order) and the key points with their ids to `claude -p`; nothing to review
+ * when the part renders to nothing (only the client's bookkeeping: no model call);
+ * throws on failure.
  */
-async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
+async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
   const template = promptTemplate(host, job.root, config.learn.extractorTemplate, DEFAULT_EXTRACTOR_TEMPLATE, EXTRACTOR_PLACEHOLDERS);
-  const excerpt = host.transcriptExcerpt(part.file, learner.maxExcerptChars);
-  if (excerpt.trim() === '') return undefined;
+  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, learner.maxExcerptChars);
+  if (excerpt.text.trim() === '') return NOTHING_TO_REVIEW;
   const answer = await askClaude(host, {
     executable: learner.executable,
     model: learner.model,
     schema: EXTRACTION_REPLY_SCHEMA,
-    prompt: extractorPrompt(template, playbook.keyPoints, excerpt),
-    cwd: job.root,
+    prompt: extractorPrompt(template, playbook.keyPoints, excerpt.text),
     timeoutMs: extractorTimeoutMs(host.env),
   });
   if (!answer.ok) throw new Error(messages.extractorFailed(learner.label, answer.problem));

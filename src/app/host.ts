@@ -30,13 +30,15 @@ import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
 import type { SessionAudit } from '../node/record-session-audit.js';
 import type { Change, StoreRead } from '../node/relevance-store.js';
 import type { CommandResult } from '../node/run-command.js';
-import type { PartRelease, PendingRetry, TranscriptPart } from '../node/transcript-parts.js';
+import type { PartFile, PartRelease, PendingRetry, TranscriptPart } from '../node/transcript-parts.js';
+import type { PartExcerpt } from '../node/transcript-excerpt.js';
+import type { PartRange } from '../transcript/part.js';
 import type { TreeSource } from '../node/working-tree.js';
 import type { WriteOptions } from '../node/atomic-write.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
 
-export type { Environment, Evaluator, LoadedPlaybook, ParseCache, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
+export type { Environment, Evaluator, LoadedPlaybook, ParseCache, PartExcerpt, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -118,9 +120,12 @@ export interface AgentHost {
   startHookWorker(root: string, args: readonly string[]): void;
   /** This memdex as a shell command the agent's Bash tool can run (absolute, quoted). */
   memdexCommand(): string;
-  /** The session transcript's complete lines not yet given to the extractor (those `keep` accepts copied to a temp file), claimed; undefined when none. */
-  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, keep: (line: string) => boolean, lock: LockOptions): TranscriptPart | undefined;
-  /** Deletes the part's temp file; a part not extracted is given back, unless a later claim moved on or it failed `maxFailures` times. */
+  /** The byte range of the session transcript's complete lines not yet given to the extractor, claimed; undefined when none. */
+  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, lock: LockOptions): TranscriptPart | undefined;
+  /** The part's lines that `keep` accepts, copied into a temp file for a configured extractor (removePartFile deletes it). */
+  writePartFile(part: TranscriptPart, keep: (line: string) => boolean): PartFile;
+  removePartFile(file: string): void;
+  /** A part not extracted is given back, unless a later claim moved on or it failed `maxFailures` times. */
   releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions, maxFailures?: number): PartRelease;
   /** Sessions whose failed extraction was given back, oldest first. */
   pendingExtractionRetries(root: string): PendingRetry[];
@@ -128,10 +133,13 @@ export interface AgentHost {
   runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** A program with an argument vector, no shell (child_process, loaded only now). */
   runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
+  /** A new, empty folder in the system's temp folder (the learner's child runs there), and its removal. */
+  makeTempDir(prefix: string): string;
+  removeTempDir(path: string): void;
   /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
   findExecutable(name: string): string | undefined;
-  /** A transcript file's excerpt (relevance/transcript.ts), at most `maxChars`; empty when unreadable. */
-  transcriptExcerpt(path: string, maxChars: number): string;
+  /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable. */
+  partExcerpt(path: string, range: PartRange, maxChars: number): PartExcerpt;
   /** Locked read-modify-write of a JSON state file (node/json-store.ts). */
   updateJsonFile<T>(path: string, parse: (text: string | undefined) => T, update: (current: T) => T | undefined, serialize: (value: T) => string, lock?: LockOptions): T;
   /** The project's learning-runner lock if free now (no wait): its release, or undefined when a live runner holds it. */

@@ -8,6 +8,8 @@ export const learnMessages = {
   /** How the default is named in log lines and outcome records. */
   claudeLabel: (model: string) => `claude -p --model ${model}`,
   notFound: 'claude was not found on PATH; install Claude Code, or configure another command',
+  oldClient: (flag: string) =>
+    `does not know ${flag}; the learner runs the reviewer only with its tools, hooks, MCP servers and session persistence off, which needs Claude Code 2.1.330 or newer: update Claude Code, or configure another command`,
   timedOut: (seconds: number) => `did not answer within ${seconds} s and was stopped`,
   exited: (status: number | null, detail: string) => `exited with ${status ?? 'no status'}${detail ? `: ${clip(detail)}` : ''}`,
   rateLimited: (detail: string) => `hit a rate or usage limit: ${clip(detail)}`,

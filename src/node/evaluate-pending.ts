@@ -15,10 +15,10 @@ import { hostname } from 'node:os';
 import { messages } from '../messages/relevance.js';
 import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation, type EvaluatorAnswer, type EvaluatorInput } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
-import { DEFAULT_EXCERPT_CHARS } from '../relevance/transcript.js';
+import { DEFAULT_EXCERPT_CHARS } from '../transcript/excerpt.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { updateRelevance } from './relevance-store.js';
-import { transcriptExcerptOf } from './transcript-excerpt.js';
+import { partExcerptOf } from './transcript-excerpt.js';
 
 export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
 
@@ -78,7 +78,7 @@ export async function evaluatePending(options: EvaluateOptions): Promise<Evaluat
     tried.add(sessionId);
     // Only the client's projects folder or the project: the excerpt is sent to a model.
     const transcript = record.transcriptPath !== undefined ? allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
-    const excerpt = transcript !== undefined ? transcriptExcerptOf(transcript, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log) : '';
+    const excerpt = transcript !== undefined ? partExcerptOf(transcript, { start: 0 }, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log).text : '';
     const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
     const answer = await options.evaluator(input);
     const parsed = answer.ok ? evaluatorEntries(answer.value, record.lease?.ids ?? [], record.tags) : answer;

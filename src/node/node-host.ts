@@ -1,5 +1,5 @@
-import { mkdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -14,11 +14,11 @@ import { projectRelevanceParams, readRelevance, relevanceStorePath, updateReleva
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
 import { readSuggested, recordSuggested } from './session-suggested.js';
-import { claimTranscriptPart, pendingRetries, releaseTranscriptPart } from './transcript-parts.js';
+import { claimTranscriptPart, pendingRetries, releaseTranscriptPart, removePartFile, writePartFile } from './transcript-parts.js';
 import { findExecutable } from './find-executable.js';
 import { updateJsonFile } from './json-store.js';
 import { tryLock } from './lock.js';
-import { transcriptExcerptOf } from './transcript-excerpt.js';
+import { partExcerptOf } from './transcript-excerpt.js';
 import { nodeTreeHost } from './tree-host.js';
 
 const LEARNING_DIR = join('.claude', 'memdex');
@@ -61,12 +61,16 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     startHookWorker,
     memdexCommand,
     claimTranscriptPart,
+    writePartFile,
+    removePartFile,
     releaseTranscriptPart,
     pendingExtractionRetries: pendingRetries,
     runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
     runProgram: async (file, args, options) => (await import('./run-command.js')).runProgram(file, args, options),
     findExecutable: (name) => findExecutable(name, process.env.PATH),
-    transcriptExcerpt: (path, maxChars) => transcriptExcerptOf(path, maxChars),
+    makeTempDir: (prefix) => mkdtempSync(join(tmpdir(), prefix)),
+    removeTempDir: (path) => rmSync(path, { recursive: true, force: true }),
+    partExcerpt: (path, range, maxChars) => partExcerptOf(path, range, maxChars),
     updateJsonFile,
     tryLearningLock: (root) => {
       mkdirSync(join(root, LEARNING_DIR), { recursive: true });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { TranscriptEvent } from '../transcript/events.js';
 import { encodeProjectDir, MAX_PROJECT_DIR_LENGTH } from '../transcript/locate.js';
 import { openRegularFile } from './read-text.js';
+import { readTranscriptPart, type PartOptions, type PartRange, type PartSummary } from '../transcript/part.js';
 import { readTranscript, type ReadOptions, type TranscriptSource, type TranscriptSummary } from '../transcript/read.js';
 
 /** Scan chunk: large enough for few system calls, small next to the memory bound. */
@@ -21,6 +22,16 @@ export function readTranscriptFile(path: string, options: ReadOptions, onEvent: 
   const fd = openRegularFile(path);
   try {
     return readTranscript(fileSource(fd), options, onEvent);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads bytes [start, end) of `path` in file order (src/transcript/part.ts); throws (InputError) when it is not a regular file. */
+export function readTranscriptPartFile(path: string, range: PartRange, options: PartOptions, onEvent: (event: TranscriptEvent) => void): PartSummary {
+  const fd = openRegularFile(path);
+  try {
+    return readTranscriptPart(fileSource(fd), range, options, onEvent);
   } finally {
     closeSync(fd);
   }

@@ -7,13 +7,13 @@
  * Claiming moves the offset to the end of the file's complete lines (the client
  * writes asynchronously; a half-written last line waits for the next run) before
  * the extractor runs, so two workers of one session (pre-compact and session-end)
- * never get the same bytes; the claimed bytes are copied into a temp file, which is
- * what the extractor reads. A failed extraction gives its range back when no later
- * claim moved the offset since; otherwise that range is logged as not extracted.
- *
- * Only the lines `keep` accepts are copied (the caller's rule: the conversation's
- * records, not the client's bookkeeping, which repeats earlier messages); a part
- * whose lines are all dropped is claimed but has `lines: 0`.
+ * never get the same bytes. The default extractor reads the claimed byte range of
+ * the transcript itself (src/transcript/part.ts); a configured command gets the
+ * range's lines copied into a temp file (writePartFile: only the lines `keep`
+ * accepts, the caller's rule: the conversation's records, not the client's
+ * bookkeeping, which repeats earlier messages). A failed extraction gives its
+ * range back when no later claim moved the offset since; otherwise that range is
+ * logged as not extracted.
  *
  * Failed extractions are counted per session (`failures`): a range given back
  * `maxFailures` times is not given back again (the extractor gave up on it, one
@@ -45,7 +45,10 @@ export interface TranscriptPart {
   /** The byte range [start, end) of the transcript, complete lines only. */
   readonly start: number;
   readonly end: number;
-  /** A temp file holding the lines of that range that were kept. */
+}
+
+/** A part's kept lines in a temp file, for a configured extractor command. */
+export interface PartFile {
   readonly file: string;
   /** How many lines were kept. */
   readonly lines: number;
@@ -67,13 +70,7 @@ export interface PartRelease {
 type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
-export function claimTranscriptPart(
-  root: string,
-  sessionId: string,
-  transcriptPath: string,
-  keep: (line: string) => boolean,
-  options: LockOptions,
-): TranscriptPart | undefined {
+export function claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, options: LockOptions): TranscriptPart | undefined {
   const end = completeLinesEnd(transcriptPath);
   let start = 0;
   let claimed = false;
@@ -87,26 +84,31 @@ export function claimTranscriptPart(
     const failures = previous?.transcript === transcriptPath && previous.offset === start ? previous.failures : undefined;
     return withSession(state, sessionId, { transcript: transcriptPath, offset: end, at: nowIso(), ...(failures !== undefined ? { failures } : {}) });
   });
-  if (!claimed) return undefined;
+  return claimed ? { sessionId, transcriptPath, start, end } : undefined;
+}
+
+/** The part's lines that `keep` accepts, copied into a new temp file (removePartFile deletes it). */
+export function writePartFile(part: TranscriptPart, keep: (line: string) => boolean): PartFile {
   const dir = mkdtempSync(join(tmpdir(), 'memdex-extract-'));
   const file = join(dir, 'transcript-part.jsonl');
-  let lines = 0;
   try {
-    lines = copyLines(transcriptPath, file, start, end, keep);
+    return { file, lines: copyLines(part.transcriptPath, file, part.start, part.end, keep) };
   } catch (error) {
-    releaseTranscriptPart(root, { sessionId, transcriptPath, start, end, file, lines }, false, options);
+    removePartFile(file);
     throw error;
   }
-  return { sessionId, transcriptPath, start, end, file, lines };
+}
+
+export function removePartFile(file: string): void {
+  rmSync(dirname(file), { recursive: true, force: true });
 }
 
 /**
- * Removes the temp file. When the extraction did not happen, the range goes back
+ * When the extraction did not happen, the range goes back
  * (the next run reads it again) unless a later claim already moved past it
  * ('lost'), or it has failed `maxFailures` times ('gave-up': the offset stays past it).
  */
 export function releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, options: LockOptions, maxFailures = Infinity): PartRelease {
-  rmSync(dirname(part.file), { recursive: true, force: true });
   let outcome: PartRelease['outcome'] = extracted ? 'extracted' : 'lost';
   let failures = 0;
   update(root, options, (state) => {

@@ -1,7 +1,7 @@
 /**
  * A stand-in `claude` executable for the default extractor and evaluator (issue 12), and a
  * project to run them in. The stand-in is a small node script named `claude` in a folder put
- * first on PATH. Each call appends `{argv, env: {MEMDEX_HOOKS, CLAUDECODE}, stdin}` to
+ * first on PATH. Each call appends `{argv, env: {MEMDEX_HOOKS, CLAUDECODE}, cwd, cwdEntries, stdin}` to
  * calls.jsonl, then answers with the next of the scripted replies (the last one repeats):
  *   {structured: value}     → `--output-format json` result with structured_output = value
  *   {garbage: text}         → prints text, exit 0
@@ -29,7 +29,7 @@ const dir = __dirname;
 let stdin = '';
 try { stdin = readFileSync(0, 'utf8'); } catch {}
 const calls = (() => { try { return readFileSync(join(dir, 'calls.jsonl'), 'utf8').split('\\n').filter(Boolean).length; } catch { return 0; } })();
-appendFileSync(join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), env: { MEMDEX_HOOKS: process.env.MEMDEX_HOOKS ?? null, CLAUDECODE: process.env.CLAUDECODE ?? null }, stdin }) + '\\n');
+appendFileSync(join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), env: { MEMDEX_HOOKS: process.env.MEMDEX_HOOKS ?? null, CLAUDECODE: process.env.CLAUDECODE ?? null }, cwd: process.cwd(), cwdEntries: require('node:fs').readdirSync(process.cwd()), stdin }) + '\\n');
 const replies = JSON.parse(readFileSync(join(dir, 'replies.json'), 'utf8'));
 const reply = replies[Math.min(calls, replies.length - 1)];
 const result = (fields) => JSON.stringify({ type: 'result', subtype: 'success', is_error: false, duration_ms: 5, num_turns: 1, result: '', session_id: 'stand-in', ...fields });
@@ -45,7 +45,7 @@ export interface StandIn {
   /** PATH with the stand-in first. */
   readonly path: string;
   script(...replies: Reply[]): void;
-  calls(): { argv: string[]; env: { MEMDEX_HOOKS: string | null; CLAUDECODE: string | null }; stdin: string }[];
+  calls(): { argv: string[]; env: { MEMDEX_HOOKS: string | null; CLAUDECODE: string | null }; cwd: string; cwdEntries: string[]; stdin: string }[];
 }
 
 export function standInClaude(): StandIn {

@@ -73,7 +73,7 @@ describe('memdex relevance, end to end', () => {
 
     expect(ok('relevance', 'evaluate')).toMatch(/s01: applied scores for 3 items\nEvaluated 1 session; 0 failed/);
     const input = JSON.parse(readFileSync(join(root, 'inputs', 's01.json'), 'utf8'));
-    expect(input).toMatchObject({ session_id: 's01', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcript_excerpt: 'user: work of s01' });
+    expect(input).toMatchObject({ session_id: 's01', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcript_excerpt: '[user] work of s01' });
     expect(input.items[0]).toEqual({ id: 'kpt_001', text: 'Use CSS classes, not inline styles' });
 
     expect(shownOrder()).toEqual(['kpt_003', 'kpt_002', 'kpt_001']);
@@ -180,9 +180,9 @@ describe('memdex feedback', () => {
     expect(result.status).toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain(`${transcript}: skipped 1 malformed line (first: line 5: not JSON (`);
     const excerpt = JSON.parse(readFileSync(join(root, 'inputs', 'real1.json'), 'utf8')).transcript_excerpt as string;
-    expect(excerpt).toContain('user ran /when writing mock tests:\nBase directory for this skill');
-    expect(excerpt).toContain('assistant ran: memdex when writing mock tests\n\n→ # When Writing Mock Tests');
-    expect(excerpt).toMatch(/assistant: Mock answer\.$/);
+    expect(excerpt).toContain('[user typed /when writing mock tests]\n[skill when, loaded by /when writing mock tests] Base directory for this skill');
+    expect(excerpt).toContain('[tool call Bash] {"command":"memdex when writing mock tests","description":"Run a memdex command"}\n[tool result of Bash] # When Writing Mock Tests');
+    expect(excerpt).toMatch(/\[assistant\] Mock answer\.$/);
   });
 
   test('a corrupt store is never overwritten: exit 2 naming the file', () => {
