@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { INERT_FLAGS } from '../../src/app/claude-call.js';
+import { LEARNER_FLAGS } from '../../src/playbook/learner-flags.js';
 import { EVALUATION_REPLY_SCHEMA } from '../../src/relevance/evaluation-prompt.js';
 import { runCli } from '../helpers/run-cli.js';
 import { learnProject, learnSetup, outcomes, read, type Reply } from './helpers.js';
@@ -40,7 +40,7 @@ describe('what the default evaluator sends', () => {
     const { claude, evaluate } = queued(GOOD);
     expect(evaluate().status).toBe(0);
     const [call] = claude.calls();
-    expect(call!.argv).toEqual(['-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EVALUATION_REPLY_SCHEMA), ...INERT_FLAGS]);
+    expect(call!.argv).toEqual(['-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EVALUATION_REPLY_SCHEMA), ...LEARNER_FLAGS]);
     expect(call!.cwdEntries).toEqual([]);
     expect(call!.env).toEqual({ MEMDEX_HOOKS: '0', CLAUDECODE: null });
     expect(call!.stdin).toContain('- kpt_001 :: Use type hints\n- kpt_002 :: Prefer pathlib over os.path');

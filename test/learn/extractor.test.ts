@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { LEARNER_SYSTEM_PROMPT } from '../../src/app/claude-call.js';
+import { LEARNER_SYSTEM_PROMPT } from '../../src/playbook/learner-flags.js';
 import { EXTRACTION_REPLY_SCHEMA } from '../../src/playbook/extraction-prompt.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { runCli } from '../helpers/run-cli.js';
