@@ -38,8 +38,11 @@ import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPL
 import { describeProblems } from '../playbook/locate-problems.js';
 import { extractionFromValue, parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
-import type { ExtractionResult, Playbook } from '../playbook/types.js';
+import type { ExtractionResult, PendingReview, Playbook } from '../playbook/types.js';
 import { yieldsEvents } from '../transcript/decode.js';
+import type { NewKeyPointPolicy } from '../playbook/apply-extraction.js';
+import { findEvidence, holdReason } from '../playbook/quarantine.js';
+import { activeKeyPoints } from '../playbook/review.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
 import type { Env, Host, TranscriptPart } from './host.js';
@@ -149,7 +152,8 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
         return 'nothing';
       }
       guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
-      updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, host.now(), lock);
+      const policy = learnedPolicy(host, config, job, part, guarded.result.newKeyPoints);
+      updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, policy.source.at, lock, policy);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
       const maxAttempts = host.relevanceParams(config).maxAttempts;
@@ -167,16 +171,43 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     // Applied: from here on a failure must not give the part back (it would be rated again).
     host.releaseTranscriptPart(job.root, part, true, lock);
     const added = updated?.added.length ?? 0;
+    const held = updated?.added.filter((kp) => kp.pending !== undefined).length ?? 0;
     const duplicates = guarded.result.newKeyPoints.length - added;
     const unknown = updated?.unknownNames.length ?? 0;
     const guards = learnMessages.guarded(guarded.repeatedRatings, duplicates, guarded.overLimit, unknown);
-    log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${guards ? `; ${guards}` : ''}`);
-    record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
+    log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${held > 0 ? `; ${learnMessages.held(held)}` : ''}${guards ? `; ${guards}` : ''}`);
+    record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, held, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
     return 'applied';
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
     return 'failed';
   }
+}
+
+/**
+ * How the learned key points of this part enter the playbook: from the learner, this
+ * session, now; held for review when they read like an instruction to run, fetch or
+ * disable something (src/playbook/quarantine.ts), or all of them with
+ * `learn.newKeyPoints: "pending"`. The evidence (the excerpt entry each came from) is
+ * looked up here, before the playbook's lock is taken.
+ */
+function learnedPolicy(host: Host, config: Config, job: ExtractionJob, part: TranscriptPart, texts: readonly string[]): NewKeyPointPolicy {
+  const source = { by: 'learner' as const, session: job.sessionId, at: host.now() };
+  const reasons = new Map<string, { reason: string; fragment: string }>();
+  for (const raw of texts) {
+    const text = raw.trim();
+    const found = holdReason(text);
+    if (found !== undefined) reasons.set(text, { reason: learnMessages.heldBecause(found.reason, found.fragment), fragment: found.fragment });
+    else if (config.learn.newKeyPoints === 'pending') reasons.set(text, { reason: learnMessages.heldByConfig, fragment: '' });
+  }
+  if (reasons.size === 0) return { source, hold: () => undefined };
+  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, Number.MAX_SAFE_INTEGER).text;
+  const holds = new Map<string, PendingReview>();
+  for (const [text, { reason, fragment }] of reasons) {
+    const evidence = findEvidence(excerpt, text, fragment);
+    holds.set(text, { reason, ...(evidence !== undefined ? { evidence } : {}) });
+  }
+  return { source, hold: (text) => holds.get(text.trim()) };
 }
 
 /** The part held nothing the extractor could review (only the client's bookkeeping): it is not called. */
@@ -189,7 +220,7 @@ async function commandExtraction(host: Host, command: string, job: ExtractionJob
   try {
     if (copy.lines === 0) return NOTHING_TO_REVIEW;
     const result = await host.runShellCommand(command, copy.file, {
-      input: JSON.stringify(toJson(playbook), null, 2),
+      input: JSON.stringify(toJson({ ...playbook, keyPoints: activeKeyPoints(playbook) }), null, 2),
       timeoutMs: extractorTimeoutMs(host.env),
       cwd: job.root,
       env: {
@@ -226,7 +257,7 @@ async function claudeExtraction(host: Host, learner: DefaultLearner, config: Con
     executable: learner.executable,
     model: learner.model,
     schema: EXTRACTION_REPLY_SCHEMA,
-    prompt: extractorPrompt(template, playbook.keyPoints, excerpt.text),
+    prompt: extractorPrompt(template, activeKeyPoints(playbook), excerpt.text),
     timeoutMs: extractorTimeoutMs(host.env),
   });
   if (!answer.ok) throw new Error(messages.extractorFailed(learner.label, answer.problem));

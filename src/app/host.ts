@@ -14,6 +14,8 @@
  */
 import type { Config, ConfigProblem } from '../model/config.js';
 import type { Project } from '../model/project.js';
+import type { NewKeyPointPolicy } from '../playbook/apply-extraction.js';
+import type { ReviewDecision, ReviewOutcome } from '../playbook/review.js';
 import type { ExtractionResult } from '../playbook/types.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { RelevanceParams } from '../relevance/params.js';
@@ -94,7 +96,9 @@ export interface AgentHost {
   playbookFile(root: string, config: Config): PlaybookFile;
   readPlaybook(file: PlaybookFile): LoadedPlaybook;
   readPlaybookKeyPoints(root: string, config: Config): PlaybookKeyPoints;
-  updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions): UpdateOutcome;
+  updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome;
+  /** Approves or rejects a pending key point (src/playbook/review.ts), under the playbook's lock. */
+  reviewPlaybook(file: PlaybookFile, name: string, decision: ReviewDecision, now: string): ReviewOutcome;
   migratePlaybook(file: PlaybookFile, now: string): MigrateOutcome;
   loadTemplate(root: string, config: Config): string;
   relevanceStorePath(root: string, config: Config): string;

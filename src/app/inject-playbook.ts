@@ -25,6 +25,7 @@
  * after the playbook and within the same cap: the playbook's budget leaves room for
  * them. A failure there is logged and costs only the pointers.
  */
+import { activeKeyPoints } from '../playbook/review.js';
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
 import type { HookContext } from './hook-step.js';
@@ -48,7 +49,7 @@ export async function handle(context: HookContext): Promise<object> {
     now: host.now(),
     ...(payload.cwd !== undefined ? { cwd: payload.cwd } : {}),
     ...(payload.transcriptPath !== undefined ? { transcriptPath: payload.transcriptPath } : {}),
-    keyPoints: playbook.keyPoints.map(toRelevanceItem),
+    keyPoints: activeKeyPoints(playbook).map(toRelevanceItem),
     reserveChars: pointers.text === '' ? 0 : pointers.text.length + CONTEXT_SEPARATOR.length,
   };
   const outcome = renderInjection(host, request);

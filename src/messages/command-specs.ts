@@ -74,10 +74,29 @@ const playbookStats: CommandSpec = {
   describe: 'Summarise the key points and their ratings',
   options: { root, format: textOrJson },
 };
+const playbookPending: CommandSpec = {
+  name: 'playbook pending',
+  describe: 'List the learned key points held for review (not injected), with why and the part of the session they came from',
+  options: { root, format: textOrJson },
+};
+const reviewSpec = (decision: 'approve' | 'reject', describe: string): CommandSpec => ({
+  name: `playbook ${decision}`,
+  describe,
+  positionals: [{ name: 'id', required: true, describe: 'The key point, e.g. kpt_007 (memdex playbook pending lists them)' }],
+  options: { root },
+});
 export const playbookGroup: GroupSpec = {
   name: 'playbook',
-  describe: 'Show, update, migrate or summarise the playbook (.claude/playbook.json)',
-  subcommands: [playbookShow, playbookUpdate, playbookMigrate, playbookStats],
+  describe: 'Show, update, review, migrate or summarise the playbook (.claude/playbook.json)',
+  subcommands: [
+    playbookShow,
+    playbookUpdate,
+    playbookPending,
+    /* @__PURE__ */ reviewSpec('approve', 'Let a held key point in: injected from the next session on'),
+    /* @__PURE__ */ reviewSpec('reject', 'Remove a held key point (its name is never given again)'),
+    playbookMigrate,
+    playbookStats,
+  ],
 };
 
 export const feedbackSpec: CommandSpec = {

@@ -20,6 +20,9 @@ export const learnMessages = {
   schemaProblem: (pointer: string, message: string) => `${pointer === '' ? 'the reply' : pointer} ${message}`,
   templateMissing: (path: string, missing: readonly string[]) =>
     `${path}: the prompt template lacks ${missing.map((name) => `{${name}}`).join(' and ')}; expected every placeholder the shipped template has`,
+  held: (count: number) => `${count} held for review (memdex playbook pending)`,
+  heldBecause: (reason: string, fragment: string) => `held because ${reason}${fragment !== '' ? `: ${fragment}` : ''}`,
+  heldByConfig: 'held because learn.newKeyPoints is "pending": every learned key point waits for review',
   willRetry: (attempt: number, max: number) => `will retry (attempt ${attempt} of ${max})`,
   gaveUp: (attempts: number) => `gave up after ${attempts} attempts`,
   partGivenUp: (start: number, end: number, transcript: string) => `bytes ${start}-${end} of ${transcript} will not be extracted`,

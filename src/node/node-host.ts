@@ -7,7 +7,7 @@ import { detectEnvironment } from './detect-environment.js';
 import { guardWrites } from './guard-writes.js';
 import { logHookFailure } from './hook-log.js';
 import { memdexCommand, startHookWorker } from './hook-worker.js';
-import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, updatePlaybook } from './playbook-file.js';
+import { loadTemplate, migratePlaybook, playbookFile, readPlaybook, reviewPlaybook, updatePlaybook } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './read-playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath, updateRelevance } from './relevance-store.js';
@@ -39,7 +39,8 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     playbookFile,
     readPlaybook,
     readPlaybookKeyPoints,
-    updatePlaybook: (file, extraction, now) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => updatePlaybook(file, extraction, now)),
+    updatePlaybook: (file, extraction, now, lock, policy) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => updatePlaybook(file, extraction, now, lock, policy)),
+    reviewPlaybook: (file, name, decision, now) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => reviewPlaybook(file, name, decision, now)),
     migratePlaybook: (file, now) => guardWrites([file.path], () => osMessages.cannotWrite(file.display), () => migratePlaybook(file, now)),
     loadTemplate,
     relevanceStorePath,

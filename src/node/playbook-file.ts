@@ -2,7 +2,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { messages } from '../messages/playbook.js';
 import type { Config } from '../model/config.js';
-import { applyExtraction, type ApplyOutcome } from '../playbook/apply-extraction.js';
+import { applyExtraction, type ApplyOutcome, type NewKeyPointPolicy } from '../playbook/apply-extraction.js';
+import { reviewKeyPoint, type ReviewDecision, type ReviewOutcome } from '../playbook/review.js';
 import { DEFAULT_TEMPLATE } from '../playbook/default-template.js';
 import { emptyPlaybook, loadPlaybook, type Migration } from '../playbook/load-playbook.js';
 import { describeProblems } from '../playbook/locate-problems.js';
@@ -45,13 +46,13 @@ export interface UpdateOutcome extends ApplyOutcome {
 }
 
 /** Applies an extraction to the latest file, under the lock. A file memdex cannot read is left untouched. */
-export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions): UpdateOutcome {
+export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome {
   let outcome: UpdateOutcome | undefined;
   updateJsonFile<LoadedPlaybook>(
     file.path,
     (text) => parseOrThrow(text, file.display, true),
     ({ playbook, migrations }) => {
-      const applied = applyExtraction(playbook, extraction);
+      const applied = applyExtraction(playbook, extraction, policy);
       // A legacy file is rewritten in canonical form by the first writer, even when nothing else changed.
       const written = applied.changed || migrations.length > 0;
       outcome = { ...applied, migrations, written };
@@ -63,6 +64,22 @@ export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult,
   // Diagnostics after the lock is released: keep the critical section small.
   reportMigrations(file.root, outcome!.migrations);
   reportPruned(file.root, outcome!.pruned);
+  return outcome!;
+}
+
+/** Approves or rejects a pending key point in the latest file, under the lock; nothing is written when it cannot. */
+export function reviewPlaybook(file: PlaybookFile, name: string, decision: ReviewDecision, now: string, lock?: LockOptions): ReviewOutcome {
+  let outcome: ReviewOutcome | undefined;
+  updateJsonFile<LoadedPlaybook>(
+    file.path,
+    (text) => parseOrThrow(text, file.display, true),
+    ({ playbook, migrations }) => {
+      outcome = reviewKeyPoint(playbook, name, decision, now);
+      return outcome.ok ? { playbook: outcome.playbook, migrations } : undefined;
+    },
+    ({ playbook }) => serializePlaybook(playbook, now),
+    lock,
+  );
   return outcome!;
 }
 
