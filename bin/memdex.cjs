@@ -20,7 +20,7 @@ Object.defineProperty(process, 'stdout', {
 });
 // The per-call commands start without the ES module loader, each from a CommonJS
 // bundle of its own: `memdex when|how|resolve <trigger>` (most hook calls, answered
-// from the cached recall table), the prompt hook, and `memdex check` (pre-commit).
+// from the cached trigger table), the prompt hook, and `memdex check` (pre-commit).
 // Anything else goes to the full CLI (ES modules, loaded lazily per command), with
 // what the fast path already did (the parsed request and the validated cache, or
 // the stdin it read), so nothing is done twice.
@@ -28,13 +28,13 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
 if (command === 'when' || command === 'how' || command === 'resolve') {
-  // Exact phrases first, from the smallest bundle, compiled from V8's code cache (src/node/code-cache.ts: start-up
-  // is most of an exact recall); the fuzzy engine only for what they leave, from what they read.
-  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/recall.cjs'));
+  // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle, compiled from V8's code cache
+  // (src/when/code-cache.ts: start-up is most of an exact hit); the fuzzy engine only for what they leave, from what they read.
+  const exact = require('../dist/code-cache.cjs').requireCached(require('node:path').join(__dirname, '../dist/when.cjs'));
   let answer = exact.exports.tryExact(command, argv.slice(1));
-  // (before the fuzzy stage, which tunes V8's flags, src/node/short-run.ts: cached code is stamped with them)
+  // (before the fuzzy stage, which tunes V8's flags, src/when/short-run.ts: cached code is stamped with them)
   exact.save(typeof answer === 'number');
-  if (answer?.recall?.table !== undefined) answer = require('../dist/recall-fuzzy.cjs').tryRecall(answer.recall);
+  if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;

@@ -24,14 +24,14 @@ const builds = [
     chunkNames: 'chunks/[name]-[hash]',
   }),
   // The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader
-  // start-up. The recall fast path (exact phrases alone in recall.cjs: V8 compiles what a bundle holds, and an
-  // exact hit is most hook calls; recall-fuzzy.cjs adds the fuzzy engine when no exact phrase decides), `check` (its block scanner for documents the fast
+  // start-up. The stages of `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle
+  // holds and an exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides), `check` (its block scanner for documents the fast
   // scanner declines is loaded on demand from inside the bundle), the prompt hook's
   // later prompts (hook-fast) and its first prompt of a session (hook). An import()
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { recall: 'src/cli/recall-exact.ts', 'recall-fuzzy': 'src/cli/recall-fast.ts', 'code-cache': 'src/node/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/node/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -44,9 +44,9 @@ const builds = [
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),
 ];
 
-// dist/recall.cjs runs from V8's code cache (src/node/code-cache.ts), whose `require` serves built-in modules only.
-const recallImports = builds[1].metafile.outputs['dist/recall.cjs'].imports.filter((i) => !i.path.startsWith('node:'));
-if (recallImports.length > 0) throw new Error(`dist/recall.cjs must import only node: modules, not ${recallImports.map((i) => i.path).join(', ')}`);
+// dist/when.cjs runs from V8's code cache (src/when/code-cache.ts), whose `require` serves built-in modules only.
+const whenImports = builds[1].metafile.outputs['dist/when.cjs'].imports.filter((i) => !i.path.startsWith('node:'));
+if (whenImports.length > 0) throw new Error(`dist/when.cjs must import only node: modules, not ${whenImports.map((i) => i.path).join(', ')}`);
 
 // Declarations of the public API (package.json `types`), from the sources; the same
 // files again under a `"type": "commonjs"` folder for require('memdex'), since

@@ -9,7 +9,6 @@ import { runRules } from './core/engine.js';
 import type { Rule } from './core/rule.js';
 import { DEFAULT_CONFIG, type Config } from './model/config.js';
 import type { Project } from './model/project.js';
-import { buildWithFallback } from './node/load-project.js';
 import { nodeTreeHost } from './node/tree-host.js';
 import { allRules } from './rules/registry.js';
 
@@ -34,7 +33,7 @@ export interface CheckOptions extends LoadOptions {
 export async function loadProject(source: string | Files, options: LoadOptions = {}): Promise<Project> {
   if (typeof source !== 'string') {
     const files = source instanceof Map ? source : new Map(Object.entries(source));
-    return buildWithFallback(files, options.config ?? DEFAULT_CONFIG);
+    return nodeTreeHost().buildProject(files, options.config ?? DEFAULT_CONFIG);
   }
   const host = nodeTreeHost();
   const root = host.resolveRoot(source);

@@ -1,13 +1,25 @@
 /**
- * The layer rule of eslint.config.js (run by `npm test` in pretest) rejects what it
- * must: machine access in the pure core, use cases reaching past the Host port,
- * imports pointing up. Checked here on small sources linted as if they lived there.
+ * The layers of src/ (layers.js, the one list), held two ways: the import graph as
+ * dependency-cruiser resolves it (type-only imports included) has no circle and no
+ * import pointing up, app/ imports nothing of node/, node/ only app/'s types, the
+ * adapters only node/'s composition root; and the ESLint rule `npm run lint` runs
+ * (eslint.config.js, built from the same list) rejects what it must, checked on
+ * small sources linted as if they lived there.
  */
 import { describe, expect, test } from '@jest/globals';
 import { ESLint } from 'eslint';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { LAYERS, PURE } from '../layers.js';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
+/** The graph's rules (.dependency-cruiser.mjs, built from layers.js), as `npx depcruise src` reads them. */
+const CRUISER_CONFIG = '../.dependency-cruiser.mjs';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const cruiserConfig: any = (await import(CRUISER_CONFIG)).default;
 const eslint = new ESLint({ cwd });
 
 async function messages(filePath: string, code: string): Promise<string[]> {
@@ -15,8 +27,69 @@ async function messages(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
+test('every folder of src/ is in exactly one layer', () => {
+  const listed = LAYERS.flatMap((layer) => layer.folders).filter((f) => f !== '.');
+  expect(new Set(listed).size).toBe(listed.length);
+  const folders = readdirSync(join(cwd, 'src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'types') // types/: ambient declarations, no imports
+    .map((entry) => entry.name);
+  expect(folders.filter((f) => !listed.includes(f))).toEqual([]);
+});
+
+test('the import graph: no circle, no import pointing up, app/ free of node/, adapters through the composition root', async () => {
+  const previous = process.cwd();
+  process.chdir(cwd);
+  let result: ICruiseResult;
+  try {
+    const { options, ...ruleSet } = cruiserConfig;
+    const { output } = await cruise(['src'], { ...options, validate: true, ruleSet, outputType: 'json' });
+    result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
+  } finally {
+    process.chdir(previous);
+  }
+  expect(result.summary.totalCruised).toBeGreaterThan(300); // it read the sources, not nothing
+  const violations = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
+  expect(violations).toEqual([]);
+}, 120_000);
+
+describe('the graph rules catch what they must', () => {
+  test('on a small tree: a circle, an import pointing up, app/ reaching node/, an adapter past the composition root', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-layers-'));
+    const files: Record<string, string> = {
+      'src/model/keys.ts': "import { run } from '../core/engine.js';\nexport const k = run;\n",
+      'src/core/engine.ts': "import { k } from '../model/keys.js';\nexport const run = () => k;\n",
+      'src/app/check.ts': "import { read } from '../node/read-text.js';\nexport const check = read;\n",
+      'src/node/read-text.ts': "import type { X } from '../app/ports.js';\nexport const read = (x: X) => x;\n",
+      'src/app/ports.ts': 'export type X = string;\n',
+      'src/cli/main.ts': "import { read } from '../node/read-text.js';\nimport { host } from '../node/tree-host.js';\nexport const main = [read, host];\n",
+      'src/node/tree-host.ts': 'export const host = 1;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, dirname(path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const previous = process.cwd();
+    process.chdir(dir);
+    try {
+      const { options, ...ruleSet } = cruiserConfig;
+      const { tsConfig: _tsConfig, ...plain } = options;
+      const { output } = await cruise(['src'], { ...plain, tsPreCompilationDeps: true, validate: true, ruleSet, outputType: 'json' });
+      const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
+      expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
+        'adapters-through-composition-root: src/cli/main.ts → src/node/read-text.ts',
+        'layer-model: src/model/keys.ts → src/core/engine.ts',
+        'layer-use-cases: src/app/check.ts → src/node/read-text.ts',
+        'no-circular: src/core/engine.ts → src/model/keys.ts',
+      ]);
+    } finally {
+      process.chdir(previous);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('the pure core', () => {
-  test.each(['core', 'model', 'rules', 'fuzzy', 'resolve', 'migrate', 'playbook', 'relevance', 'suggest', 'transcript', 'messages'])('src/%s touches no machine', async (folder) => {
+  test.each(PURE)('src/%s touches no machine', async (folder) => {
     const found = await messages(
       `src/${folder}/example.ts`,
       "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nexport const x = [readFileSync, join, process.env.HOME, Date.now(), Math.random(), new Date()];\n",
@@ -32,21 +105,29 @@ describe('the pure core', () => {
   });
 
   test('imports nothing above it', async () => {
-    const found = await messages('src/model/example.ts', "import { nodeHost } from '../node/node-host.js';\nimport { check } from '../app/check.js';\nexport const x = [nodeHost, check];\n");
-    expect(found).toHaveLength(2);
+    const found = await messages('src/model/example.ts', "import { nodeHost } from '../node/node-host.js';\nimport { check } from '../app/check.js';\nimport { runRules } from '../core/engine.js';\nexport const x = [nodeHost, check, runRules];\n");
+    expect(found).toEqual([
+      expect.stringMatching(/Imports point down: src\/model\/ \(model\) does not import machine/),
+      expect.stringMatching(/Imports point down: src\/model\/ \(model\) does not import use cases/),
+      expect.stringMatching(/Imports point down: src\/model\/ \(model\) does not import engine \(src\/\{core\}\/\)/),
+    ]);
   });
 });
 
-test('use cases reach src/node/ only through the Host port (types excepted)', async () => {
-  expect(await messages('src/app/example.ts', "import { readText } from '../node/read-text.js';\nexport const x = readText;\n")).toEqual([
-    expect.stringMatching(/Use cases reach src\/node\/ only through the Host port/),
-  ]);
-  expect(await messages('src/app/example.ts', "import type { TreeSource } from '../node/working-tree.js';\nexport type X = TreeSource;\n")).toEqual([]);
+test('use cases reach the machine only through their ports, types included', async () => {
+  expect(await messages('src/app/example.ts', "import { readText } from '../node/read-text.js';\nexport const x = readText;\n")).toEqual([expect.stringMatching(/src\/app\/ \(use cases\) does not import machine/)]);
+  expect(await messages('src/app/example.ts', "import type { TreeSource } from '../node/working-tree.js';\nexport type X = TreeSource;\n")).toEqual([expect.stringMatching(/does not import machine/)]);
+  expect(await messages('src/app/example.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual([expect.stringMatching(/only through their ports/)]);
   expect(await messages('src/app/example.ts', "import { main } from '../cli/commands/check.js';\nexport const x = main;\n")).toEqual([expect.stringMatching(/Imports point down/)]);
 });
 
-test('node/ never imports the adapters; adapters build the host and call app/', async () => {
-  expect(await messages('src/node/example.ts', "import { run } from '../cli/main.js';\nexport const x = run;\n")).toEqual([expect.stringMatching(/never imports the adapters/)]);
-  expect(await messages('src/hooks/example.ts', "import { readStdin } from '../node/read-stdin.js';\nexport const x = readStdin;\n")).toEqual([expect.stringMatching(/call a use case/)]);
-  expect(await messages('src/cli/example.ts', "import { nodeHost } from '../node/node-host.js';\nexport const x = nodeHost;\n")).toEqual([]);
+test('node/ imports only the types of app/ and never the adapters; adapters build the host and call app/', async () => {
+  expect(await messages('src/node/example.ts', "import { run } from '../cli/main.js';\nexport const x = run;\n")).toEqual([expect.stringMatching(/src\/node\/ \(machine\) does not import adapters/)]);
+  expect(await messages('src/node/example.ts', "import { runHook } from '../app/hook.js';\nexport const x = runHook;\n")).toEqual([expect.stringMatching(/imports their types only/)]);
+  expect(await messages('src/node/example.ts', "import type { Host } from '../app/host.js';\nexport type X = Host;\n")).toEqual([]);
+  for (const adapter of ['hooks', 'cli', 'when']) {
+    expect(await messages(`src/${adapter}/example.ts`, "import { readStdin } from '../node/read-stdin.js';\nexport const x = readStdin;\n")).toEqual([expect.stringMatching(/composition root/)]);
+    expect(await messages(`src/${adapter}/example.ts`, "import { nodeHost } from '../node/node-host.js';\nexport const x = nodeHost;\n")).toEqual([]);
+  }
+  expect(existsSync(join(cwd, 'src', 'node', 'node-host.ts'))).toBe(true);
 });

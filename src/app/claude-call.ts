@@ -12,17 +12,17 @@
  *
  * `--output-format json` prints one object `{type: "result", is_error, result,
  * structured_output, ...}`; the reply is `structured_output`, checked here against
- * the same schema the client was given (src/core/json-schema.ts): the client's own
+ * the same schema the client was given (src/model/json-schema.ts): the client's own
  * check is not relied on. Every way this can go wrong (no `claude`, a non-zero exit,
  * the timeout, output that is not that object, an error result such as a rate or
  * usage limit, a reply off the schema) is a failure with one sentence saying which;
  * the callers then change nothing.
  */
-import { validateJson, type JsonSchema } from '../core/json-schema.js';
+import { validateJson, type JsonSchema } from '../model/json-schema.js';
 import { learnMessages as m } from '../messages/learn.js';
-import type { CommandResult } from '../node/run-command.js';
 import { LEARNER_FLAGS } from '../playbook/learner-flags.js';
 import type { Env, Host } from './host.js';
+import type { CommandResult } from './port-types.js';
 
 export const CLAUDE_EXECUTABLE = 'claude';
 
@@ -60,7 +60,7 @@ export async function askClaude(host: Host, request: ClaudeRequest): Promise<Cla
     });
     return readClaudeReply(result, request.schema, request.timeoutMs);
   } finally {
-    host.removeTempDir(cwd);
+    host.removeDir(cwd);
   }
 }
 

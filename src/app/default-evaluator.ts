@@ -5,11 +5,11 @@
  * excerpt) rendered into templates/evaluator.txt, the reply checked against the
  * evaluation schema, its `evaluations` array then checked like any evaluator's
  * answer (scores in [-1, 1], only shown ids, only the session's tags) and applied
- * through the claim/lease queue (node/evaluate-pending.ts).
+ * through the claim/lease queue (evaluate-pending.ts).
  */
 import type { Config } from '../model/config.js';
 import { DEFAULT_EVALUATOR_TEMPLATE, EVALUATION_REPLY_SCHEMA, EVALUATOR_PLACEHOLDERS, evaluatorPrompt } from '../relevance/evaluation-prompt.js';
-import { askClaude } from './claude-call.js';
+import { askClaude, claudeEnv } from './claude-call.js';
 import type { Env, Evaluator, Host } from './host.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 
@@ -32,7 +32,7 @@ export function hasEvaluator(host: Host, config: Config): boolean {
 /** The configured command, else the default on `claude -p`; undefined when neither is available. */
 export function chooseEvaluator(host: Host, root: string, config: Config, timeoutMs: number, explicit?: string): ChosenEvaluator | undefined {
   const command = evaluatorCommand(host.env, config.relevance.evaluator, explicit);
-  if (command !== undefined) return { evaluator: host.commandEvaluator(command, root, timeoutMs), label: command };
+  if (command !== undefined) return { evaluator: host.commandEvaluator(command, root, timeoutMs, claudeEnv(host.env)), label: command };
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { evaluator: claudeEvaluator(host, learner, root, config, timeoutMs), label: learner.label };
 }

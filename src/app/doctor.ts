@@ -18,7 +18,7 @@ import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
 import { STAGED_CHECK } from '../messages/init.js';
 import { doctorMessages as m } from '../messages/doctor.js';
-import type { AgentHost, SetupHost, TreeHost } from './host.js';
+import type { SetupHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE } from './init-git.js';
@@ -28,6 +28,7 @@ import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js'
 import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
 import { SKILL_NAMES, skillPermissions } from './skills.js';
 import { HOOK_WIRING, PLUGIN_MEMDEX_COMMAND, PROJECT_MEMDEX_COMMAND, hookCommand } from './wiring.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -60,7 +61,7 @@ const LAST_FAILURES = 2;
 /** `memdex --version` from the hook's shell: start-up plus a cold disk. */
 const COMMAND_TIMEOUT_MS = 20_000;
 
-type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'readRelevance' | 'relevanceStorePath' | 'relevanceParams'>;
+type DoctorHost = TreeHost & SetupHost;
 
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
@@ -316,7 +317,7 @@ function checkLearningOutcomes(host: DoctorHost, root: string): DoctorResult {
 }
 
 function checkEvaluations(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {
-  const store = host.readRelevance(host.relevanceStorePath(root, config), host.relevanceParams(config));
+  const store = readRelevance(host, relevanceStorePath(host, root, config), projectRelevanceParams(config));
   if (store.corrupt !== undefined) return [problem('evaluations', m.storeCorrupt(store.corrupt), m.storeCorruptFix)];
   const sessions = Object.values(store.state.sessions);
   const failed = sessions.filter((s) => s.status === 'failed').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));

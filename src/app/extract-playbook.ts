@@ -38,18 +38,20 @@ import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPL
 import { describeProblems } from '../playbook/locate-problems.js';
 import { extractionFromValue, parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
-import type { ExtractionResult, PendingReview, Playbook } from '../playbook/types.js';
-import { yieldsEvents } from '../transcript/decode.js';
 import type { NewKeyPointPolicy } from '../playbook/apply-extraction.js';
 import { findEvidence, holdReason } from '../playbook/quarantine.js';
 import { activeKeyPoints } from '../playbook/review.js';
+import type { ExtractionResult, PendingReview, Playbook } from '../playbook/types.js';
+import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
-import type { Env, Host, TranscriptPart } from './host.js';
-import type { UpdateOutcome } from '../node/playbook-file.js';
+import type { Env, Host } from './host.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
+import { playbookFile, readPlaybook, updatePlaybook, type UpdateOutcome } from './playbook-file.js';
+import { projectRelevanceParams } from './relevance-store.js';
+import { claimTranscriptPart, releaseTranscriptPart, removePartFile, writePartFile, type TranscriptPart } from './transcript-parts.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)
@@ -130,7 +132,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     const extractor = chooseExtractor(host, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
-    const part = host.claimTranscriptPart(job.root, job.sessionId, job.transcriptPath, lock);
+    const part = claimTranscriptPart(host, job.root, job.sessionId, job.transcriptPath, lock);
     if (part === undefined) {
       log(messages.nothingNew(job.transcriptPath));
       return 'nothing';
@@ -142,22 +144,22 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     let guarded: GuardedExtraction;
     let updated: UpdateOutcome | undefined;
     try {
-      const file = host.playbookFile(job.root, config);
-      const playbook = host.readPlaybook(file).playbook;
+      const file = playbookFile(host, job.root, config);
+      const playbook = readPlaybook(host, file).playbook;
       const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
       if (reply === NOTHING_TO_REVIEW) {
         // Only the client's bookkeeping: nothing to rate, and no extractor call.
-        host.releaseTranscriptPart(job.root, part, true, lock);
+        releaseTranscriptPart(host, job.root, part, true, lock);
         log(messages.nothingNew(job.transcriptPath));
         return 'nothing';
       }
       guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
       const policy = learnedPolicy(host, config, job, part, guarded.result.newKeyPoints);
-      updated = reply === undefined ? undefined : host.updatePlaybook(file, guarded.result, policy.source.at, lock, policy);
+      updated = reply === undefined ? undefined : updatePlaybook(host, file, guarded.result, policy.source.at, lock, policy);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
-      const maxAttempts = host.relevanceParams(config).maxAttempts;
-      const { outcome: released, failures } = host.releaseTranscriptPart(job.root, part, false, lock, maxAttempts);
+      const maxAttempts = projectRelevanceParams(config).maxAttempts;
+      const { outcome: released, failures } = releaseTranscriptPart(host, job.root, part, false, lock, maxAttempts);
       const note =
         released === 'given-back'
           ? learnMessages.willRetry(failures + 1, maxAttempts)
@@ -169,7 +171,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       return 'failed';
     }
     // Applied: from here on a failure must not give the part back (it would be rated again).
-    host.releaseTranscriptPart(job.root, part, true, lock);
+    releaseTranscriptPart(host, job.root, part, true, lock);
     const added = updated?.added.length ?? 0;
     const held = updated?.added.filter((kp) => kp.pending !== undefined).length ?? 0;
     const duplicates = guarded.result.newKeyPoints.length - added;
@@ -216,7 +218,7 @@ type Extraction = ExtractionResult | undefined | typeof NOTHING_TO_REVIEW;
 
 /** The configured command's ExtractionResult; undefined for empty output ("nothing learned"); throws on failure. */
 async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
-  const copy = host.writePartFile(part, isEvidence);
+  const copy = writePartFile(host, part, isEvidence);
   try {
     if (copy.lines === 0) return NOTHING_TO_REVIEW;
     const result = await host.runShellCommand(command, copy.file, {
@@ -239,7 +241,7 @@ async function commandExtraction(host: Host, command: string, job: ExtractionJob
     if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
     return parsed.result;
   } finally {
-    host.removePartFile(copy.file);
+    removePartFile(host, copy.file);
   }
 }
 

@@ -3,7 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { applyFeedback, feedbackRatings } from '../relevance/feedback.js';
 import type { Host } from './host.js';
 import { knownItem } from './known-item.js';
-import { relevanceContext } from './project-context.js';
+import { updateRelevance, relevanceContext } from './relevance-store.js';
 
 export interface FeedbackRequest {
   readonly id: string;
@@ -21,7 +21,7 @@ export function recordFeedback(host: Host, request: FeedbackRequest) {
     ctx.params,
   );
   if (!ratings.ok) throw new UsageError(ratings.problems.join('\n'));
-  const outcome = host.updateRelevance(
+  const outcome = updateRelevance(host, 
     ctx.storePath,
     (state) => {
       const result = applyFeedback(state, id, ratings.ratings, host.now(), request.reason, ctx.params);

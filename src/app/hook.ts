@@ -8,12 +8,12 @@
  * rejects output naming another event, so a hook wired under the wrong one
  * answers `{}` and claims or records nothing (one log line says how to fix it).
  * Every later prompt of a session is usually answered before this runs, by
- * src/node/prompt-fast.ts (dist/hook-fast.cjs); the first one runs this with the
+ * src/hooks/prompt-fast.ts (dist/hook-fast.cjs, the same gate: hook-gate.ts); the first one runs this with the
  * prompt hooks alone, from dist/hook.cjs (src/hooks/prompt-hook.ts).
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
-import { parseHookPayload } from './hook-payload.js';
+import { gateHook } from './hook-gate.js';
 import type { HookContext } from './hook-step.js';
 
 export interface EventHandler {
@@ -30,30 +30,26 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
   let root: string | undefined; // found once, from the payload's cwd; the fallback only to log a failure
   try {
     const stdin = host.stdin(); // read even when off: the writer must not get EPIPE
-    if (host.env.MEMDEX_HOOKS === '0') return {};
     const handler = handlers[event];
-    if (!handler) throw new Error(messages.unknownEvent(event));
-    const parsed = parseHookPayload(stdin);
-    if (!parsed.ok) throw new Error(parsed.message);
-    root = host.hookRoot(parsed.payload.cwd);
+    const gate = gateHook(host.env, stdin, event, handler?.hookEventName);
+    if (gate.kind === 'off') return {};
+    root = host.hookRoot(gate.payload.cwd);
     const hookRoot = root;
-    // The client rejects output naming another event, so wired under the wrong one the hook does nothing.
-    const running = parsed.payload.hookEventName;
-    if (running !== undefined && running !== handler.hookEventName) {
-      host.hookLog(hookRoot, event, messages.wrongEvent(event, running, handler.hookEventName));
+    if (gate.kind === 'wrong-event') {
+      host.hookLog(hookRoot, event, messages.wrongEvent(event, gate.running, handler!.hookEventName));
       return {};
     }
     const context: HookContext = {
       host,
       event,
-      hookEventName: handler.hookEventName,
+      hookEventName: handler!.hookEventName,
       root,
       config: host.loadConfig(root).config,
-      payload: parsed.payload,
+      payload: gate.payload,
       env: host.env,
       log: (message) => host.hookLog(hookRoot, event, message),
     };
-    return await (await handler.load()).handle(context);
+    return await (await handler!.load()).handle(context);
   } catch (error) {
     host.hookLog(root ?? host.hookRoot(undefined), event, error instanceof Error ? error.message : String(error));
     return {};

@@ -1,46 +1,32 @@
 /**
- * The one port between the use cases (src/app/) and the machine. A use case reads
- * what it needs through a Host, calls the pure core, and writes once; it never
- * imports node:* or src/node/, so it runs the same against the real machine
- * (src/node/node-host.ts) and against anything else that implements this.
+ * The ports of the use cases (src/app/): what they need of the machine, and no
+ * more. A use case reads through a host, calls the pure core, and writes once; it
+ * never imports node:* or src/node/, so it runs the same against the real machine
+ * (src/node/*-host.ts, the composition root) and against anything else that
+ * implements these.
  *
- * Two halves, so that a per-call command loads only the adapters it uses:
- * TreeHost (the memory tree: config, texts, git index, journal, atomic writes) is
- * all `check` needs; AgentHost adds the playbook, the relevance store, session
- * markers, the hook log and child processes (those load lazily: the prompt hook
- * never loads child_process).
+ * Primitives only: files (the one reader, atomic writes, folders, the cache
+ * folder), locks, processes, git, the clock and the environment. The workflows
+ * over them are use cases in app/. Split by who needs them, so that a per-call
+ * command loads only the adapters it uses: TreeHost (the memory tree: config, texts,
+ * git index, journal, atomic writes) is all `check` needs; AgentHost adds what the
+ * hooks and the learner use (locks, temp folders, session marks, the hook log,
+ * child processes, which load lazily: the prompt hook never loads child_process);
+ * WhenHost is the fast path's; TranscriptHost and SetupHost serve `recall`, `init`
+ * and `doctor`.
  *
- * The data types are those the adapters define (type-only imports).
+ * The data they carry is typed in port-types.ts.
  */
 import type { Config, ConfigProblem } from '../model/config.js';
 import type { Project } from '../model/project.js';
-import type { NewKeyPointPolicy } from '../playbook/apply-extraction.js';
-import type { ReviewDecision, ReviewOutcome } from '../playbook/review.js';
-import type { ExtractionResult } from '../playbook/types.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
-import type { RelevanceParams } from '../relevance/params.js';
 import type { PathStyle } from '../relevance/paths.js';
-import type { RelevanceState, SessionRecord } from '../relevance/types.js';
-import type { Environment } from '../node/detect-environment.js';
-import type { EvaluateOptions, EvaluateSummary, Evaluator } from '../node/evaluate-pending.js';
-import type { CommitHooks, Recovery } from '../node/journal.js';
-import type { LoadedConfig } from '../node/load-config.js';
-import type { LockOptions } from '../node/lock.js';
-import type { ParseCache } from '../node/parse-cache.js';
-import type { LoadedPlaybook, MigrateOutcome, PlaybookFile, UpdateOutcome } from '../node/playbook-file.js';
-import type { PlaybookKeyPoints } from '../node/read-playbook-key-points.js';
-import type { SessionAudit } from '../node/record-session-audit.js';
-import type { Change, StoreRead } from '../node/relevance-store.js';
-import type { CommandResult } from '../node/run-command.js';
-import type { PartFile, PartRelease, PendingRetry, TranscriptPart } from '../node/transcript-parts.js';
-import type { PartExcerpt } from '../node/transcript-excerpt.js';
-import type { PartRange } from '../transcript/part.js';
-import type { TreeSource } from '../node/working-tree.js';
-import type { WriteOptions } from '../node/atomic-write.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
+import type { PartRange } from '../transcript/part.js';
+import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, PartExcerpt, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
-export type { Environment, Evaluator, LoadedPlaybook, ParseCache, PartExcerpt, PlaybookFile, PlaybookKeyPoints, Recovery, StoreRead, TranscriptPart, TreeSource };
+export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -49,13 +35,17 @@ export interface TreeHost {
   readonly env: Env;
   /** The wall clock as an ISO string: the core takes time as a parameter. */
   now(): string;
-  /** All of stdin, read once per process (also across the recall fast path's hand-over). */
+  /** All of stdin, read once per process (also across the when fast path's hand-over). */
   stdin(): string;
   /** Absolute path from a base and a user-given path. */
   resolvePath(base: string, path: string): string;
   exists(path: string): boolean;
-  /** UTF-8 text; InputError naming `display` when unreadable or not UTF-8. */
+  /** UTF-8 text, through the one reader (src/node/read-text.ts); InputError naming `display` when unreadable or not UTF-8. */
   readText(path: string, display?: string): string;
+  /** The same, undefined when the file does not exist. */
+  readTextIfExists(path: string, display?: string): string | undefined;
+  /** `dir` and a path under it as the platform joins them (`.` and `..` folded). */
+  joinPath(dir: string, path: string): string;
   /** Temp file, fsync, rename. */
   /** With `expected`, refuses (ConcurrentEditError) when the file no longer holds that text. */
   writeTextAtomic(path: string, text: string, options?: WriteOptions): void;
@@ -92,20 +82,39 @@ export interface TreeHost {
   readonly interactive: boolean;
 }
 
+/**
+ * The agent's side of the machine (hooks, learning, the relevance store): files
+ * beyond the memory tree, locks, processes, the session's marks, the client's
+ * transcripts. Primitives only: every workflow over them is a use case of app/
+ * (playbook-file.ts, relevance-store.ts, transcript-parts.ts, evaluate-pending.ts).
+ */
 export interface AgentHost {
-  playbookFile(root: string, config: Config): PlaybookFile;
-  readPlaybook(file: PlaybookFile): LoadedPlaybook;
-  readPlaybookKeyPoints(root: string, config: Config): PlaybookKeyPoints;
-  updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome;
-  /** Approves or rejects a pending key point (src/playbook/review.ts), under the playbook's lock. */
-  reviewPlaybook(file: PlaybookFile, name: string, decision: ReviewDecision, now: string): ReviewOutcome;
-  migratePlaybook(file: PlaybookFile, now: string): MigrateOutcome;
-  loadTemplate(root: string, config: Config): string;
-  relevanceStorePath(root: string, config: Config): string;
-  relevanceParams(config: Config): RelevanceParams;
-  readRelevance(path: string, params: RelevanceParams): StoreRead;
-  updateRelevance<R>(path: string, change: (state: RelevanceState) => Change<R>, options: LockOptions & { readonly params?: RelevanceParams }): R;
-  recordSessionAudit(storePath: string, audit: SessionAudit, options: LockOptions & { readonly params?: RelevanceParams }): SessionRecord;
+  /** Creates the folder that holds `path` (and its parents) when missing. */
+  makeParentDir(path: string): void;
+  /** A fresh private folder in the system's temp folder, named from `prefix`. */
+  makeTempDir(prefix: string): string;
+  /** Removes a folder and what it holds (nothing when it is gone). */
+  removeDir(path: string): void;
+  /** Temp file beside it, fsync, rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
+  replaceText(path: string, text: string): void;
+  /**
+   * Runs writes to these files; an operating-system failure (disk full, permission
+   * denied) becomes an OsError naming `display` that says whether they changed,
+   * compared byte for byte. Other errors pass through.
+   */
+  guardWrites<T>(paths: readonly string[], display: string, write: () => T): T;
+  /** Runs `fn` holding the exclusive lock file `lockPath` (waits, then fails with a message; an abandoned lock is taken over). */
+  withLock<T>(lockPath: string, fn: () => T, options?: LockOptions): T;
+  /** The lock if free (or abandoned) now, without waiting: its release, or undefined when a live process holds it. */
+  tryLock(lockPath: string, staleMs: number): (() => void) | undefined;
+  /** A diagnostic file (OBS-*) under `<root>/.claude/diagnostic/`, only while `<root>/.claude/diagnostic_mode` exists; best effort. */
+  writeDiagnostic(root: string, name: string, content: string): void;
+  /** This process among all that work on one store: host, pid and a random part. */
+  workerId(): string;
+  /** The byte offset just after the file's last newline (0 when it has none). */
+  completeLinesEnd(path: string): number;
+  /** Copies the lines of bytes [start, end) of `from` (complete lines) that `keep` accepts into a new file `to` (mode 0600); how many. */
+  copyLines(from: string, to: string, start: number, end: number, keep: (line: string) => boolean): number;
   detectEnvironment(root: string): Environment;
   /** `~` expanded, made absolute, symlinks resolved when the path exists. */
   canonicalPath(path: string): string;
@@ -124,33 +133,16 @@ export interface AgentHost {
   startHookWorker(root: string, args: readonly string[]): void;
   /** This memdex as a shell command the agent's Bash tool can run (absolute, quoted). */
   memdexCommand(): string;
-  /** The byte range of the session transcript's complete lines not yet given to the extractor, claimed; undefined when none. */
-  claimTranscriptPart(root: string, sessionId: string, transcriptPath: string, lock: LockOptions): TranscriptPart | undefined;
-  /** The part's lines that `keep` accepts, copied into a temp file for a configured extractor (removePartFile deletes it). */
-  writePartFile(part: TranscriptPart, keep: (line: string) => boolean): PartFile;
-  removePartFile(file: string): void;
-  /** A part not extracted is given back, unless a later claim moved on or it failed `maxFailures` times. */
-  releaseTranscriptPart(root: string, part: TranscriptPart, extracted: boolean, lock: LockOptions, maxFailures?: number): PartRelease;
-  /** Sessions whose failed extraction was given back, oldest first. */
-  pendingExtractionRetries(root: string): PendingRetry[];
   /** A user-configured command with one argument (child_process, loaded only now). */
   runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** A program with an argument vector, no shell (child_process, loaded only now). */
   runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
-  /** A new, empty folder in the system's temp folder (the learner's child runs there), and its removal. */
-  makeTempDir(prefix: string): string;
-  removeTempDir(path: string): void;
   /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
   findExecutable(name: string): string | undefined;
-  /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable. */
-  partExcerpt(path: string, range: PartRange, maxChars: number): PartExcerpt;
-  /** Locked read-modify-write of a JSON state file (node/json-store.ts). */
-  updateJsonFile<T>(path: string, parse: (text: string | undefined) => T, update: (current: T) => T | undefined, serialize: (value: T) => string, lock?: LockOptions): T;
-  /** The project's learning-runner lock if free now (no wait): its release, or undefined when a live runner holds it. */
-  tryLearningLock(root: string): (() => void) | undefined;
-  /** A configured evaluator command (shell, JSON on stdin, MEMDEX_HOOKS=0, no CLAUDECODE). */
-  commandEvaluator(command: string, cwd: string, timeoutMs: number): Evaluator;
-  evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary>;
+  /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable; skipped lines to `log`. */
+  partExcerpt(path: string, range: PartRange, maxChars: number, log?: (line: string) => void): PartExcerpt;
+  /** A configured evaluator command (shell, JSON on stdin) run in `env` (the learner's: MEMDEX_HOOKS=0, no CLAUDECODE, claude-call.ts claudeEnv). */
+  commandEvaluator(command: string, cwd: string, timeoutMs: number, env: Env): Evaluator;
 }
 
 /** A session transcript in the client's folder; `start`: its first record that has a timestamp. */
@@ -214,3 +206,27 @@ export interface SetupHost {
 }
 
 export type Host = TreeHost & AgentHost;
+
+/** `memdex when|how|resolve` (src/app/when.ts): the tree, its cached trigger table, the decision files the table points to. */
+export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
+  /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
+  readTreeStamps(root: string, config: Config): Stamps | undefined;
+  /** The trigger table cached with these stamps; undefined when there is none. */
+  readTriggerTable(root: string, stamps: Stamps): string | undefined;
+  /** A decision file's text, read confined to the decisions folder (no link leads out of it). */
+  readDecisionText(root: string, decisions: string, path: string): string;
+}
+
+/** The model stage of `memdex when|how|resolve` (src/app/when-model.ts). */
+export interface ResolverHost extends WhenHost, Pick<TreeHost, 'loadSuggestIndex'> {
+  /** The model of the working tree through the model cache (an unchanged tree is not parsed again), with what `options` caches beside it. */
+  loadCachedProject(root: string, config: Config, options: CacheOptions): Promise<Project>;
+}
+
+/** The cache folder, checked as this user's alone (src/node/cache-files.ts): where the V8 code cache of src/when/ keeps compiled code. */
+export interface CacheFolder {
+  /** The cache file of this kind for a key (a tree's root, a bundle's path). */
+  path(key: string, kind: 'code'): string;
+  read(path: string): { readonly header: Record<string, unknown>; readonly body: Uint8Array } | undefined;
+  write(path: string, header: Record<string, unknown>, body: string | Uint8Array): void;
+}

@@ -29,8 +29,11 @@ import { activeKeyPoints } from '../playbook/review.js';
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
 import type { HookContext } from './hook-step.js';
-import { CLIENT_CONTEXT_LIMIT, recordShown, renderInjection } from './injection.js';
+import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
+import { recordShown, renderInjection } from './injection.js';
 import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
+import { playbookFile, readPlaybook } from './playbook-file.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
 
 export async function handle(context: HookContext): Promise<object> {
   const { host, root, config, payload } = context;
@@ -42,7 +45,7 @@ export async function handle(context: HookContext): Promise<object> {
     host.claimSessionMarker(root, sessionId);
     return {};
   }
-  const { playbook } = host.readPlaybook(host.playbookFile(root, config));
+  const { playbook } = readPlaybook(host, playbookFile(host, root, config));
   const request = {
     root,
     config,
@@ -91,6 +94,6 @@ function answer(context: HookContext, playbook: string, pointers: PromptPointers
 /** Whether the session's audit record lists shown ids: its earlier context held a block, which a resume replays. */
 function heldBefore(context: HookContext, sessionId: string): boolean {
   const { host, root, config } = context;
-  const store = host.readRelevance(host.relevanceStorePath(root, config), host.relevanceParams(config));
+  const store = readRelevance(host, relevanceStorePath(host, root, config), projectRelevanceParams(config));
   return (store.state.sessions[sessionId]?.shown.length ?? 0) > 0;
 }

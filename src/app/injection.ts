@@ -16,17 +16,14 @@ import { matchesPathPrerequisite } from '../relevance/paths.js';
 import { auditAddsNothing } from '../relevance/queue.js';
 import { messages } from '../messages/hooks.js';
 import type { Host } from './host.js';
+import { loadTemplate } from './playbook-file.js';
+import { readPlaybookKeyPoints } from './playbook-key-points.js';
+import { recordSessionAudit } from './record-session-audit.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
 export const HOOK_LOCK_TIMEOUT_MS = 2_000;
-
-/**
- * Claude Code replaces any hook output string longer than 10,000 characters by a
- * 2 KB preview and a file path, so the model would see no key point at all
- * (measured with client 2.1.330, claude-code-behaviour.md §1). The whole
- * additionalContext, template and block, stays strictly below it.
- */
-export const CLIENT_CONTEXT_LIMIT = 10_000;
 
 export interface InjectionRequest {
   readonly root: string;
@@ -68,16 +65,16 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   warnings.push(...environment.issues);
   let keyPoints = request.keyPoints;
   if (keyPoints === undefined) {
-    const read = host.readPlaybookKeyPoints(request.root, request.config);
+    const read = readPlaybookKeyPoints(host, request.root, request.config);
     if (read.problem !== undefined) warnings.push(read.problem);
     keyPoints = read.keyPoints;
   }
   const cwd = host.canonicalPath(request.cwd ?? request.root);
   const candidates = keyPoints.filter((kp) => kp.paths === undefined || kp.paths.some((p) => matchesPathPrerequisite(cwd, host.canonicalPath(p), host.pathStyle)));
-  const params = host.relevanceParams(request.config);
-  const store = host.readRelevance(host.relevanceStorePath(request.root, request.config), params);
+  const params = projectRelevanceParams(request.config);
+  const store = readRelevance(host, relevanceStorePath(host, request.root, request.config), params);
   if (store.corrupt !== undefined) warnings.push(store.corrupt);
-  const template = host.loadTemplate(request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
+  const template = loadTemplate(host, request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
   const blockBudget = blockBudgetFor(template, request.reserveChars ?? 0);
   if (blockBudget <= 0) return { ...NOTHING, tags: environment.tags, repo: environment.repo, warnings: [...warnings, messages.templateTooLong(CLIENT_CONTEXT_LIMIT)] };
   // The block names the memdex this process runs as: the command resolves in the agent's shell.
@@ -104,8 +101,8 @@ function blockBudgetFor(templateParts: readonly string[], reserve: number): numb
  */
 export function recordShown(host: Host, request: InjectionRequest, sessionId: string, outcome: InjectionOutcome): string | undefined {
   if (outcome.shown.length === 0) return undefined;
-  const params = host.relevanceParams(request.config);
-  const storePath = host.relevanceStorePath(request.root, request.config);
+  const params = projectRelevanceParams(request.config);
+  const storePath = relevanceStorePath(host, request.root, request.config);
   const audit = {
     shown: outcome.shown,
     tags: outcome.tags,
@@ -113,9 +110,9 @@ export function recordShown(host: Host, request: InjectionRequest, sessionId: st
     ...(request.transcriptPath !== undefined ? { transcriptPath: request.transcriptPath } : {}),
     at: request.now,
   };
-  if (auditAddsNothing(host.readRelevance(storePath, params).state.sessions[sessionId], audit)) return undefined;
+  if (auditAddsNothing(readRelevance(host, storePath, params).state.sessions[sessionId], audit)) return undefined;
   try {
-    host.recordSessionAudit(storePath, { sessionId, ...audit }, { params, timeoutMs: HOOK_LOCK_TIMEOUT_MS });
+    recordSessionAudit(host, storePath, { sessionId, ...audit }, { params, timeoutMs: HOOK_LOCK_TIMEOUT_MS });
     return undefined;
   } catch (error) {
     return messages.shownNotRecorded((error as Error).message);

@@ -2,7 +2,8 @@ import { MemdexError, UsageError } from '../core/errors.js';
 import { messages } from '../messages/relevance.js';
 import { itemIdProblem } from '../relevance/validate.js';
 import type { Host } from './host.js';
-import type { RelevanceContext } from './project-context.js';
+import type { RelevanceContext } from './relevance-store.js';
+import { readPlaybookKeyPoints } from './playbook-key-points.js';
 
 /**
  * The one rule for every command that writes about a key point (feedback, pin,
@@ -13,7 +14,7 @@ import type { RelevanceContext } from './project-context.js';
 export function knownItem(host: Host, ctx: RelevanceContext, id: string): string {
   const problem = itemIdProblem(id);
   if (problem !== undefined) throw new UsageError(problem);
-  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
   if (!playbook.exists) throw new MemdexError(messages.noPlaybook(ctx.config.playbook.path), 1);
   if (playbook.problem !== undefined) throw new MemdexError(playbook.problem, 2);
   if (!playbook.keyPoints.some((kp) => kp.id === id)) throw new MemdexError(messages.unknownItem(id, ctx.config.playbook.path), 1);

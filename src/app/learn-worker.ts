@@ -22,8 +22,10 @@ import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
 import type { Host } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
-import { relevanceContext } from './project-context.js';
 import { runEvaluations } from './relevance.js';
+import { tryLearningLock } from './learning-lock.js';
+import { projectRelevanceParams, readRelevance, relevanceStorePath, relevanceContext } from './relevance-store.js';
+import { pendingRetries } from './transcript-parts.js';
 
 const WORKER_EVENT = 'session-start (background)';
 
@@ -34,9 +36,9 @@ export function startLearning(context: HookContext): void {
 }
 
 function hasQueuedWork(host: Host, root: string, config: Config): boolean {
-  if (host.pendingExtractionRetries(root).length > 0 && chooseExtractor(host, config) !== undefined) return true;
-  const params = host.relevanceParams(config);
-  const store = host.readRelevance(host.relevanceStorePath(root, config), params);
+  if (pendingRetries(host, root).length > 0 && chooseExtractor(host, config) !== undefined) return true;
+  const params = projectRelevanceParams(config);
+  const store = readRelevance(host, relevanceStorePath(host, root, config), params);
   const now = host.now();
   return Object.values(store.state.sessions).some((record) => isClaimable(record, now, params)) && hasEvaluator(host, config);
 }
@@ -46,7 +48,7 @@ export async function runLearningWorker(host: Host, root: string): Promise<void>
   const log = (message: string) => host.hookLog(root, WORKER_EVENT, message);
   if (host.env.MEMDEX_HOOKS === '0') return;
   try {
-    const release = host.tryLearningLock(root);
+    const release = tryLearningLock(host, root);
     if (release === undefined) {
       log(learnMessages.runnerBusy);
       return;
@@ -55,7 +57,7 @@ export async function runLearningWorker(host: Host, root: string): Promise<void>
       const ctx = relevanceContext(host, root);
       const perRun = ctx.config.learn.sessionsPerRun;
       let retried = 0;
-      for (const retry of host.pendingExtractionRetries(root).slice(0, perRun)) {
+      for (const retry of pendingRetries(host, root).slice(0, perRun)) {
         await runExtractionWorker(host, { event: 'session-start', root, sessionId: retry.sessionId, transcriptPath: retry.transcriptPath });
         retried++;
       }

@@ -18,6 +18,7 @@
 import { MemdexError } from '../core/errors.js';
 import { learnMessages } from '../messages/learn.js';
 import type { Host } from './host.js';
+import { updateJsonFile } from './json-state.js';
 
 export const LEARNING_OUTCOMES = '.claude/memdex/learning.json';
 /** Enough to see a pattern (three failures in a row) across both steps, small enough to read at a glance. */
@@ -83,7 +84,8 @@ export function readLearningOutcomes(host: Pick<Host, 'resolvePath' | 'exists' |
 export function recordLearningOutcome(host: Host, root: string, outcome: LearningOutcome): string | undefined {
   const path = host.resolvePath(root, LEARNING_OUTCOMES);
   try {
-    host.updateJsonFile<OutcomesFile>(
+    updateJsonFile<OutcomesFile>(
+      host,
       path,
       (text) => (text === undefined ? { version: 1, outcomes: [] } : parse(text, path)),
       (file) => ({ version: 1, outcomes: [...file.outcomes, outcome].slice(-KEEP_OUTCOMES) }),

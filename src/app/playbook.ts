@@ -13,23 +13,24 @@ import { playbookStats, type PlaybookStats } from '../playbook/stats.js';
 import type { Host } from './host.js';
 import { renderInjection } from './injection.js';
 import { projectContext } from './project-context.js';
+import { migratePlaybook, playbookFile, readPlaybook, reviewPlaybook, updatePlaybook } from './playbook-file.js';
 
 export function showPlaybook(host: Host, explicitRoot: string | undefined): { readonly text: string; readonly warnings: readonly string[] } {
   const { root, config } = projectContext(host, explicitRoot);
-  const { playbook } = host.readPlaybook(host.playbookFile(root, config)); // a malformed playbook is an InputError here
+  const { playbook } = readPlaybook(host, playbookFile(host, root, config)); // a malformed playbook is an InputError here
   const outcome = renderInjection(host, { root, config, now: host.now(), keyPoints: activeKeyPoints(playbook).map(toRelevanceItem) });
   return { text: outcome.context, warnings: outcome.warnings };
 }
 
 export function updatePlaybookFrom(host: Host, explicitRoot: string | undefined, extraction: string) {
   const { root, config } = projectContext(host, explicitRoot);
-  const file = host.playbookFile(root, config);
+  const file = playbookFile(host, root, config);
   const text = extraction === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, extraction), messages.extractionFile(extraction));
   const parsed = parseExtraction(text);
   if (!parsed.ok) throw new InputError(describeProblems(extraction === '-' ? '<stdin>' : extraction, text, parsed.problems));
   const now = host.now();
   // A person applying a result by hand is its author: it goes in as it is, marked as theirs.
-  return host.updatePlaybook(file, parsed.result, now, undefined, { source: { by: 'user', at: now }, hold: () => undefined });
+  return updatePlaybook(host, file, parsed.result, now, undefined, { source: { by: 'user', at: now }, hold: () => undefined });
 }
 
 export interface PendingList {
@@ -39,28 +40,28 @@ export interface PendingList {
 
 export function listPending(host: Host, explicitRoot: string | undefined): PendingList {
   const { root, config } = projectContext(host, explicitRoot);
-  const file = host.playbookFile(root, config);
-  return { display: file.display, pending: pendingKeyPoints(host.readPlaybook(file).playbook) };
+  const file = playbookFile(host, root, config);
+  return { display: file.display, pending: pendingKeyPoints(readPlaybook(host, file).playbook) };
 }
 
 /** `memdex playbook approve|reject <id>`: exit 1 naming the problem when the id is unknown or not pending. */
 export function reviewHeld(host: Host, explicitRoot: string | undefined, name: string, decision: ReviewDecision): { readonly display: string; readonly keyPoint: KeyPoint } {
   const { root, config } = projectContext(host, explicitRoot);
-  const file = host.playbookFile(root, config);
-  const outcome = host.reviewPlaybook(file, name, decision, host.now());
+  const file = playbookFile(host, root, config);
+  const outcome = reviewPlaybook(host, file, name, decision, host.now());
   if (!outcome.ok) throw new MemdexError(outcome.problem === 'unknown' ? messages.reviewUnknown(name, file.display) : messages.reviewNotPending(name), 1);
   return { display: file.display, keyPoint: outcome.keyPoint };
 }
 
 export function migratePlaybookFile(host: Host, explicitRoot: string | undefined) {
   const { root, config } = projectContext(host, explicitRoot);
-  const file = host.playbookFile(root, config);
-  return { file, outcome: host.migratePlaybook(file, host.now()) };
+  const file = playbookFile(host, root, config);
+  return { file, outcome: migratePlaybook(host, file, host.now()) };
 }
 
 export function statsOfPlaybook(host: Host, explicitRoot: string | undefined): { readonly display: string; readonly stats: PlaybookStats & { readonly legacyEntries: number } } {
   const { root, config } = projectContext(host, explicitRoot);
-  const file = host.playbookFile(root, config);
-  const { playbook, migrations } = host.readPlaybook(file);
+  const file = playbookFile(host, root, config);
+  const { playbook, migrations } = readPlaybook(host, file);
   return { display: file.display, stats: { ...playbookStats(playbook), legacyEntries: migrations.length } };
 }

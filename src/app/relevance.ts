@@ -10,14 +10,16 @@ import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
 import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
 import { recordLearningOutcome } from './learning-outcomes.js';
-import { relevanceContext, type RelevanceContext } from './project-context.js';
 import { relevanceSessionEnd } from './session-audit.js';
+import { evaluatePending } from './evaluate-pending.js';
+import { readPlaybookKeyPoints } from './playbook-key-points.js';
+import { readRelevance, updateRelevance, relevanceContext, type RelevanceContext } from './relevance-store.js';
 
 export function showItem(host: Host, root: string | undefined, id: string) {
   const ctx = relevanceContext(host, root);
   const problem = itemIdProblem(id);
   if (problem !== undefined) throw new UsageError(problem);
-  const store = host.readRelevance(ctx.storePath, ctx.params);
+  const store = readRelevance(host, ctx.storePath, ctx.params);
   if (store.corrupt !== undefined) throw new MemdexError(store.corrupt, 2);
   return { id, scored: store.state.items[id] !== undefined, item: store.state.items[id] ?? NEW_ITEM, warnings: store.issues };
 }
@@ -25,7 +27,7 @@ export function showItem(host: Host, root: string | undefined, id: string) {
 export function pinItem(host: Host, root: string | undefined, id: string, action: ManualPinAction) {
   const ctx = relevanceContext(host, root);
   knownItem(host, ctx, id);
-  return host.updateRelevance(
+  return updateRelevance(host, 
     ctx.storePath,
     (state) => {
       const next = setPinByHand(state, id, action);
@@ -54,8 +56,8 @@ export async function evaluateSessions(host: Host, request: EvaluateRequest) {
 
 /** One evaluation run over the queue with `chosen`, each session's outcome recorded (learning-outcomes.ts). */
 export async function runEvaluations(host: Host, ctx: RelevanceContext, chosen: ChosenEvaluator, limit: number, log: (line: string) => void) {
-  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
-  return host.evaluatePending({
+  const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
+  return evaluatePending(host, {
     storePath: ctx.storePath,
     root: ctx.root,
     evaluator: chosen.evaluator,
@@ -91,7 +93,7 @@ export interface InjectPreviewRequest {
 export function previewInjection(host: Host, request: InjectPreviewRequest) {
   const ctx = relevanceContext(host, request.root);
   // What it shows is the playbook: one it cannot read stops it (the hook, which fails open, logs it instead).
-  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
   if (playbook.problem !== undefined) throw new MemdexError(playbook.problem, 2);
   return relevanceInjection(host, {
     root: ctx.root,
@@ -117,10 +119,10 @@ export function environmentTags(host: Host, root: string | undefined) {
 
 export function compactStore(host: Host, root: string | undefined) {
   const ctx = relevanceContext(host, root);
-  const playbook = host.readPlaybookKeyPoints(ctx.root, ctx.config);
+  const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
   // Without a readable playbook, "not in the playbook" would mean everything: keep the items.
   const live = playbook.exists && playbook.problem === undefined ? new Set(playbook.keyPoints.map((kp) => kp.id)) : undefined;
-  return host.updateRelevance(
+  return updateRelevance(host, 
     ctx.storePath,
     (state) => {
       const compacted = compactState(state, host.now(), ctx.params, live);

@@ -6,15 +6,9 @@
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
 import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
-import type { RecallHandoff } from './resolve-request.js';
+import type { Handover } from '../when/stages.js';
 
-/** What an earlier stage of this process already did (the recall fast path, bin/memdex.cjs). */
-export interface Handover {
-  /** stdin, when it was read: it cannot be read twice. */
-  readonly stdin?: string;
-  /** The parsed request and the cache stamps validated, when the recall table could not answer. */
-  readonly recall?: RecallHandoff;
-}
+export type { Handover } from '../when/stages.js';
 
 export interface CommandModule {
   main(argv: readonly string[], handover: Handover): Promise<number>;

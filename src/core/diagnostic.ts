@@ -1,16 +1,8 @@
-export type Severity = 'error' | 'warning';
+import type { Severity } from '../model/config.js';
+import type { Span } from '../model/span.js';
 
-/** unist convention: 1-based line and column, 0-based offset into the file's text. */
-export interface Point {
-  readonly line: number;
-  readonly column: number;
-  readonly offset: number;
-}
-
-export interface Span {
-  readonly start: Point;
-  readonly end: Point;
-}
+export type { Severity } from '../model/config.js';
+export type { Point, Span } from '../model/span.js';
 
 /** Replace `text.slice(range[0], range[1])` of the file at `path` with `text`. Insert: start === end. */
 export interface Edit {

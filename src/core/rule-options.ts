@@ -10,8 +10,8 @@ import type { ConfigProblem, RuleConfig } from '../model/config.js';
 import { CONFIG_SCHEMA, toConfigProblem } from '../model/config.js';
 import { pointerToKey } from '../model/config-problems.js';
 import { configMessages as m } from '../messages/config.js';
-import { closestWord } from '../fuzzy/suggestion.js';
-import { escapePointer, validateJson, type JsonSchema } from './json-schema.js';
+import { closestWord } from '../fuzzy/did-you-mean.js';
+import { escapePointer, validateJson, type JsonSchema } from '../model/json-schema.js';
 import { UsageError } from './errors.js';
 import type { OptionsSchema, Rule, RuleMeta } from './rule.js';
 

@@ -1,5 +1,5 @@
 import type { Diagnostic, Severity } from './diagnostic.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../model/json-schema.js';
 import type { Project } from '../model/project.js';
 import type { DirectiveProblem } from './suppress.js';
 

@@ -76,7 +76,7 @@ interface Prepared {
 /**
  * The query-independent half of a matcher, as plain data: the vocabulary and each
  * candidate's words as vocabulary ids. A caller that answers one query per process
- * over the same candidates (the recall table) stores it instead of re-tokenising.
+ * over the same candidates (the trigger table) stores it instead of re-tokenising.
  */
 export interface MatcherData {
   readonly vocab: readonly string[];

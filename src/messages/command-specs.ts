@@ -1,9 +1,9 @@
 /**
  * The option specs of the commands that are not run per call (see commands.ts for
  * the per-call ones and the shared sentences): kept apart so that the recall fast
- * path (dist/recall.cjs) does not carry them.
+ * path (dist/when.cjs) does not carry them.
  */
-import type { CommandSpec, GroupSpec } from '../cli/command-spec.js';
+import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { root, textOrJson } from './commands.js';
 import { addMessages } from './add.js';
 import { recallMessages } from './recall.js';

@@ -3,7 +3,7 @@
  * and the options the parser accepts, in one place. Pure data: the per-call
  * commands import it on their hot path.
  */
-import type { CommandSpec, GroupSpec, OptionSpec } from '../cli/command-spec.js';
+import type { CommandSpec, GroupSpec, OptionSpec } from './command-spec.js';
 
 export const specMessages = {
   usage: 'Usage',

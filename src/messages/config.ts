@@ -24,7 +24,7 @@ export const configMessages = {
   ruleSetting: 'one of "error", "warning", "off", or an object {severity, options}',
   /** Thrown by the engine when options reach it unvalidated (the library API). */
   badOptions: (key: string, problem: string) => `invalid rule options: ${key} ${problem}`,
-  /** The words of "must be <expected>", from a schema (core/json-schema.ts expectedOf). */
+  /** The words of "must be <expected>", from a schema (model/json-schema.ts expectedOf). */
   expected: {
     nouns: { null: 'null', boolean: 'true or false', integer: 'an integer', number: 'a number', string: 'a string', array: 'an array', object: 'an object' },
     nonEmptyString: 'a non-empty string',

@@ -1,5 +1,4 @@
 /** Every user-facing sentence of `memdex recall` (options, errors, progress, the report's words). */
-import type { RecallKind } from '../recall/observe.js';
 
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
 
@@ -32,7 +31,7 @@ export const recallMessages = {
       typed: 'typed /when, /how',
       hook: 'hook suggestion pointer',
       playbook: 'playbook block (hook)',
-    } satisfies Record<RecallKind, string>,
+    },
     scope: (root: string, transcripts: string, sessions: number, first: string | null, last: string | null) =>
       `Project \`${root}\`, transcripts \`${transcripts}\`: ${sessions} session${sessions === 1 ? '' : 's'}${first ? ` from ${first.slice(0, 10)} to ${(last ?? first).slice(0, 10)}` : ''}.`,
     summary: 'Summary',

@@ -35,7 +35,7 @@ export const messages = {
   noEnvironmentTags: 'no environment tags were detected here, so --not-applicable has nothing to rate; name tags with --tag tag=score',
   nothingToRecord: 'nothing to record; give --not-applicable, or one or more --tag tag=score',
 
-  // the store file (src/relevance/state.ts, src/node/relevance-store.ts)
+  // the store file (src/relevance/state.ts, src/app/relevance-store.ts)
   stateNotJson: (detail: string) => `invalid JSON (${detail})`,
   stateNotObject: 'expected a JSON object {"version": 1, "items": {...}, "sessions": {...}}',
   stateVersion: (version: unknown) => `unsupported version ${JSON.stringify(version) ?? 'undefined'}; expected 1 (was it written by a newer memdex?)`,

@@ -4,10 +4,12 @@
  * schemas/memdex.config.schema.json is generated from CONFIG_SCHEMA below
  * (`npm run schemas`), and a test keeps the two equal: one source.
  */
-import type { Severity } from '../core/diagnostic.js';
-import { closedObject, nonBlankString, validateJson, type SchemaProblem } from '../core/json-schema.js';
+import { closedObject, nonBlankString, validateJson, type SchemaProblem } from './json-schema.js';
 import { configMessages } from '../messages/config.js';
 import { ignoreProblem } from './ignores.js';
+
+/** How loud a rule's findings are (core/diagnostic.ts): an error fails `check`, a warning does not. */
+export type Severity = 'error' | 'warning';
 
 export type RuleSetting = Severity | 'off';
 

@@ -27,12 +27,20 @@
  * ignored places are dropped, and no fix edits them. The engine applies this
  * (core/engine.ts); what is a valid pattern is checked with the config (config.ts).
  */
-import type { Project } from './project.js';
+import type { DecisionFile } from './decision-file.js';
+import type { MemoryIndex } from './memory-index.js';
 
 export interface IgnorePattern {
   readonly path: RegExp;
   /** Absent: the whole file. */
   readonly heading?: RegExp;
+}
+
+/** What ignoring looks at of a project (model/project.ts Project): its files, index sections and headings. */
+export interface IgnorableTree {
+  readonly files: ReadonlyMap<string, string>;
+  readonly index?: Pick<MemoryIndex, 'path' | 'sections'> | undefined;
+  readonly decisions: readonly Pick<DecisionFile, 'path' | 'headings'>[];
 }
 
 /** Offsets [start, end) of a file memdex must not report on; 'file' for all of it. */
@@ -99,7 +107,7 @@ function coversPath(pattern: IgnorePattern, path: string): boolean {
  * included; an index `## ` section through the next one). Linear in files × patterns
  * plus headings × heading patterns.
  */
-export function ignoredRanges(project: Project, patterns: readonly string[]): IgnoredRanges {
+export function ignoredRanges(project: IgnorableTree, patterns: readonly string[]): IgnoredRanges {
   const ranges = new Map<string, 'file' | (readonly [number, number])[]>();
   if (patterns.length === 0) return ranges;
   const compiled = patterns.map(compileIgnore);

@@ -1,6 +1,6 @@
 /**
  * The one definition of "same key": the validator, the resolver (exact lookup and
- * recall table), compress-key, the migration and duplicate detection all compare
+ * trigger table), compress-key, the migration and duplicate detection all compare
  * texts through foldKey, so `memdex check` accepts a pair exactly when
  * `memdex when` answers it by exact hit.
  *

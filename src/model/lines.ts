@@ -1,5 +1,5 @@
 /** Line bookkeeping shared by every markdown model: offsets, EOL style, positions. */
-import type { Point, Span } from '../core/diagnostic.js';
+import type { Point, Span } from './span.js';
 import { bomLength } from './bom.js';
 
 export interface LineTable {

@@ -15,35 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
 import { readRegularFile } from './read-text.js';
-
-/**
- * Replaces `path` with `data` so that a reader sees the old file or the new one,
- * never a torn mix: write a temp file in the same directory (rename across
- * filesystems is not atomic), fsync it, rename it over the target, fsync the dir.
- * Atomicity is not isolation: read-modify-write callers must also hold a lock
- * (see lock.ts), or concurrent updates are lost.
- *
- * What the replacement keeps of the old file:
- * - a symlink stays a symlink: the write goes to its target (resolved at write time);
- * - the mode (a 0600 file stays 0600; a new file is 0644 minus the umask);
- * - hard links cannot be kept by rename(2): the other names keep the old content,
- *   which is said in one line on stderr.
- *
- * `expected`: the content the caller computed from. The file is read again right
- * before the rename, and nothing is written when it changed meanwhile (an editor or
- * an agent appended a line): a MemdexError (exit 1) says so. This narrows the window
- * in which a concurrent edit can be lost from the whole computation to the few
- * microseconds between that read and the rename; programs that do not take memdex's
- * lock cannot be excluded entirely.
- *
- * Temp files of writers that were killed (`.name.<pid>.<random>.tmp`, pid no longer
- * running) are removed by the next write to the same file.
- */
-export interface WriteOptions {
-  readonly expected?: string;
-  /** What messages call the file (default: `path`). */
-  readonly display?: string;
-}
+import type { WriteOptions } from '../app/port-types.js';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const target = resolveTarget(path);

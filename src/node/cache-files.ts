@@ -10,14 +10,14 @@
  *
  *   <key>.stamps   what the tree looked like: one stamp (path, size, mtime, content
  *                  hash) per memory file, the config, and the tree id
- *   <key>.table    the resolver's recall table   } payloads: each names the tree id
+ *   <key>.table    the resolver's trigger table   } payloads: each names the tree id
  *   <key>.model    the model snapshot            } it was built from
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *
  * and per per-call bundle (the key: a hash of the bundle file's path, so that two
  * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
- * compiled code of the bundle (node/code-cache.ts), for that build and that Node.
+ * compiled code of the bundle (src/when/code-cache.ts), for that build and that Node.
  *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
@@ -53,6 +53,7 @@ import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
+import type { FileStamp, Stamps } from '../app/port-types.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
 export const CACHE_FORMAT = 7;
@@ -65,25 +66,6 @@ export const RACY_WINDOW_MS = 2000;
 
 export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
 export type PayloadKind = 'table' | 'model' | 'suggest';
-
-export interface FileStamp {
-  readonly path: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  /** Content hash (contentHash) of the file's bytes. */
-  readonly hash: string;
-}
-
-/** A validated description of a tree: payloads of the same `tree` id describe it. */
-export interface Stamps {
-  readonly root: string;
-  readonly config: string;
-  /** When these stamps were last confirmed (Date.now() before the files were looked at). */
-  readonly writtenAt: number;
-  /** Content id of the tree: config, paths and content hashes. */
-  readonly tree: string;
-  readonly files: readonly FileStamp[];
-}
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
 export interface CacheIo {
@@ -268,7 +250,7 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
 
 /**
  * The cache folder this process checked, and whether it may be used: kept on the
- * process, not the module, because the recall fast path and the full CLI it hands
+ * process, not the module, because the when fast path and the full CLI it hands
  * over to are separate bundles in one process, and the warning is said once.
  */
 const CHECKED = Symbol.for('memdex.cacheFolderChecked');
@@ -351,7 +333,7 @@ function rootKey(root: string): string {
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
-/** os.tmpdir() without loading node:os on POSIX (the recall fast path counts every module). */
+/** os.tmpdir() without loading node:os on POSIX (the when fast path counts every module). */
 function tempDir(): string {
   if (process.platform === 'win32') return process.getBuiltinModule('node:os').tmpdir();
   const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';

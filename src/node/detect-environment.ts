@@ -3,12 +3,7 @@ import { basename, join } from 'node:path';
 import { detectEnvironmentTags, MANIFEST_FILES, repoName, type RepoSnapshot } from '../relevance/environment.js';
 import { gitOriginUrl } from './git-origin.js';
 import { readTextIfExists } from './read-text.js';
-
-export interface Environment {
-  readonly tags: readonly string[];
-  readonly repo: string;
-  readonly issues: readonly string[];
-}
+import type { Environment } from '../app/port-types.js';
 
 /** Manifests larger than this are not dependency lists worth parsing in a hook. */
 const MAX_MANIFEST_BYTES = 1_000_000;

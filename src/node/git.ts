@@ -3,9 +3,9 @@ import { InputError } from '../core/errors.js';
 import { isDecisionPath } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import { decodeText } from './read-text.js';
-import type { TreeSource } from './load-project.js';
 import { hostMessages } from '../messages/host.js';
 import { childProcess } from './child-process.js';
+import type { TreeSource } from '../app/port-types.js';
 
 /** Runs git; a failure is an InputError with git's own words. */
 export function git(cwd: string, args: readonly string[], input?: string): Buffer {

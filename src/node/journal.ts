@@ -27,6 +27,7 @@ import { migrateMessages as msg } from '../messages/migrate.js';
 import { fsyncDir, writeAndSync } from './atomic-write.js';
 import { readRegularFile } from './read-text.js';
 import { removeIfAbandoned, withLockSync } from './lock.js';
+import type { CommitHooks, Recovery } from '../app/port-types.js';
 
 export const STATE_DIR = '.memdex';
 export const JOURNAL_FILE = `${STATE_DIR}/migration-journal.json`;
@@ -47,13 +48,6 @@ interface Journal {
   readonly state: 'prepared' | 'committed';
   readonly files: readonly JournalFile[];
 }
-
-export interface CommitHooks {
-  /** Called after each rename, for a progress line. */
-  readonly progress?: (done: number, total: number) => void;
-}
-
-export type Recovery = { readonly outcome: 'rolled-forward' | 'rolled-back'; readonly files: number };
 
 /** Writes every file or none (see the protocol above). `changes`: root-relative path → new text. */
 export function commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks: CommitHooks = {}): void {

@@ -6,20 +6,13 @@ import { describeConfigProblems } from '../model/config-problems.js';
 import { offsetToLocation } from '../model/json-locate.js';
 import { configMessages } from '../messages/config.js';
 import { stripBom } from '../model/bom.js';
-
-export interface LoadedConfig {
-  /** Absolute root of the memory tree. */
-  readonly root: string;
-  readonly config: Config;
-  /** Absolute path of memdex.config.json, when there is one. */
-  readonly configPath?: string;
-}
+import type { LoadedConfig } from '../app/port-types.js';
 
 /**
  * Reads and checks memdex.config.json. With `checkRules` (the commands that run
  * rules pass core/rule-options.ts checkRuleSettings over the registry), rule ids and
  * options are checked too: a bad setting is a usage error. Passed in, so that the
- * recall fast path does not load the rules.
+ * when fast path does not load the rules.
  */
 export function loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig {
   return configFromText(root, readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE), checkRules);

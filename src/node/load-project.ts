@@ -1,10 +1,10 @@
 import { buildProject } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
-import { openParseCache, type ParseCache } from './parse-cache.js';
+import { openParseCache } from './parse-cache.js';
+import type { ParseCache, TreeSource } from '../app/port-types.js';
 
-export { workingTreeSource, type TreeSource } from './working-tree.js';
-import type { TreeSource } from './working-tree.js';
+export { workingTreeSource } from './working-tree.js';
 
 /** Reads the index, the decision files and the playbook once, and builds the model. */
 export async function loadProject(config: Config, source: TreeSource, parseCache?: ParseCache): Promise<Project> {

@@ -3,6 +3,7 @@ import { basename, dirname } from 'node:path';
 import { fileMessages } from '../messages/files.js';
 import { MemdexError } from '../core/errors.js';
 import { processAlive, removeStaleTemps } from './atomic-write.js';
+import type { LockOptions } from '../app/port-types.js';
 
 /**
  * An exclusive lock file holding `pid timestamp token`. It serialises read-modify-write
@@ -24,12 +25,6 @@ import { processAlive, removeStaleTemps } from './atomic-write.js';
  * abandoned one, removes it, and links its own. A takeover lock older than
  * TAKEOVER_STALE_MS (its holder died within those few calls) is removed by whoever sees it.
  */
-export interface LockOptions {
-  /** Give up after this long. Hooks keep it short: they fail open. */
-  readonly timeoutMs?: number;
-  /** A lock older than this is considered abandoned even if its pid looks alive (pid reuse). */
-  readonly staleMs?: number;
-}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_STALE_MS = 30_000;

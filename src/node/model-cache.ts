@@ -8,33 +8,16 @@ import { join } from 'node:path';
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/snapshot.js';
-import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type PayloadKind, type Stamps } from './cache-files.js';
-import { buildWithFallback, type TreeSource } from './load-project.js';
+import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type PayloadKind } from './cache-files.js';
+import { buildWithFallback } from './load-project.js';
 import { openParseCache } from './parse-cache.js';
 import { readTreeText } from './read-confined.js';
-
-/** Data derived from the project that a command wants cached with it (e.g. the resolver's phrase index). */
-export interface Derived {
-  export(project: Project): unknown;
-  restore(project: Project, data: unknown): void;
-}
+import type { Stamps, TreeSource } from '../app/port-types.js';
+import type { Derived, CacheOptions } from '../app/port-types.js';
 
 interface ModelPayload {
   readonly snapshot: Snapshot;
   readonly derived?: unknown;
-}
-
-export interface CacheOptions {
-  readonly derived?: Derived;
-  /** A text payload cached beside the model, for a caller that can answer from it alone (the recall table). */
-  readonly table?: (project: Project) => string;
-  /** The same for the topic ranker's index (suggest-cache.ts). */
-  readonly suggest?: (project: Project) => string;
-  /**
-   * What the caller already validated in this process (the recall fast path): the
-   * stamps, or null when it found them stale. Undefined: validate here.
-   */
-  readonly verified?: Stamps | null;
 }
 
 /**

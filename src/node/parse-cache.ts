@@ -14,19 +14,10 @@ import type { ScannedHeading, ScanResult } from '../model/heading-scan.js';
 import { projectDocuments, scanDocument, type ParseDocument } from '../model/build-project.js';
 import type { Config } from '../model/config.js';
 import { cacheEnabled, cachePath, contentHash, readCacheFile, writeCacheFile } from './cache-files.js';
+import type { ParseCache } from '../app/port-types.js';
 
 type HeadingRow = [depth: number, line: number] | [depth: number, line: number, column: number];
 type ScanRow = [headings: HeadingRow[], opaqueRuns: number[]];
-
-export interface ParseCache {
-  /**
-   * The parser of these files' markdown documents: each from the cache, else the
-   * fast scanner, else the linear block scanner (src/model/block-scan.ts, loaded only when a document needs it).
-   */
-  parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
-  /** Keeps the scans of these files (what the tree now holds) for the next process. */
-  save(files: ReadonlyMap<string, string>): void;
-}
 
 /** The parse cache of the tree at `root`; without a root (or with MEMDEX_NO_CACHE=1) it only parses. */
 export function openParseCache(root: string | undefined): ParseCache {

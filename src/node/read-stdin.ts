@@ -17,7 +17,7 @@ const POLL_MS = 5;
 
 /** All of stdin as UTF-8, within the bounds above. Called only when the user asked for it (`-`), so it never waits unasked. */
 export function readStdin(timeoutMs = STDIN_TIMEOUT_MS, maxBytes = MAX_STDIN_BYTES): string {
-  // Callers read it once per process (the recall fast path hands what it read to the full CLI).
+  // Callers read it once per process (the when fast path hands what it read to the full CLI).
   return readBounded(timeoutMs, maxBytes).toString('utf8');
 }
 

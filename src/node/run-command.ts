@@ -1,15 +1,6 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { hostMessages } from '../messages/host.js';
-
-export interface CommandResult {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** Set when the command could not run or was killed at the timeout. */
-  readonly error?: string;
-  /** Why it did not finish on its own, for callers that react to it. */
-  readonly reason?: 'not-found' | 'timeout' | 'killed' | 'other';
-}
+import type { CommandResult } from '../app/port-types.js';
 
 export interface RunOptions {
   readonly input: string;

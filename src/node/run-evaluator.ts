@@ -1,22 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { claudeEnv } from '../app/claude-call.js';
 import { messages } from '../messages/relevance.js';
 import { parseEvaluatorJson } from '../relevance/evaluation.js';
-import type { Evaluator } from './evaluate-pending.js';
+import type { Env } from '../app/host.js';
+import type { Evaluator } from '../app/port-types.js';
 
-/** `claude -p` on a long transcript takes tens of seconds; five minutes is the predecessor's limit. */
-export const EVALUATOR_TIMEOUT_MS = 5 * 60_000;
 /** Far above any real answer; stops a runaway command from filling memory. */
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * A configured evaluator command as an Evaluator: run through the shell, JSON on
- * stdin, in `cwd`, its stdout parsed as JSON. It runs in the default learner's
- * environment (claudeEnv: MEMDEX_HOOKS=0, the hooks' off switch, so an evaluator
- * that starts an agent does not feed that agent's session back into the queue; no
- * CLAUDECODE, so `claude -p` runs as a fresh session).
+ * stdin, in `cwd`, its stdout parsed as JSON. It runs in `env`, the default
+ * learner's environment (src/app/claude-call.ts claudeEnv: MEMDEX_HOOKS=0, the hooks'
+ * off switch, so an evaluator that starts an agent does not feed that agent's
+ * session back into the queue; no CLAUDECODE, so `claude -p` runs as a fresh session).
  */
-export function commandEvaluator(command: string, cwd: string, timeoutMs = EVALUATOR_TIMEOUT_MS): Evaluator {
+export function commandEvaluator(command: string, cwd: string, timeoutMs: number, env: Env): Evaluator {
   return async (input) => {
     const result = spawnSync(command, {
       cwd,
@@ -25,7 +23,7 @@ export function commandEvaluator(command: string, cwd: string, timeoutMs = EVALU
       encoding: 'utf8',
       timeout: timeoutMs,
       maxBuffer: MAX_OUTPUT_BYTES,
-      env: claudeEnv(process.env),
+      env: env as NodeJS.ProcessEnv,
     });
     if (result.error) {
       const code = (result.error as NodeJS.ErrnoException).code;

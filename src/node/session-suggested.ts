@@ -4,8 +4,9 @@
  * the markers' pruning removes it with them). Appended (O_APPEND: two hooks of one
  * session racing at worst point to the same entry twice), never rewritten.
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readTextIfExists } from './read-text.js';
 import { markerPath } from './session-markers.js';
 
 function suggestedPath(root: string, sessionId: string): string {
@@ -14,12 +15,8 @@ function suggestedPath(root: string, sessionId: string): string {
 
 /** The labels already injected into this session (none when the file does not exist). */
 export function readSuggested(root: string, sessionId: string): string[] {
-  try {
-    return readFileSync(suggestedPath(root, sessionId), 'utf8').split('\n').filter((line) => line !== '');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const text = readTextIfExists(suggestedPath(root, sessionId));
+  return text === undefined ? [] : text.split('\n').filter((line) => line !== '');
 }
 
 export function recordSuggested(root: string, sessionId: string, labels: readonly string[]): void {

@@ -6,8 +6,8 @@
  */
 import type { Config } from '../model/config.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
-import { readPayload, readStamps, type Stamps } from './cache-files.js';
-import type { TreeSource } from './working-tree.js';
+import { readPayload, readStamps } from './cache-files.js';
+import type { Stamps, TreeSource } from '../app/port-types.js';
 
 /**
  * The index cached for the tree as it is: its data (null: the tree has no memory

@@ -1,16 +1,8 @@
 import { messages as transcriptMessages } from '../messages/transcript.js';
 import { TranscriptExcerpt } from '../transcript/excerpt.js';
 import type { PartRange } from '../transcript/part.js';
+import type { PartExcerpt } from '../app/port-types.js';
 import { readTranscriptPartFile } from './transcript-file.js';
-
-export interface PartExcerpt {
-  /** The rendering (src/transcript/excerpt.ts); '' when the part holds nothing to show or the file cannot be read. */
-  readonly text: string;
-  /** Where the part's complete lines end: the start of the next part. */
-  readonly offset: number;
-  /** Entries rendered (before the budget cut). */
-  readonly entries: number;
-}
 
 /**
  * The excerpt of bytes [start, end) of a transcript, read in file order and streamed

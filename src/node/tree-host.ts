@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TreeHost } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
 import { migrateMessages } from '../messages/migrate.js';
@@ -16,13 +16,13 @@ import { readMarkdownFiles } from './markdown-files.js';
 import { openParseCache } from './parse-cache.js';
 import { readStdin } from './read-stdin.js';
 import { loadSuggestIndex } from './suggest-cache.js';
-import { readText } from './read-text.js';
+import { readText, readTextIfExists } from './read-text.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
 /**
  * The memory-tree half of the host on this machine: what `check` needs, and no
  * more (it runs on every commit). `stdin` is what an earlier stage of this process
- * already read (the recall fast path hands it over), else read on first use.
+ * already read (the when fast path hands it over), else read on first use.
  */
 export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHost {
   const cwd = process.cwd();
@@ -36,6 +36,8 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     resolvePath: (base, path) => resolve(base, path),
     exists: existsSync,
     readText,
+    readTextIfExists,
+    joinPath: (dir, path) => join(dir, path),
     writeTextAtomic: (path, text, options) => guardWrites([path], () => osMessages.cannotWrite(path), () => writeFileAtomic(path, text, options)),
     appendText: appendFileSync,
     findRoot: treeOfFolder,

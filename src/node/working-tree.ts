@@ -5,14 +5,7 @@ import { isDecisionPath, type Config } from '../model/config.js';
 import { readConfined } from './read-confined.js';
 import { readTextIfExists } from './read-text.js';
 import { hostMessages } from '../messages/host.js';
-
-/** Where the texts come from: the working tree, or the git index (`--staged`). */
-export interface TreeSource {
-  /** Root-relative paths of the decision files. */
-  listDecisions(config: Config): string[];
-  /** Text of a root-relative path, or undefined if it does not exist. */
-  read(path: string): string | undefined;
-}
+import type { TreeSource } from '../app/port-types.js';
 
 export function workingTreeSource(root: string): TreeSource {
   let decisions: string | undefined; // the decisions folder, once listed: its files are read confined

@@ -2,7 +2,7 @@
  * Applies one session's ExtractionResult to a playbook (REQ-SCORE-002, -007), in
  * the seed's order: add the new key points, count the ratings, then prune.
  * Pure: returns a new playbook and what happened; the input is not changed.
- * Writers call it on the latest file, under the lock (src/node/playbook-file.ts),
+ * Writers call it on the latest file, under the lock (src/app/playbook-file.ts),
  * so concurrent sessions never lose each other's updates.
  */
 import { foldKey } from '../model/keys.js';

@@ -19,7 +19,7 @@
  *   dropped by applyExtraction's normalised comparison.
  */
 import { fillTemplate } from '../core/fill-template.js';
-import { closedObject, type JsonSchema } from '../core/json-schema.js';
+import { closedObject, type JsonSchema } from '../model/json-schema.js';
 import { formatKeyPoint } from './render-playbook.js';
 import type { Evaluation, ExtractionResult, KeyPoint } from './types.js';
 

@@ -11,7 +11,7 @@
  * `{items}`, `{tags}`, `{repo}`, `{transcript}`.
  */
 import { fillTemplate } from '../core/fill-template.js';
-import { closedObject, type JsonSchema } from '../core/json-schema.js';
+import { closedObject, type JsonSchema } from '../model/json-schema.js';
 import { oneLine } from '../core/one-line.js';
 import type { EvaluatorInput } from './evaluation.js';
 

@@ -1,4 +1,4 @@
-/** A playbook key point as a relevance item (read by src/node/read-playbook-key-points.ts). */
+/** A playbook key point as a relevance item (read by src/app/playbook-key-points.ts). */
 import type { InjectionKeyPoint } from './inject.js';
 
 export interface PlaybookKeyPoint extends InjectionKeyPoint {

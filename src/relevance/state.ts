@@ -3,7 +3,7 @@
  * but honest about it: a value that breaks an invariant (a NaN score, a
  * negative counter, an unknown status) is repaired or dropped and reported as
  * an issue, never passed on. Text that is not JSON at all is `corrupt`: readers
- * degrade to empty, writers refuse to overwrite it (node/relevance-store.ts).
+ * degrade to empty, writers refuse to overwrite it (src/app/relevance-store.ts).
  * Serialisation is deterministic: sorted keys, fixed field order, one line per
  * item and per session, final newline.
  */

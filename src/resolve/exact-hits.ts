@@ -3,7 +3,7 @@ import type { Operator } from '../model/keys.js';
 /**
  * The targets of an exact phrase's [target, operator] hits: with an operator written
  * in the query, only phrases of that operator or of none; with several targets, those
- * reached through the query's operator if any. Shared with the recall table's lookup.
+ * reached through the query's operator if any. Shared with the trigger table's lookup.
  */
 export function exactHits(hits: readonly (readonly [number, Operator | null | undefined])[], operator: Operator | undefined, explicit: boolean): number[] {
   const usable = explicit && operator ? hits.filter(([, op]) => !op || op === operator) : hits;

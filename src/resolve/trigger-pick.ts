@@ -1,6 +1,6 @@
 /**
  * What trigger mode decides (resolve.ts), before a target becomes a section: shared
- * by the resolver on the model and the recall table (recall-lookup.ts), so the two
+ * by the resolver on the model and the trigger table (trigger-lookup.ts), so the two
  * answer alike by construction. Targets are numbers; `lineOf` gives a target's
  * ready-to-run line for choices and suggestions.
  *

@@ -278,7 +278,7 @@ describe('the per-call commands stay lean', () => {
     const loaded = builtinsLoaded(['when', 'writing mock tests', '--root', root], { cwd: root, env });
     expect(loaded).toContain('NativeModule fs'); // the record is real
     expect(loaded.filter((name) => name === 'NativeModule stream' || name === 'NativeModule net')).toEqual([]);
-    // node:v8 only for a one-query fuzzy match (node/short-run.ts caps V8's tiers there), never for an exact hit
+    // node:v8 only for a one-query fuzzy match (src/when/short-run.ts caps V8's tiers there), never for an exact hit
     expect(loaded).not.toContain('NativeModule v8');
     const typo = builtinsLoaded(['when', 'writing mock test', '--root', root], { cwd: root, env });
     expect(typo).toContain('NativeModule v8');
@@ -316,7 +316,7 @@ describe('only the commands that are not run per call load yargs (it renders eve
   });
 });
 
-describe('stdin crosses from the recall fast path to the full CLI explicitly (no globalThis)', () => {
+describe('stdin crosses from the when fast path to the full CLI explicitly (no globalThis)', () => {
   test('a batch the cached table cannot answer (a plural dropped) still resolves every query read from stdin', () => {
     const root = example();
     const cache = temp();

@@ -2,9 +2,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { runRules } from '../../src/core/engine.js';
 import { UsageError } from '../../src/core/errors.js';
-import { expectedOf, validateJson } from '../../src/core/json-schema.js';
+import { expectedOf, validateJson } from '../../src/model/json-schema.js';
 import { checkRuleSettings, resolveOptions } from '../../src/core/rule-options.js';
-import { closestWord, SUGGESTION_FLOOR, suggestionFloor } from '../../src/fuzzy/suggestion.js';
+import { closestWord, DID_YOU_MEAN_FLOOR, didYouMeanFloor } from '../../src/fuzzy/did-you-mean.js';
 import { DEFAULT_FUZZY_PARAMS } from '../../src/fuzzy/params.js';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
@@ -72,8 +72,8 @@ describe('schema messages say what is expected', () => {
 describe('a did-you-mean only above the similarity floor', () => {
   test('the floor is derived from the engine weights: 2/3 of the words on both sides, in order', () => {
     const { weightRecall, weightPrecision, weightOrder } = DEFAULT_FUZZY_PARAMS;
-    expect(SUGGESTION_FLOOR).toBeCloseTo((weightRecall + weightPrecision) * (2 / 3) + weightOrder, 12);
-    expect(suggestionFloor({ ...DEFAULT_FUZZY_PARAMS, weightOrder: 0 })).toBeCloseTo(0.6, 12);
+    expect(DID_YOU_MEAN_FLOOR).toBeCloseTo((weightRecall + weightPrecision) * (2 / 3) + weightOrder, 12);
+    expect(didYouMeanFloor({ ...DEFAULT_FUZZY_PARAMS, weightOrder: 0 })).toBeCloseTo(0.6, 12);
   });
 
   test.each([

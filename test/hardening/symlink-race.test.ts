@@ -2,7 +2,7 @@
  * Issue 16 §12: a symlink swapped while `memdex when` reads it never shows the outside
  * file. A background process flips `agents/decisions/flip.md` between a file inside the
  * folder and a secret outside it as fast as it can, while file and heading
- * queries run through the built CLI (the cached recall table, the full resolver with and
+ * queries run through the built CLI (the cached trigger table, the full resolver with and
  * without the cache). Bounded: 120 runs. Before the fix about 1 run in 6 printed the secret.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';

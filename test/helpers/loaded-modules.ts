@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * Which files of dist/ a CLI run loads: a module loader hook (node:module register)
  * records every ES module, a preload every CommonJS file (the per-call commands start
  * from CommonJS bundles: code-cache.cjs (which runs recall.cjs through node:vm, unrecorded),
- * recall-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs). Pass
+ * when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs). Pass
  * `nodeOptions` as NODE_OPTIONS; `files()` reads what the runs so far loaded.
  */
 export function recordLoads(dir: string): { readonly nodeOptions: string; files(): string[]; clear(): void } {

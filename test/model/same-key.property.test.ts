@@ -2,7 +2,7 @@
  * One model of "same" (issue 9 §1): over generated entry/heading pairs (punctuation,
  * case, spacing, Unicode accents in composed and decomposed form, non-Latin scripts,
  * full-width letters, backticks), `memdex check` reports no pairing finding iff the
- * resolver answers the entry by exact hit on that heading (through the recall table
+ * resolver answers the entry by exact hit on that heading (through the trigger table
  * and through the full resolver, with fuzzy answers turned off: both also answer
  * fuzzy queries), and with fuzzy answers on, the table and the resolver agree.
  */
@@ -13,8 +13,8 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { entryLabel, formatEntry, parseEntryLine } from '../../src/model/entry-line.js';
 import { entryKey, foldKey, headingForEntry, headingKey, headingOperator, type Operator } from '../../src/model/keys.js';
 import { allRules } from '../../src/rules/registry.js';
-import { buildRecallTable } from '../../src/resolve/recall-table.js';
-import { openRecallTable, resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
+import { buildTriggerTable } from '../../src/resolve/trigger-table.js';
+import { openTriggerTable, resolveFromTriggerTable } from '../../src/resolve/trigger-lookup.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../../src/resolve/params.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { forAllSeeds, type Random } from '../helpers/property.js';
@@ -84,12 +84,12 @@ describe('check accepts an entry/heading pair iff the resolver answers it by exa
       const pairingFindings = runRules(project, allRules).filter((d) => PAIRING_RULES.has(d.ruleId));
       const query = entryLabel(entry);
       const read = (p: string) => project.files.get(p)!;
-      const exact = openRecallTable(buildRecallTable(project, EXACT_ONLY), EXACT_ONLY).resolve(query, undefined, read);
+      const exact = openTriggerTable(buildTriggerTable(project, EXACT_ONLY), EXACT_ONLY).resolve(query, undefined, read);
       const exactHit = exact?.kind === 'found' && exact.section.line === heading.line;
       const context = `entry ${JSON.stringify(query)} heading ${JSON.stringify(heading.text)}: ${pairingFindings.map((d) => d.message).join(' | ')}`;
       expect({ context, clean: pairingFindings.length === 0 }).toEqual({ context, clean: exactHit });
       expect(resolve(project, query, { params: EXACT_ONLY })).toEqual(exact);
-      expect(resolve(project, query)).toEqual(resolveFromRecallTable(buildRecallTable(project), query, undefined, read));
+      expect(resolve(project, query)).toEqual(resolveFromTriggerTable(buildTriggerTable(project), query, undefined, read));
       if (exactHit) accepted++;
       else rejected++;
     });
@@ -145,7 +145,7 @@ describe('the examples of keys.ts', () => {
   test('the reported case: /when writing mock-tests is clean for check and an exact hit for when', () => {
     const project = testingTree('/when writing mock-tests', 'When Writing Mock Tests');
     expect(runRules(project, allRules).map((d) => d.ruleId)).toEqual([]);
-    const hit = resolveFromRecallTable(buildRecallTable(project), '/when writing mock-tests', undefined, (p) => project.files.get(p)!);
+    const hit = resolveFromTriggerTable(buildTriggerTable(project), '/when writing mock-tests', undefined, (p) => project.files.get(p)!);
     expect(hit?.kind === 'found' && hit.section.heading).toBe('When Writing Mock Tests');
   });
 
@@ -156,7 +156,7 @@ describe('the examples of keys.ts', () => {
     ] as const) {
       const project = testingTree(entry, heading);
       expect(runRules(project, allRules)).toEqual([]);
-      const fast = resolveFromRecallTable(buildRecallTable(project), query, undefined, (p) => project.files.get(p)!);
+      const fast = resolveFromTriggerTable(buildTriggerTable(project), query, undefined, (p) => project.files.get(p)!);
       expect(fast?.kind === 'found' && fast.section.heading).toBe(heading);
       expect(resolve(project, query)).toEqual(fast);
     }

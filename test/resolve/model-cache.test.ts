@@ -21,8 +21,8 @@ describeCorpora('model cache', () => {
     const dir = copyTree(AFTER);
     const { cacheDir, env } = withCache();
     const first = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
-    // The stamps, the model snapshot, the recall table that answers exact triggers without it, the parsed documents;
-    // and the compiled code of the exact-recall bundle (node/code-cache.ts), named after the bundle's path.
+    // The stamps, the model snapshot, the trigger table that answers exact triggers without it, the parsed documents;
+    // and the compiled code of the exact-recall bundle (src/when/code-cache.ts), named after the bundle's path.
     expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<key>')).sort()).toEqual(['<key>.code', '<key>.model', '<key>.parse', '<key>.stamps', '<key>.table']);
     const cached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
     const uncached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env: { MEMDEX_NO_CACHE: '1' } });

@@ -1,7 +1,7 @@
 /**
  * `memdex when|how|resolve` is answered by the first of three stages that can
- * (bin/memdex.cjs): exact phrases (dist/recall.cjs, run from V8's code cache),
- * fuzzy matches over the same table (dist/recall-fuzzy.cjs), the full resolver on
+ * (bin/memdex.cjs): exact phrases (dist/when.cjs, run from V8's code cache),
+ * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
  * the model (the ES module CLI). Each stage hands the next what it parsed and read.
  * End to end through the built CLI: every stage prints what the model prints, the
  * stage that answers is the one expected, and what was read is not read again.
@@ -12,10 +12,10 @@ import { basename, join } from 'node:path';
 import { recordLoads } from '../helpers/loaded-modules.js';
 import { runCli } from '../helpers/run-cli.js';
 import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
-import { tryExact } from '../../src/cli/recall-exact.js';
-import { tryRecall } from '../../src/cli/recall-fast.js';
-import type { RecallHandoff } from '../../src/cli/resolve-request.js';
-import { requireCached } from '../../src/node/code-cache.js';
+import { tryExact } from '../../src/when/exact-stage.js';
+import { tryFuzzy } from '../../src/when/fuzzy-stage.js';
+import type { WhenHandoff } from '../../src/app/when.js';
+import { requireCached } from '../../src/when/code-cache.js';
 
 const temp = tempDirs('memdex-stages-');
 
@@ -27,7 +27,7 @@ function cachedTree() {
   return { root, env };
 }
 
-/** Which bundles of dist/ a run loaded, by file name (the code-cached recall.cjs is loaded by code-cache.cjs). */
+/** Which bundles of dist/ a run loaded, by file name (the code-cached when.cjs is loaded by code-cache.cjs). */
 function bundlesOf(args: readonly string[], root: string, env: Record<string, string>): string[] {
   const record = recordLoads(temp());
   const result = runCli([...args, '--root', root], { env: { ...env, NODE_OPTIONS: record.nodeOptions } });
@@ -64,20 +64,20 @@ describe('the stage that answers', () => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', 'writing mock tests'], root, env);
     expect(loaded).toContain('code-cache.cjs');
-    expect(loaded).not.toContain('recall-fuzzy.cjs');
+    expect(loaded).not.toContain('when-fuzzy.cjs');
     expect(loaded).not.toContain('cli.js');
   });
 
   test('one typo: the fuzzy bundle, no ES module CLI', () => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', 'writing mok tests'], root, env);
-    expect(loaded).toContain('recall-fuzzy.cjs');
+    expect(loaded).toContain('when-fuzzy.cjs');
     expect(loaded).not.toContain('cli.js');
   });
 
   test('a miss: past both table stages, to the full resolver', () => {
     const { root, env } = cachedTree();
-    expect(bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env)).toEqual(expect.arrayContaining(['recall-fuzzy.cjs', 'cli.js']));
+    expect(bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env)).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'cli.js']));
   });
 });
 
@@ -88,12 +88,12 @@ describe('what the exact stage hands over', () => {
     try {
       const handover = tryExact('when', ['writing', 'mok', 'tests', '--root', root, '--no-nav']);
       expect(typeof handover).toBe('object');
-      const recall = (handover as { recall: RecallHandoff }).recall;
-      expect(recall.command).toBe('when');
-      expect(recall.request).toMatchObject({ operator: 'when', queries: ['writing mok tests'], root, format: 'text', navigation: false });
-      expect(recall.stamps?.files.map((f) => f.path)).toContain('agents/memory-index.md');
-      expect(recall.table).toBe(readFileSync(join(env.MEMDEX_CACHE_DIR, readdirTable(env.MEMDEX_CACHE_DIR)), 'utf8').replace(/^[^\n]*\n/, ''));
-      expect(recall.files).toEqual({});
+      const handoff = (handover as { when: WhenHandoff }).when;
+      expect(handoff.command).toBe('when');
+      expect(handoff.request).toMatchObject({ operator: 'when', queries: ['writing mok tests'], root, format: 'text', navigation: false });
+      expect(handoff.stamps?.files.map((f) => f.path)).toContain('agents/memory-index.md');
+      expect(handoff.table).toBe(readFileSync(join(env.MEMDEX_CACHE_DIR, readdirTable(env.MEMDEX_CACHE_DIR)), 'utf8').replace(/^[^\n]*\n/, ''));
+      expect(handoff.files).toEqual({});
     } finally {
       delete process.env.MEMDEX_CACHE_DIR;
     }
@@ -103,16 +103,16 @@ describe('what the exact stage hands over', () => {
     const { root, env } = cachedTree();
     process.env.MEMDEX_CACHE_DIR = env.MEMDEX_CACHE_DIR;
     try {
-      const first = tryExact('when', ['xyzzy plugh frobnicate', '--root', root]) as { recall: RecallHandoff };
-      const next = tryRecall(first.recall) as { recall: RecallHandoff };
-      expect(next.recall).toEqual({ command: 'when', request: first.recall.request, stamps: first.recall.stamps });
+      const first = tryExact('when', ['xyzzy plugh frobnicate', '--root', root]) as { when: WhenHandoff };
+      const next = tryFuzzy(first.when) as { when: WhenHandoff };
+      expect(next.when).toEqual({ command: 'when', request: first.when.request, stamps: first.when.stamps });
     } finally {
       delete process.env.MEMDEX_CACHE_DIR;
     }
   });
 });
 
-describe('V8 code cache of the exact bundle (src/node/code-cache.ts)', () => {
+describe('V8 code cache of the exact bundle (src/when/code-cache.ts)', () => {
   const headerOf = (code: string) => {
     const bytes = readFileSync(code);
     return JSON.parse(bytes.subarray(0, bytes.indexOf(0x0a)).toString('utf8')) as { bundle: string; complete: boolean };
@@ -159,7 +159,7 @@ describe('V8 code cache of the exact bundle (src/node/code-cache.ts)', () => {
     process.env.MEMDEX_CACHE_DIR = cache;
     try {
       const bundles = ['a', 'b'].map((name) => {
-        const file = join(temp(), 'recall.cjs'); // the same name, in two places
+        const file = join(temp(), 'when.cjs'); // the same name, in two places
         writeFileSync(file, `"use strict";\nconst { join } = require("node:path");\nexports.name = () => join("${name}", "x");\n`);
         return file;
       });

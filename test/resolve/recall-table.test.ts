@@ -1,12 +1,12 @@
 /**
- * The recall table (the fast path of a hook call) answers exactly as resolve() does
+ * The trigger table (the fast path of a hook call) answers exactly as resolve() does
  * on the full model, or not at all.
  */
 import { describe, expect, test } from '@jest/globals';
 import { buildProject } from '../../src/model/build-project.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { buildRecallTable } from '../../src/resolve/recall-table.js';
-import { resolveFromRecallTable } from '../../src/resolve/recall-lookup.js';
+import { buildTriggerTable } from '../../src/resolve/trigger-table.js';
+import { resolveFromTriggerTable } from '../../src/resolve/trigger-lookup.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { AFTER, readTree, describeCorpora } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const project = buildProject(readTree(AFTER), DEFAULT_CONFIG);
-const table = buildRecallTable(project);
+const table = buildTriggerTable(project);
 const read = (path: string) => project.files.get(path)!;
 const entries = project.index?.entries ?? [];
 
-describeCorpora('recall table', () => {
+describeCorpora('trigger table', () => {
   test('answers every trigger, in every operator form, exactly as the full resolver', () => {
     let answered = 0;
     for (const entry of entries) {
@@ -32,7 +32,7 @@ describeCorpora('recall table', () => {
         [`  "${entry.trigger}" `, entry.operator],
       ];
       for (const [query, operator] of forms) {
-        const fast = resolveFromRecallTable(table, query, operator, read);
+        const fast = resolveFromTriggerTable(table, query, operator, read);
         expect(fast).toEqual(resolve(project, query, { operator }));
         if (fast) answered++;
       }
@@ -42,10 +42,10 @@ describeCorpora('recall table', () => {
 
   test('answers fuzzy, ambiguous and unknown triggers exactly as the full resolver; leaves section and file queries to it', () => {
     for (const query of ['writing mock test', 'no such thing at all', 'null', 'mock', 'tests']) {
-      expect(resolveFromRecallTable(table, query, undefined, read)).toEqual(resolve(project, query));
-      expect(resolveFromRecallTable(table, query, 'how', read)).toEqual(resolve(project, query, { operator: 'how' }));
+      expect(resolveFromTriggerTable(table, query, undefined, read)).toEqual(resolve(project, query));
+      expect(resolveFromTriggerTable(table, query, 'how', read)).toEqual(resolve(project, query, { operator: 'how' }));
     }
-    for (const query of ['.Mock Patching', '..testing.md']) expect(resolveFromRecallTable(table, query, undefined, read)).toBeUndefined();
+    for (const query of ['.Mock Patching', '..testing.md']) expect(resolveFromTriggerTable(table, query, undefined, read)).toBeUndefined();
   });
 
   test('answers perturbed triggers (a typo, a dropped word, swapped words) exactly as the full resolver', () => {
@@ -60,7 +60,7 @@ describeCorpora('recall table', () => {
       ];
       for (const query of perturbed) {
         if (query === undefined) continue;
-        const fast = resolveFromRecallTable(table, query, entry.operator, read);
+        const fast = resolveFromTriggerTable(table, query, entry.operator, read);
         expect(fast).toEqual(resolve(project, query, { operator: entry.operator }));
         kinds.add(fast!.kind);
       }

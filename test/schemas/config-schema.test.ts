@@ -6,7 +6,7 @@
 import { expect, test } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateJson } from '../../src/core/json-schema.js';
+import { validateJson } from '../../src/model/json-schema.js';
 import { checkRuleSettings, configSchemaFor } from '../../src/core/rule-options.js';
 import { parseConfig } from '../../src/model/config.js';
 import { allRules } from '../../src/rules/registry.js';

@@ -1,7 +1,7 @@
 /**
  * A trigger miss in `memdex when|how` lists the entries about the query's words (the
  * topic ranker) next to the character-fuzzy choices; an exact hit is still answered
- * by the recall fast path alone. End to end through the built CLI.
+ * by the when fast path alone. End to end through the built CLI.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';

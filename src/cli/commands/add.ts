@@ -4,7 +4,7 @@ import { addMessages as m } from '../../messages/add.js';
 import { addSpec } from '../../messages/command-specs.js';
 import { migrateMessages } from '../../messages/migrate.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
-import type { Handover } from '../registry.js';
+import type { Handover } from '../../when/stages.js';
 import { bool, positional, rest, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import { printHelp } from '../run-command.js';
 import { hookSpec } from '../../messages/commands.js';
-import type { Handover } from '../registry.js';
+import type { Handover } from '../../when/stages.js';
 
 export async function main(argv: readonly string[], handover: Handover): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') return printHelp(hookSpec);

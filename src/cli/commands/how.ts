@@ -1,6 +1,6 @@
-import type { Handover } from '../registry.js';
-import { runResolve } from '../resolve-command.js';
+import type { Handover } from '../../when/stages.js';
+import { runResolve } from '../../when/model-stage.js';
 
 export function main(argv: readonly string[], handover?: Handover): Promise<number> {
-  return runResolve('how', 'how', argv, handover);
+  return runResolve('how', argv, handover);
 }

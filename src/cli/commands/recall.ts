@@ -3,7 +3,7 @@ import { recallMessages as m } from '../../messages/recall.js';
 import { recallSpec } from '../../messages/command-specs.js';
 import { nodeTranscriptHost } from '../../node/transcript-host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
-import type { Handover } from '../registry.js';
+import type { Handover } from '../../when/stages.js';
 import { bool, runCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {

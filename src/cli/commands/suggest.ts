@@ -8,7 +8,7 @@ import { suggest } from '../../app/suggest.js';
 import { suggestMessages as m } from '../../messages/suggest.js';
 import { suggestSpec } from '../../messages/command-specs.js';
 import { nodeSuggestHost } from '../../node/suggest-host.js';
-import type { Handover } from '../registry.js';
+import type { Handover } from '../../when/stages.js';
 import { num, rest, runCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: Handover = {}): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import { defineRule } from '../../core/rule.js';
 import { DIRECTIVE_KINDS } from '../../core/suppress.js';
-import { closestWord } from '../../fuzzy/suggestion.js';
+import { closestWord } from '../../fuzzy/did-you-mean.js';
 import { checkMessages as m } from '../../messages/check.js';
 
 export default defineRule({

@@ -2,13 +2,13 @@
  * Every entry names an existing semantic heading, exactly: `/when x` ↔ `When x`,
  * `/how x` ↔ `How to x` (case and spacing aside). The message names the heading it
  * expected, and suggests the closest heading with its location when one is close
- * enough to be what was meant (rules/suggest.ts), so the typo is one edit away.
+ * enough to be what was meant (rules/closest-heading.ts), so the typo is one edit away.
  */
 import { defineRule } from '../../core/rule.js';
 import { headingForEntry } from '../../model/keys.js';
 import { checkMessages as m } from '../../messages/check.js';
 import { pairing } from '../pairing.js';
-import { closestHeading } from '../suggest.js';
+import { closestHeading } from '../closest-heading.js';
 import { entrySpan, fileOf, headingSpan } from '../spans.js';
 import { entryLabel, hasEmptyTrigger } from '../../model/entry-line.js';
 

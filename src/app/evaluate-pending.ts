@@ -7,20 +7,17 @@
  * once however the runs interleave or crash (src/relevance/queue.ts).
  *
  * The evaluator is a function of the input (a configured command,
- * commandEvaluator below, or the default on `claude -p`, src/app/default-evaluator.ts);
+ * src/node/run-evaluator.ts, or the default on `claude -p`, default-evaluator.ts);
  * its answer goes through the one checker (evaluatorEntries) either way.
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { messages } from '../messages/relevance.js';
-import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation, type EvaluatorAnswer, type EvaluatorInput } from '../relevance/evaluation.js';
+import { applyEvaluation, buildEvaluatorInput, claimNextSession, evaluatorEntries, failEvaluation } from '../relevance/evaluation.js';
 import type { RelevanceParams } from '../relevance/params.js';
 import { DEFAULT_EXCERPT_CHARS } from '../transcript/excerpt.js';
-import { allowedTranscriptPath } from './transcript-path.js';
+import type { AgentHost } from './host.js';
+import type { JsonStateHost } from './json-state.js';
 import { updateRelevance } from './relevance-store.js';
-import { partExcerptOf } from './transcript-excerpt.js';
-
-export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
+import type { Evaluator } from './port-types.js';
 
 /** How an evaluation of one session ended, for the caller's record (learning-outcomes.ts). */
 export interface SessionOutcome {
@@ -55,20 +52,19 @@ export interface EvaluateSummary {
   readonly lost: readonly string[];
 }
 
-export function newWorkerId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-}
+/** What an evaluation run takes of the machine: the store's lock, this process's id, the transcripts it may read. */
+export type EvaluateHost = JsonStateHost & Pick<AgentHost, 'workerId' | 'allowedTranscriptPath' | 'partExcerpt'>;
 
-export async function evaluatePending(options: EvaluateOptions): Promise<EvaluateSummary> {
+export async function evaluatePending(host: EvaluateHost, options: EvaluateOptions): Promise<EvaluateSummary> {
   const { storePath, params } = options;
-  const worker = newWorkerId();
+  const worker = host.workerId();
   const tried = new Set<string>();
   const done: string[] = [];
   const failed: string[] = [];
   const skipped: string[] = [];
   const lost: string[] = [];
   while (tried.size < options.limit) {
-    const step = updateRelevance(storePath, (state) => {
+    const step = updateRelevance(host, storePath, (state) => {
       const claimed = claimNextSession(state, worker, options.now(), params, tried);
       return { state: claimed.state, result: claimed };
     }, { params });
@@ -77,13 +73,13 @@ export async function evaluatePending(options: EvaluateOptions): Promise<Evaluat
     const { sessionId, record } = step.claimed;
     tried.add(sessionId);
     // Only the client's projects folder or the project: the excerpt is sent to a model.
-    const transcript = record.transcriptPath !== undefined ? allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
-    const excerpt = transcript !== undefined ? partExcerptOf(transcript, { start: 0 }, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log).text : '';
+    const transcript = record.transcriptPath !== undefined ? host.allowedTranscriptPath(record.transcriptPath, options.root) : undefined;
+    const excerpt = transcript !== undefined ? host.partExcerpt(transcript, { start: 0 }, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log).text : '';
     const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
     const answer = await options.evaluator(input);
     const parsed = answer.ok ? evaluatorEntries(answer.value, record.lease?.ids ?? [], record.tags) : answer;
     if (!parsed.ok) {
-      const status = updateRelevance(storePath, (state) => {
+      const status = updateRelevance(host, storePath, (state) => {
         const next = failEvaluation(state, sessionId, worker, parsed.problem, params);
         return { state: next, result: next.sessions[sessionId]?.status };
       }, { params });
@@ -93,7 +89,7 @@ export async function evaluatePending(options: EvaluateOptions): Promise<Evaluat
       continue;
     }
     for (const warning of parsed.warnings) options.log(`${sessionId}: ${warning}`);
-    const applied = updateRelevance(storePath, (state) => {
+    const applied = updateRelevance(host, storePath, (state) => {
       const result = applyEvaluation(state, sessionId, worker, parsed.entries, options.now(), params);
       return { state: result.state, result };
     }, { params });

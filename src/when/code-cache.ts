@@ -1,6 +1,6 @@
 /**
  * Loads a per-call CommonJS bundle with V8's code cache: the compiled code of the
- * bundle, kept in the cache folder (cache-files.ts) after the first run.
+ * bundle, kept in the cache folder (src/node/cache-files.ts) after the first run.
  *
  * Why. An exact `memdex when` does little work (a few stats, two cache reads, one
  * decision file); most of what it costs above `node -e 0` is V8 compiling the
@@ -8,7 +8,7 @@
  * Node 20 keeps no compiled code for user modules (module.enableCompileCache is
  * Node 22), so this does what it would: compile through vm.Script with the cached
  * data of an earlier run, which V8 deserializes instead of parsing. Measured on
- * the exact-recall bundle (dist/recall.cjs, 21 runs interleaved, load 6): 15.3 →
+ * the exact stage's bundle (dist/when.cjs, 21 runs interleaved, load 6): 15.3 →
  * 7.8 ms from loading the bundle to the printed answer (bench/RESULTS.md, issue 9).
  *
  * When the cached data is missing or V8 rejects it (another Node, other V8 flags),
@@ -16,13 +16,13 @@
  * ran, so that the functions it compiled are included) writes the new data; once
  * more by the first run that went the whole way (an exact hit) if the data came
  * from one that stopped early (no table yet: its code lacks the lookup). The
- * file is named after the bundle's path (cache-files.ts cachePath) and records the
+ * file is named after the bundle's path (src/node/cache-files.ts cachePath) and records the
  * bundle's size and mtime and the Node version, checked besides V8's own checks:
  * V8 compares the source's length, not its bytes, so a rebuilt bundle of the same
  * length must not meet the old code.
  *
  * Trust: the data is code. It is read only from the cache folder checked as this
- * user's alone (cache-files.ts, Trust), as the tables are; `MEMDEX_NO_CACHE=1`
+ * user's alone (src/node/cache-files.ts, Trust), as the tables are; `MEMDEX_NO_CACHE=1`
  * turns it off with the other caches.
  *
  * The bundle is run as CommonJS runs a file (exports, require, module, __filename,
@@ -32,7 +32,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type * as Vm from 'node:vm';
-import { cachePath, readCacheBytes, writeCacheFile } from './cache-files.js';
+import { nodeCacheFolder as cache } from '../node/cache-host.js';
 import { hostMessages as m } from '../messages/host.js';
 
 export interface CachedBundle<T> {
@@ -56,8 +56,8 @@ export function requireCached<T>(file: string): CachedBundle<T> {
   } finally {
     closeSync(fd);
   }
-  const path = cachePath(file, 'code');
-  const cached = readCacheBytes(path);
+  const path = cache.path(file, 'code');
+  const cached = cache.read(path);
   const usable = cached?.header.bundle === identity ? cached : undefined;
   const cachedData = usable?.body;
   const { Script } = process.getBuiltinModule('node:vm') as typeof Vm;
@@ -69,7 +69,7 @@ export function requireCached<T>(file: string): CachedBundle<T> {
     exports: module.exports,
     save(complete) {
       if (cachedData && !script.cachedDataRejected && (usable.header.complete === true || !complete)) return;
-      writeCacheFile(path, { bundle: identity, complete }, script.createCachedData());
+      cache.write(path, { bundle: identity, complete }, script.createCachedData());
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
- * Reads the recall table (recall-table.ts builds it) line by line, and answers a
+ * Reads the trigger table (trigger-table.ts builds it) line by line, and answers a
  * trigger from it with the resolver's own decision (trigger-pick.ts). Without a
- * fuzzy matcher (openExactTable: the exact-hit bundle, dist/recall.cjs, which must
+ * fuzzy matcher (openExactTable: the exact-hit bundle, dist/when.cjs, which must
  * not carry the fuzzy engine) it answers what the exact stage decides alone and
- * leaves the rest (no exact phrase) to recall-lookup.ts, which adds the matcher.
+ * leaves the rest (no exact phrase) to trigger-lookup.ts, which adds the matcher.
  */
 import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
@@ -13,7 +13,7 @@ import type { ResolveResult } from './resolve.js';
 import { trimSection, type Section } from './section.js';
 import { pickExact, pickTrigger, type TriggerPick, type TriggerSource } from './trigger-pick.js';
 
-export interface RecallSection extends Omit<Section, 'content' | 'related'> {
+export interface TriggerSection extends Omit<Section, 'content' | 'related'> {
   readonly bodyStart: number;
   readonly sectionEnd: number;
   /** Line (after the targets) of the sibling group: shared, since siblings share it. */
@@ -33,7 +33,7 @@ export type Group = readonly (readonly [number, string])[];
 
 export type TableMatcher = Matcher<{ readonly target: number; readonly operator: Operator | null }>;
 
-export interface RecallTable {
+export interface TriggerTable {
   /**
    * The answer to a trigger query, or undefined when only the full resolver can answer
    * (`.Section`, `..file.md`) or, in a table opened without a matcher, when the fuzzy stage must.
@@ -42,12 +42,12 @@ export interface RecallTable {
 }
 
 /** The table for exact phrases only: no fuzzy engine is loaded. */
-export function openExactTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): RecallTable {
+export function openExactTable(table: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): TriggerTable {
   return tableOf(new TableLines(table), params, undefined);
 }
 
 /** The table over its lines; `fuzzy` (built on first use) for the queries no exact phrase decides. */
-export function tableOf(lines: TableLines, params: ResolveParams, fuzzy: (() => TableMatcher) | undefined): RecallTable {
+export function tableOf(lines: TableLines, params: ResolveParams, fuzzy: (() => TableMatcher) | undefined): TriggerTable {
   return { resolve: (query, operator, readText) => resolveFromLines(lines, params, fuzzy, query, operator, readText) };
 }
 
@@ -108,8 +108,8 @@ export class TableLines {
     return undefined;
   }
 
-  target(t: number): RecallSection {
-    return JSON.parse(this.line(2 + this.count + t)) as RecallSection;
+  target(t: number): TriggerSection {
+    return JSON.parse(this.line(2 + this.count + t)) as TriggerSection;
   }
 
   group(g: number): Group {

@@ -1,12 +1,12 @@
 /**
  * Did-you-mean for the validator: the semantic heading closest to a key, by the
  * shared fuzzy engine, and only when it is close enough to be what was meant
- * (the floor is explained in fuzzy/suggestion.ts): an orphan entry whose file was
+ * (the floor is explained in fuzzy/did-you-mean.ts): an orphan entry whose file was
  * deleted gets no suggestion rather than an unrelated one.
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
 import { DEFAULT_FUZZY_PARAMS, type FuzzyParams } from '../fuzzy/params.js';
-import { suggestionFloor } from '../fuzzy/suggestion.js';
+import { didYouMeanFloor } from '../fuzzy/did-you-mean.js';
 import type { DecisionHeading } from '../model/decision-file.js';
 import type { Project } from '../model/project.js';
 
@@ -20,5 +20,5 @@ export function closestHeading(project: Project, key: string, params: FuzzyParam
     matchers.set(project, matcher);
   }
   const [best] = matcher.rank(key, 1);
-  return best && best.score >= suggestionFloor(params) ? best.item : undefined;
+  return best && best.score >= didYouMeanFloor(params) ? best.item : undefined;
 }

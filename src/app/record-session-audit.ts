@@ -3,7 +3,8 @@ import { DEFAULT_RELEVANCE_PARAMS } from '../relevance/params.js';
 import { compactState } from '../relevance/compact.js';
 import { recordAudit, type AuditPatch } from '../relevance/queue.js';
 import type { SessionRecord } from '../relevance/types.js';
-import type { LockOptions } from './lock.js';
+import type { JsonStateHost } from './json-state.js';
+import type { LockOptions } from './port-types.js';
 import { updateRelevance } from './relevance-store.js';
 
 export interface SessionAudit extends AuditPatch {
@@ -17,6 +18,7 @@ export interface SessionAudit extends AuditPatch {
  * path by the session-end hook, which also compacts old sessions away.
  */
 export function recordSessionAudit(
+  host: JsonStateHost,
   storePath: string,
   audit: SessionAudit,
   options: LockOptions & { readonly params?: RelevanceParams } = {},
@@ -24,6 +26,7 @@ export function recordSessionAudit(
   const params = options.params ?? DEFAULT_RELEVANCE_PARAMS;
   const { sessionId, ...patch } = audit;
   return updateRelevance(
+    host,
     storePath,
     (state) => {
       const merged = recordAudit(state, sessionId, patch);

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { Config } from '../model/config.js';
-import { toRelevanceItem, type PlaybookKeyPoint } from '../relevance/key-points.js';
 import { activeKeyPoints } from '../playbook/review.js';
-import { playbookFile, readPlaybook } from './playbook-file.js';
+import { toRelevanceItem } from '../relevance/key-points.js';
+import type { TreeHost } from './host.js';
+import { playbookFile, readPlaybook, type PlaybookReadHost } from './playbook-file.js';
+import type { PlaybookKeyPoint } from '../relevance/key-points.js';
 
 export interface PlaybookKeyPoints {
   readonly path: string;
@@ -17,13 +18,12 @@ export interface PlaybookKeyPoints {
  * The playbook's key points as relevance items, read by the playbook library (one
  * loader, with its migration of legacy forms): every key point has a stable name.
  * A key point may carry `paths` (absolute path prerequisites) as an extra field.
- * Key points pending review (src/playbook/review.ts) are left out: they are not shown.
  */
-export function readPlaybookKeyPoints(root: string, config: Config): PlaybookKeyPoints {
-  const file = playbookFile(root, config);
-  if (!existsSync(file.path)) return { path: file.path, exists: false, keyPoints: [], unnamed: 0 };
+export function readPlaybookKeyPoints(host: PlaybookReadHost & Pick<TreeHost, 'exists' | 'resolvePath'>, root: string, config: Config): PlaybookKeyPoints {
+  const file = playbookFile(host, root, config);
+  if (!host.exists(file.path)) return { path: file.path, exists: false, keyPoints: [], unnamed: 0 };
   try {
-    const { playbook } = readPlaybook(file);
+    const { playbook } = readPlaybook(host, file);
     return { path: file.path, exists: true, keyPoints: activeKeyPoints(playbook).map(toRelevanceItem), unnamed: 0 };
   } catch (error) {
     return { path: file.path, exists: true, keyPoints: [], problem: (error as Error).message, unnamed: 0 };

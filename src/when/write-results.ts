@@ -1,13 +1,11 @@
-/** What `memdex when|how|resolve` prints, whichever stage answered (recall-exact.ts, recall-fast.ts, resolve-command.ts). */
+/** What `memdex when|how|resolve` prints, whichever stage answered (stages.ts). */
+import type { WhenHost } from '../app/host.js';
+import { isTriggerMiss, type WhenRequest } from '../app/when.js';
+import type { RelatedEntries } from '../app/when-model.js';
 import { resolveMessages as m } from '../messages/resolve.js';
-import { writeStderr, writeStdout } from '../node/write-output.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
-import type { ResolveRequest } from './resolve-request.js';
 import type { Suggestion } from '../suggest/rank.js';
-
-/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
-export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 
 /**
  * Prints the results (stdout) and the failures (stderr); the exit code. Text: the
@@ -15,7 +13,7 @@ export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
  * status (found | ambiguous | not-found | error | skipped for `null`), so results
  * can be matched to queries; failures are also said on stderr.
  */
-export function writeResults(results: readonly ResolveResult[], request: Omit<ResolveRequest, 'source'>, related: RelatedEntries = new Map()): number {
+export function writeResults(out: Pick<WhenHost, 'writeStdout' | 'writeStderr'>, results: readonly ResolveResult[], request: WhenRequest, related: RelatedEntries = new Map()): number {
   const { navigation } = request;
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
@@ -30,7 +28,7 @@ export function writeResults(results: readonly ResolveResult[], request: Omit<Re
       failed = true;
       const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
       const message = failureMessage(result, request.config.decisions, about);
-      writeStderr(`memdex: ${message}\n`);
+      out.writeStderr(`memdex: ${message}\n`);
       json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
       continue;
     }
@@ -40,8 +38,8 @@ export function writeResults(results: readonly ResolveResult[], request: Omit<Re
     seen.add(text);
     texts.push(text);
   }
-  if (request.format === 'json') writeStdout(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) writeStdout(`${texts.join('\n---\n')}\n`);
+  if (request.format === 'json') out.writeStdout(`${JSON.stringify(json, null, 2)}\n`);
+  else if (texts.length > 0) out.writeStdout(`${texts.join('\n---\n')}\n`);
   return failed ? 1 : 0;
 }
 
@@ -54,11 +52,6 @@ function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>,
     case 'invalid':
       return { query: result.query, status: 'error', message };
   }
-}
-
-/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (resolve-model.ts). */
-export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
-  return result.kind === 'not-found' && result.mode === 'trigger';
 }
 
 function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, folder: string, related: readonly Suggestion[] = []): string {

@@ -1,4 +1,9 @@
-import { isAbsolute, join, resolve } from 'node:path';
+/**
+ * The playbook file (config `playbook.path`, default .claude/playbook.json): read
+ * without a lock (a rename-replaced file is always whole), updated under its lock
+ * (json-state.ts), migrated from legacy forms by the first writer, never
+ * overwritten when memdex cannot read it.
+ */
 import { InputError } from '../core/errors.js';
 import { messages } from '../messages/playbook.js';
 import type { Config } from '../model/config.js';
@@ -10,10 +15,9 @@ import { describeProblems } from '../playbook/locate-problems.js';
 import { hasPlaceholder } from '../playbook/render-playbook.js';
 import { serializePlaybook } from '../playbook/serialize-playbook.js';
 import type { ExtractionResult, KeyPoint, Playbook } from '../playbook/types.js';
-import { writeDiagnostic } from './diagnostics.js';
-import { updateJsonFile } from './json-store.js';
-import type { LockOptions } from './lock.js';
-import { readText, readTextIfExists } from './read-text.js';
+import type { AgentHost, TreeHost } from './host.js';
+import { updateJsonFile, type JsonStateHost } from './json-state.js';
+import type { LockOptions } from './port-types.js';
 
 /** Where the playbook of a project lives: `<root>/<config playbook.path>` (default .claude/playbook.json). */
 export interface PlaybookFile {
@@ -23,20 +27,9 @@ export interface PlaybookFile {
   readonly display: string;
 }
 
-export function playbookFile(root: string, config: Config): PlaybookFile {
-  return { root, path: resolve(root, config.playbook.path), display: config.playbook.path };
-}
-
 export interface LoadedPlaybook {
   readonly playbook: Playbook;
   readonly migrations: readonly Migration[];
-}
-
-/** Readers never lock: a rename-replaced file is always whole. A missing file is an empty playbook. */
-export function readPlaybook(file: PlaybookFile): LoadedPlaybook {
-  const loaded = parseOrThrow(readTextIfExists(file.path, file.display), file.display, false);
-  reportMigrations(file.root, loaded.migrations);
-  return loaded;
 }
 
 export interface UpdateOutcome extends ApplyOutcome {
@@ -45,10 +38,33 @@ export interface UpdateOutcome extends ApplyOutcome {
   readonly written: boolean;
 }
 
+export interface MigrateOutcome {
+  readonly existed: boolean;
+  readonly migrations: readonly Migration[];
+  readonly written: boolean;
+}
+
+/** What reading the playbook takes: the one reader, and the diagnostic files of its migrations. */
+export type PlaybookReadHost = Pick<TreeHost, 'readTextIfExists'> & Pick<AgentHost, 'writeDiagnostic'>;
+/** What writing it takes besides: the lock, atomic replacement, and the guard that tells whether a failed write changed it. */
+export type PlaybookWriteHost = PlaybookReadHost & JsonStateHost & Pick<AgentHost, 'guardWrites'>;
+
+export function playbookFile(host: Pick<TreeHost, 'resolvePath'>, root: string, config: Config): PlaybookFile {
+  return { root, path: host.resolvePath(root, config.playbook.path), display: config.playbook.path };
+}
+
+/** Readers never lock: a rename-replaced file is always whole. A missing file is an empty playbook. */
+export function readPlaybook(host: PlaybookReadHost, file: PlaybookFile): LoadedPlaybook {
+  const loaded = parseOrThrow(host.readTextIfExists(file.path, file.display), file.display, false);
+  reportMigrations(host, file.root, loaded.migrations);
+  return loaded;
+}
+
 /** Applies an extraction to the latest file, under the lock. A file memdex cannot read is left untouched. */
-export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome {
+export function updatePlaybook(host: PlaybookWriteHost, file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome {
   let outcome: UpdateOutcome | undefined;
-  updateJsonFile<LoadedPlaybook>(
+  host.guardWrites([file.path], file.display, () => updateJsonFile<LoadedPlaybook>(
+    host,
     file.path,
     (text) => parseOrThrow(text, file.display, true),
     ({ playbook, migrations }) => {
@@ -60,17 +76,18 @@ export function updatePlaybook(file: PlaybookFile, extraction: ExtractionResult,
     },
     ({ playbook }) => serializePlaybook(playbook, now),
     lock,
-  );
+  ));
   // Diagnostics after the lock is released: keep the critical section small.
-  reportMigrations(file.root, outcome!.migrations);
-  reportPruned(file.root, outcome!.pruned);
+  reportMigrations(host, file.root, outcome!.migrations);
+  reportPruned(host, file.root, outcome!.pruned);
   return outcome!;
 }
 
 /** Approves or rejects a pending key point in the latest file, under the lock; nothing is written when it cannot. */
-export function reviewPlaybook(file: PlaybookFile, name: string, decision: ReviewDecision, now: string, lock?: LockOptions): ReviewOutcome {
+export function reviewPlaybook(host: PlaybookWriteHost, file: PlaybookFile, name: string, decision: ReviewDecision, now: string, lock?: LockOptions): ReviewOutcome {
   let outcome: ReviewOutcome | undefined;
-  updateJsonFile<LoadedPlaybook>(
+  host.guardWrites([file.path], file.display, () => updateJsonFile<LoadedPlaybook>(
+    host,
     file.path,
     (text) => parseOrThrow(text, file.display, true),
     ({ playbook, migrations }) => {
@@ -79,20 +96,15 @@ export function reviewPlaybook(file: PlaybookFile, name: string, decision: Revie
     },
     ({ playbook }) => serializePlaybook(playbook, now),
     lock,
-  );
+  ));
   return outcome!;
 }
 
-export interface MigrateOutcome {
-  readonly existed: boolean;
-  readonly migrations: readonly Migration[];
-  readonly written: boolean;
-}
-
 /** Rewrites the file in canonical form; leaves it alone when it already is. */
-export function migratePlaybook(file: PlaybookFile, now: string, lock?: LockOptions): MigrateOutcome {
+export function migratePlaybook(host: PlaybookWriteHost, file: PlaybookFile, now: string, lock?: LockOptions): MigrateOutcome {
   let outcome: MigrateOutcome = { existed: false, migrations: [], written: false };
-  updateJsonFile<{ text: string | undefined; loaded: LoadedPlaybook }>(
+  host.guardWrites([file.path], file.display, () => updateJsonFile<{ text: string | undefined; loaded: LoadedPlaybook }>(
+    host,
     file.path,
     (text) => ({ text, loaded: parseOrThrow(text, file.display, true) }),
     ({ text, loaded }) => {
@@ -102,16 +114,16 @@ export function migratePlaybook(file: PlaybookFile, now: string, lock?: LockOpti
     },
     ({ loaded }) => serializePlaybook(loaded.playbook, now),
     lock,
-  );
-  reportMigrations(file.root, outcome.migrations);
+  ));
+  reportMigrations(host, file.root, outcome.migrations);
   return outcome;
 }
 
 /** The injection template: config `playbook.template` (relative to the root), else the shipped one. */
-export function loadTemplate(root: string, config: Config): string {
+export function loadTemplate(host: Pick<TreeHost, 'readText' | 'resolvePath'>, root: string, config: Config): string {
   const configured = config.playbook.template;
   if (configured === undefined) return DEFAULT_TEMPLATE;
-  const template = readText(isAbsolute(configured) ? configured : join(root, configured), configured);
+  const template = host.readText(host.resolvePath(root, configured), configured);
   if (!hasPlaceholder(template)) throw new InputError(messages.templateMissingPlaceholder(configured));
   return template;
 }
@@ -127,7 +139,7 @@ function parseOrThrow(text: string | undefined, display: string, forWrite: boole
 /** Text of a pruned entry in the diagnostic: enough to recognise it. */
 const DIAGNOSTIC_TEXT_CHARS = 80;
 
-function reportMigrations(root: string, migrations: readonly Migration[]): void {
+function reportMigrations(host: Pick<AgentHost, 'writeDiagnostic'>, root: string, migrations: readonly Migration[]): void {
   if (migrations.length === 0) return;
   const details = migrations.map((m) => ({
     name: m.name,
@@ -135,11 +147,11 @@ function reportMigrations(root: string, migrations: readonly Migration[]): void 
     original_score: m.originalScore ?? null,
     ...(m.previousName !== undefined ? { previous_name: m.previousName } : {}),
   }));
-  writeDiagnostic(root, 'playbook_migration', messages.migrationDiagnostic(migrations.length, JSON.stringify(details, null, 2)));
+  host.writeDiagnostic(root, 'playbook_migration', messages.migrationDiagnostic(migrations.length, JSON.stringify(details, null, 2)));
 }
 
-function reportPruned(root: string, pruned: readonly KeyPoint[]): void {
+function reportPruned(host: Pick<AgentHost, 'writeDiagnostic'>, root: string, pruned: readonly KeyPoint[]): void {
   if (pruned.length === 0) return;
   const lines = pruned.map((kp) => messages.prunedLine(kp.name, kp.text.slice(0, DIAGNOSTIC_TEXT_CHARS), kp.helpful, kp.harmful));
-  writeDiagnostic(root, 'playbook_pruning', messages.pruningDiagnostic(pruned.length, lines));
+  host.writeDiagnostic(root, 'playbook_pruning', messages.pruningDiagnostic(pruned.length, lines));
 }

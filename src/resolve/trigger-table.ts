@@ -1,5 +1,5 @@
 /**
- * The recall table: the exact-phrase half of the resolver, precomputed as text.
+ * The trigger table: the exact-phrase half of the resolver, precomputed as text.
  *
  *   2                                        number of phrase lines
  *   encode file paths<TAB>[[1,"how"]]        one line per normalised phrase (trigger,
@@ -24,10 +24,10 @@ import type { Project } from '../model/project.js';
 import { headingSection } from './section.js';
 import { resolverIndex } from './targets.js';
 import { targetLine } from './resolve.js';
-import type { Hits, RecallSection } from './recall-lines.js';
+import type { Hits, TriggerSection } from './trigger-lines.js';
 import { entryLabel } from '../model/entry-line.js';
 
-export function buildRecallTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
+export function buildTriggerTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
   const index = resolverIndex(project, params);
   const phrases: string[] = [];
   for (const [phrase, ids] of [...index.exact].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -48,7 +48,7 @@ export function buildRecallTable(project: Project, params: ResolveParams = DEFAU
     }
     const entry = index.targets[t]!.entry;
     if (entry?.kind === 'entry') groups[group]!.push([t, entryLabel(entry)]);
-    const row: RecallSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group, choice: targetLine(index.targets[t]!) };
+    const row: TriggerSection = { ...section, bodyStart: heading.bodyStart, sectionEnd: heading.sectionEnd, group, choice: targetLine(index.targets[t]!) };
     return JSON.stringify(row);
   });
   const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));

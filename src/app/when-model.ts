@@ -1,27 +1,28 @@
-/** The full resolver path of `memdex when|how|resolve`, loaded only when the recall table cannot answer. */
-import type { Stamps } from '../node/cache-files.js';
-import { loadProjectCached } from '../node/model-cache.js';
-import type { ResolveRequest } from './resolve-request.js';
-import { isTriggerMiss, type RelatedEntries } from './write-results.js';
-import { loadSuggestIndex } from '../node/suggest-cache.js';
+/** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer. */
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import { rank, type Suggestion } from '../suggest/rank.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
-import { buildRecallTable } from '../resolve/recall-table.js';
+import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
+import type { ResolverHost } from './host.js';
+import type { Stamps } from './port-types.js';
+import { isTriggerMiss, type WhenRequest } from './when.js';
+
+/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
+export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 
 /**
  * Everything else: the model (cached: an unchanged tree is not parsed again).
- * `verified`: the cache stamps the recall table path already validated (null: stale).
+ * `verified`: the cache stamps the trigger table path already validated (null: stale).
  */
-export async function fromModel({ root, config, source, queries, operator }: ResolveRequest, verified: Stamps | null): Promise<ResolveResult[]> {
-  const project = await loadProjectCached(root, config, source, {
+export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<ResolveResult[]> {
+  const project = await host.loadCachedProject(root, config, {
     derived: {
       export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
       restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
     },
-    table: (p) => buildRecallTable(p, DEFAULT_RESOLVE_PARAMS),
+    table: (p) => buildTriggerTable(p, DEFAULT_RESOLVE_PARAMS),
     verified,
   });
   return queries.map((query) => resolve(project, query, { operator }));
@@ -32,11 +33,11 @@ export async function fromModel({ root, config, source, queries, operator }: Res
  * missLimit, above the `suggest` threshold), those already among its fuzzy choices
  * left out: a miss often names the topic in other words than the trigger's.
  */
-export async function relatedEntries({ root, config, source }: ResolveRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+export async function relatedEntries(host: ResolverHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
   const related = new Map<string, readonly Suggestion[]>();
   const misses = results.filter(isTriggerMiss);
   if (misses.length === 0) return related;
-  const data = await loadSuggestIndex(root, config, source);
+  const data = await host.loadSuggestIndex(root, config);
   if (!data) return related;
   const params = DEFAULT_SUGGEST_PARAMS;
   for (const miss of misses) {

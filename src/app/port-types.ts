@@ -1,0 +1,146 @@
+/**
+ * The data the ports of src/app/host.ts carry: what a use case hands to the machine
+ * and gets back. Defined here, by the use cases that need them; src/node/ implements
+ * the ports with these types (type-only imports, the only ones it makes of app/).
+ */
+import type { Config } from '../model/config.js';
+import type { Project } from '../model/project.js';
+import type { ParseDocument } from '../model/build-project.js';
+import type { EvaluatorAnswer, EvaluatorInput } from '../relevance/evaluation.js';
+
+export interface Environment {
+  readonly tags: readonly string[];
+  readonly repo: string;
+  readonly issues: readonly string[];
+}
+
+export interface CommitHooks {
+  /** Called after each rename, for a progress line. */
+  readonly progress?: (done: number, total: number) => void;
+}
+
+export type Recovery = { readonly outcome: 'rolled-forward' | 'rolled-back'; readonly files: number };
+
+export interface LoadedConfig {
+  /** Absolute root of the memory tree. */
+  readonly root: string;
+  readonly config: Config;
+  /** Absolute path of memdex.config.json, when there is one. */
+  readonly configPath?: string;
+}
+
+/** How long a use case waits for a lock (src/node/lock.ts), and when a lock counts as abandoned. */
+export interface LockOptions {
+  /** Give up after this long. Hooks keep it short: they fail open. */
+  readonly timeoutMs?: number;
+  /** A lock older than this is considered abandoned even if its pid looks alive (pid reuse). */
+  readonly staleMs?: number;
+}
+
+export interface ParseCache {
+  /**
+   * The parser of these files' markdown documents: each from the cache, else the
+   * fast scanner, else the linear block scanner (src/model/block-scan.ts, loaded only when a document needs it).
+   */
+  parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
+  /** Keeps the scans of these files (what the tree now holds) for the next process. */
+  save(files: ReadonlyMap<string, string>): void;
+}
+
+export interface CommandResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Set when the command could not run or was killed at the timeout. */
+  readonly error?: string;
+  /** Why it did not finish on its own, for callers that react to it. */
+  readonly reason?: 'not-found' | 'timeout' | 'killed' | 'other';
+}
+
+/** Where the texts come from: the working tree, or the git index (`--staged`). */
+export interface TreeSource {
+  /** Root-relative paths of the decision files. */
+  listDecisions(config: Config): string[];
+  /** Text of a root-relative path, or undefined if it does not exist. */
+  read(path: string): string | undefined;
+}
+
+/**
+ * Replaces `path` with `data` so that a reader sees the old file or the new one,
+ * never a torn mix: write a temp file in the same directory (rename across
+ * filesystems is not atomic), fsync it, rename it over the target, fsync the dir.
+ * Atomicity is not isolation: read-modify-write callers must also hold a lock
+ * (see lock.ts), or concurrent updates are lost.
+ *
+ * What the replacement keeps of the old file:
+ * - a symlink stays a symlink: the write goes to its target (resolved at write time);
+ * - the mode (a 0600 file stays 0600; a new file is 0644 minus the umask);
+ * - hard links cannot be kept by rename(2): the other names keep the old content,
+ *   which is said in one line on stderr.
+ *
+ * `expected`: the content the caller computed from. The file is read again right
+ * before the rename, and nothing is written when it changed meanwhile (an editor or
+ * an agent appended a line): a MemdexError (exit 1) says so. This narrows the window
+ * in which a concurrent edit can be lost from the whole computation to the few
+ * microseconds between that read and the rename; programs that do not take memdex's
+ * lock cannot be excluded entirely.
+ *
+ * Temp files of writers that were killed (`.name.<pid>.<random>.tmp`, pid no longer
+ * running) are removed by the next write to the same file.
+ */
+export interface WriteOptions {
+  readonly expected?: string;
+  /** What messages call the file (default: `path`). */
+  readonly display?: string;
+}
+
+export interface FileStamp {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Content hash (contentHash) of the file's bytes. */
+  readonly hash: string;
+}
+
+/** A validated description of a tree: payloads of the same `tree` id describe it. */
+export interface Stamps {
+  readonly root: string;
+  readonly config: string;
+  /** When these stamps were last confirmed (Date.now() before the files were looked at). */
+  readonly writtenAt: number;
+  /** Content id of the tree: config, paths and content hashes. */
+  readonly tree: string;
+  readonly files: readonly FileStamp[];
+}
+
+export type Evaluator = (input: EvaluatorInput) => Promise<EvaluatorAnswer>;
+
+/** Data derived from the project that a command wants cached with it (e.g. the resolver's phrase index). */
+export interface Derived {
+  export(project: Project): unknown;
+  restore(project: Project, data: unknown): void;
+}
+
+/** What a command caches with the model of a tree (src/node/model-cache.ts). */
+export interface CacheOptions {
+  readonly derived?: Derived;
+  /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
+  readonly table?: (project: Project) => string;
+  /** The same for the topic ranker's index (suggest-cache.ts). */
+  readonly suggest?: (project: Project) => string;
+  /**
+   * What the caller already validated in this process (the when fast path): the
+   * stamps, or null when it found them stale. Undefined: validate here.
+   */
+  readonly verified?: Stamps | null;
+}
+
+/** A part of a transcript rendered for the learner (AgentHost.partExcerpt). */
+export interface PartExcerpt {
+  /** The rendering (src/transcript/excerpt.ts); '' when the part holds nothing to show or the file cannot be read. */
+  readonly text: string;
+  /** Where the part's complete lines end: the start of the next part. */
+  readonly offset: number;
+  /** Entries rendered (before the budget cut). */
+  readonly entries: number;
+}

@@ -1,0 +1,104 @@
+/**
+ * `memdex when|how|resolve <query>...`, the use case: the request's root and config,
+ * then the answer from the cached trigger table when it can give one (an exact
+ * phrase, or a fuzzy match over the same table), else from the model
+ * (when-model.ts). The adapters run it in up to three stages, one bundle each, each
+ * handing the next what it read (src/when/stages.ts explains why); every stage calls
+ * these functions, through the ports of src/app/host.ts (WhenHost, ResolverHost).
+ */
+import type { Config } from '../model/config.js';
+import type { Operator } from '../model/keys.js';
+import type { TriggerTable } from '../resolve/trigger-lines.js';
+import type { ResolveResult } from '../resolve/resolve.js';
+import type { WhenHost } from './host.js';
+import type { Stamps } from './port-types.js';
+
+export interface WhenRequest {
+  readonly operator: Operator | undefined;
+  readonly queries: readonly string[];
+  readonly root: string;
+  readonly config: Config;
+  readonly format: 'text' | 'json';
+  readonly navigation: boolean;
+}
+
+/** What a stage read of the table: the stamps it validated (null: stale or absent), the table, the decision files. */
+export interface TableRead {
+  readonly stamps: Stamps | null;
+  /** The trigger table's text (absent when the stamps are null). */
+  readonly table?: string;
+  /** The decision files read for answers so far, by path. */
+  readonly files?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a stage hands to the next when the table cannot answer (a fuzzy query, a
+ * miss, a `.Section`): the request and what was read, so nothing is parsed, read or
+ * stat-ed twice.
+ */
+export interface WhenHandoff extends TableRead {
+  readonly command: string;
+  readonly request: WhenRequest;
+}
+
+/** How a stage opens the table: for exact phrases only, or with the fuzzy engine. */
+export type OpenTable = (text: string, request: WhenRequest) => TriggerTable;
+
+/** The request of parsed arguments: its tree (--root, or found from the cwd) and config; an interrupted migration is finished or rolled back first. */
+export function prepareWhen(
+  host: Pick<WhenHost, 'resolveRoot' | 'loadConfig' | 'recoverJournal'>,
+  args: Omit<WhenRequest, 'root' | 'config'> & { readonly root: string | undefined },
+): WhenRequest {
+  const root = host.resolveRoot(args.root);
+  const { config } = host.loadConfig(root);
+  host.recoverJournal(root);
+  return { operator: args.operator, queries: args.queries, root, config, format: args.format, navigation: args.navigation };
+}
+
+/**
+ * The common hook call, a trigger on an unchanged tree: answered from the cached
+ * trigger table, reading only the printed decision files. Otherwise what was read
+ * (the stamps, null when the cache is stale or absent; the table; the files), for
+ * the next stage.
+ */
+export function answerFromTable(host: WhenHost, request: WhenRequest, open: OpenTable): { results: ResolveResult[] } | TableRead {
+  const { root, config } = request;
+  const stamps = host.readTreeStamps(root, config) ?? null;
+  const table = stamps ? host.readTriggerTable(root, stamps) : undefined;
+  return table === undefined ? { stamps } : answerFromRead(host, request, open, { stamps, table });
+}
+
+/** answerFromTable on what an earlier stage read (the table, the files), nothing read again. */
+export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request: WhenRequest, open: OpenTable, prior: TableRead): { results: ResolveResult[] } | TableRead {
+  const { root, config, queries, operator } = request;
+  const { stamps, table: text } = prior;
+  if (!stamps || text === undefined) return { stamps };
+  const table = open(text, request);
+  // Only stamped memory files are read: a path in a cache never reaches outside them.
+  const stamped = new Set(stamps.files.map((f) => f.path));
+  const files = new Map<string, string>(Object.entries(prior.files ?? {}));
+  const read = (path: string) => {
+    if (!stamped.has(path)) throw new ForeignPath();
+    return files.get(path) ?? files.set(path, host.readDecisionText(root, config.decisions, path)).get(path)!;
+  };
+  const results: ResolveResult[] = [];
+  try {
+    for (const query of queries) {
+      const result = table.resolve(query, operator, read);
+      // a miss lists related entries: the full resolver's
+      if (!result || isTriggerMiss(result)) return { stamps, table: text, files: Object.fromEntries(files) };
+      results.push(result);
+    }
+  } catch (error) {
+    if (error instanceof ForeignPath) return { stamps: null }; // a table that does not fit its stamps: rebuild
+    throw error;
+  }
+  return { results };
+}
+
+class ForeignPath extends Error {}
+
+/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (when-model.ts relatedEntries). */
+export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
+  return result.kind === 'not-found' && result.mode === 'trigger';
+}

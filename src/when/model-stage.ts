@@ -1,0 +1,37 @@
+/**
+ * Stage 3 of `memdex when|how|resolve` (stages.ts), in the ES module CLI: the full
+ * resolver on the model, and the entries related to a miss. bin/memdex.cjs runs the
+ * table stages first and hands over what they did; run alone (the CLI called
+ * directly), it does their work too.
+ */
+import { printHelp } from '../cli/run-command.js';
+import { answerFromTable, type WhenRequest } from '../app/when.js';
+import type { Stamps } from '../app/port-types.js';
+import { nodeWhenHost } from '../node/when-host.js';
+import { openWithFuzzy } from './fuzzy-stage.js';
+import { prepareResolve, specOf } from './request.js';
+import type { Handover } from './stages.js';
+import { writeResults } from './write-results.js';
+
+export async function runResolve(command: string, argv: readonly string[], handover: Handover = {}): Promise<number> {
+  const when = handover.when?.command === command ? handover.when : undefined;
+  const host = nodeWhenHost(handover);
+  let request: WhenRequest;
+  let stamps: Stamps | null;
+  if (when) {
+    request = when.request;
+    stamps = when.stamps;
+  } else {
+    const prepared = prepareResolve(host, command, argv);
+    if (prepared === 'help') return printHelp(specOf(command));
+    request = prepared;
+    const answer = answerFromTable(host, request, openWithFuzzy);
+    if ('results' in answer) return writeResults(host, answer.results, request);
+    stamps = answer.stamps;
+  }
+  // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
+  const [{ fromModel, relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../node/resolver-host.js')]);
+  const resolver = nodeResolverHost(handover);
+  const results = await fromModel(resolver, request, stamps);
+  return writeResults(host, results, request, await relatedEntries(resolver, request, results));
+}
