@@ -37,7 +37,7 @@ const PUBLIC_EXPORTS = [
   'MAX_PROJECT_DIR_LENGTH', 'MAX_REPORTED_PROBLEMS', 'MAX_TAGS_PER_EVENT', 'MAX_TAG_LENGTH', 'MemdexError',
   'NEW_ITEM', 'PLAYBOOK_SCHEMA', 'PLAYBOOK_VERSION', 'POSIX', 'PRUNE_MIN_HARMFUL', 'RuleError', 'STATE_VERSION',
   'TranscriptExcerpt', 'UsageError', 'adjustScore', 'allRules', 'analyze', 'applyEdits', 'applyEvaluation',
-  'applyEvent', 'applyExtraction', 'applyFeedback', 'auditAddsNothing', 'buildEvaluatorInput', 'buildProject',
+  'applyEvent', 'applyExtraction', 'applyFeedback', 'applyScores', 'auditAddsNothing', 'buildEvaluatorInput', 'buildProject',
   'buildSuggestIndex', 'bytesSource', 'check', 'checkRelevanceParams', 'checkRuleSettings', 'claim',
   'claimNextSession', 'claimOrder', 'clamp', 'closest', 'compactState', 'complete', 'compressHeading', 'compressKey',
   'createMatcher', 'decidePin', 'defineRule', 'denseAverage', 'describeProblems', 'describeValue',

@@ -95,6 +95,12 @@ export interface AgentHost {
   makeTempDir(prefix: string): string;
   /** Removes a folder and what it holds (nothing when it is gone). */
   removeDir(path: string): void;
+  /** Removes a file (nothing when it is gone). */
+  removeFile(path: string): void;
+  /** Names in a folder; undefined when it does not exist. */
+  listDir(path: string): readonly string[] | undefined;
+  /** A regular file's size and modification time; undefined when it is not one. */
+  fileInfo(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
   /** Temp file beside it, fsync, rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
   replaceText(path: string, text: string): void;
   /**
@@ -150,6 +156,8 @@ export interface SessionFile {
   readonly id: string;
   readonly path: string;
   readonly start: string | undefined;
+  /** The start of its first user prompt (OPENING_CHARS of it), when the head of the file holds one: a learner's session is known by it. */
+  readonly firstPrompt?: string;
   /** Why it could not be opened (it is then skipped and reported). */
   readonly unreadable?: string;
 }
@@ -160,12 +168,19 @@ export interface TranscriptHost {
   transcriptsDir(root: string): string;
   /** The folder's top-level sessions (`<id>.jsonl`), by name; undefined when the folder does not exist. */
   listSessions(dir: string): SessionFile[] | undefined;
+  /** One session file's first timestamp and the opening of its first prompt (what listSessions reads of each). */
+  sessionHead(path: string): { readonly start?: string; readonly firstPrompt?: string };
   /** Streams a session's events in conversation order (then its subagents', when asked); throws when it cannot be read. */
   readSession(path: string, subagents: boolean, onEvent: (event: TranscriptEvent) => void): void;
   /** The chart library inlined into the HTML report. */
   chartLibrary(): Promise<ChartLibrary>;
   /** A progress line on a terminal (nothing otherwise); cleared when done = total. */
   sessionProgress(done: number, total: number): void;
+  /**
+   * The sessions the client is running now (its `$CLAUDE_CONFIG_DIR/sessions/<pid>.json`
+   * entries whose process lives); undefined when the client keeps no such list.
+   */
+  runningSessions(): ReadonlySet<string> | undefined;
 }
 
 /** What a project's wiring is on this machine: git's hooks, file modes, commands on PATH (`memdex init`, `memdex doctor`). */

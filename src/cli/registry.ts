@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, learnSpec, migrateGroup, playbookGroup, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { Handover } from '../when/stages.js';
 
 export type { Handover } from '../when/stages.js';
@@ -36,4 +36,5 @@ export const commands: readonly Command[] = [
   { spec: hookSpec, load: () => import('./commands/hook.js') },
   { spec: feedbackSpec, load: () => import('./commands/feedback.js') },
   { spec: relevanceGroup, load: () => import('./commands/relevance.js') },
+  { spec: learnSpec, load: () => import('./commands/learn.js') },
 ];

@@ -218,6 +218,18 @@ export const doctorSpec: CommandSpec = {
   notes: 'Exit 0 when every check passes, 1 when one found a problem (each says what is wrong and how to fix it).',
 };
 
+export const learnSpec: CommandSpec = {
+  name: 'learn',
+  describe: 'Learn from this project\'s sessions not learned from yet: what the session-start hook starts in the background, in the foreground',
+  options: {
+    root,
+    'catch-up': { type: 'boolean', required: true, describe: 'Extract and evaluate every part of a session that ended (or stopped running) and was not learned from, oldest first, up to learn.sessionsPerRun of each' },
+    format: textOrJson,
+  },
+  examples: [['memdex learn --catch-up', 'from cron or CI: sessions whose end hook never ran are learned from too']],
+  notes: 'Exit 0 when every part it tried was learned from (or there was nothing to learn), 1 when one failed (it stays queued), 2 when no learner is available.',
+};
+
 export const addSpec: CommandSpec = {
   name: 'add',
   describe: addMessages.describe,

@@ -34,8 +34,14 @@ export const learnMessages = {
       unknown > 0 ? `${unknown} unknown id(s) ignored` : '',
     ].filter((part) => part !== '').join(', '),
   runnerBusy: 'another learning run is active; this one did nothing',
-  runnerDone: (extracted: number, evaluated: number, failed: number) =>
-    `learning run: ${extracted} extraction retr${extracted === 1 ? 'y' : 'ies'}, ${evaluated} session(s) evaluated, ${failed} failed`,
-  workerUsage: 'usage: memdex hook learn-worker <root> (started by the session-start hook)\n',
+  noLearner:
+    'no learner can run here: no extractor or evaluator is configured, and claude (Claude Code) is not on the PATH or learn.enabled is false; see docs/playbook.md, "Learning out of the box"',
+  caughtUp: (run: { extracted: number; extractFailed: number; evaluated: number; evaluateFailed: number; unchanged: number }) =>
+    run.extracted + run.extractFailed + run.evaluated + run.evaluateFailed === 0
+      ? `nothing to learn: every session part that ended was learned from${run.unchanged > 0 ? ` (${run.unchanged} ended again with nothing new)` : ''}`
+      : `${run.extracted} part(s) extracted${run.extractFailed > 0 ? `, ${run.extractFailed} failed (queued for the next run)` : ''}; ${run.evaluated} session part(s) evaluated${run.evaluateFailed > 0 ? `, ${run.evaluateFailed} failed (queued for the next run)` : ''}${run.unchanged > 0 ? `; ${run.unchanged} ended again with nothing new` : ''}`,
+  runnerDone: (run: { extracted: number; extractFailed: number; evaluated: number; evaluateFailed: number }) =>
+    `learning run: ${run.extracted} part(s) extracted${run.extractFailed > 0 ? ` (${run.extractFailed} failed)` : ''}, ${run.evaluated} session part(s) evaluated${run.evaluateFailed > 0 ? ` (${run.evaluateFailed} failed)` : ''}`,
+  workerUsage: 'usage: memdex hook learn-worker <root> [<session id>] (started by the session-start hook)\n',
   badOutcomes: (path: string, detail: string) => `${path}: cannot read the learning outcomes (${detail}); fix or delete the file`,
 };

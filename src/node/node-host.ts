@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
@@ -30,6 +30,22 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     makeParentDir: (path) => void mkdirSync(dirname(path), { recursive: true }),
     makeTempDir: (prefix) => mkdtempSync(join(tmpdir(), prefix)),
     removeDir: (path) => rmSync(path, { recursive: true, force: true }),
+    removeFile: (path) => rmSync(path, { force: true }),
+    listDir: (path) => {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    fileInfo: (path) => {
+      try {
+        const stat = statSync(path);
+        return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     replaceText: (path, text) => writeFileAtomic(path, text),
     guardWrites: (paths, display, write) => guardWrites(paths, () => osMessages.cannotWrite(display), write),
     withLock: withLockSync,

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { LEARNER_FLAGS } from '../../src/playbook/learner-flags.js';
 import { EVALUATION_REPLY_SCHEMA } from '../../src/relevance/evaluation-prompt.js';
 import { runCli } from '../helpers/run-cli.js';
-import { learnProject, learnSetup, outcomes, read, type Reply } from './helpers.js';
+import { learnProject, learnSetup, outcomes, read, relevanceState, type Reply } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -21,7 +21,7 @@ function queued(...replies: Reply[]) {
   const { claude, root, env } = learnSetup(made, { prompt: 'EVIDENCE-alpha: type the parser', command: 'npx tsc --noEmit', output: 'error TS2322 in parser.ts' }, ...replies);
   expect(cli(root, ['relevance', 'inject', '--session', 's-1'], env).status).toBe(0);
   expect(cli(root, ['relevance', 'audit', '--session', 's-1', '--transcript', join(root, 'transcript.jsonl')], env).status).toBe(0);
-  const store = () => JSON.parse(read(root, '.claude/relevance.json')!);
+  const store = () => relevanceState(root);
   return { claude, root, env, store, evaluate: (...args: string[]) => cli(root, ['relevance', 'evaluate', ...args], env) };
 }
 

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { runCli } from '../helpers/run-cli.js';
+import { sessionRecords } from '../helpers/session-records.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, type Reply } from './helpers.js';
 
@@ -20,13 +21,13 @@ function setup(...replies: Reply[]) {
   return learnSetup(made, { prompt: 'EVIDENCE-alpha: a prompt', command: 'npm test', output: 'ok' }, ...replies);
 }
 
-/** Session s-1 was shown the playbook and ended (MEMDEX_LEARN=0: its own extraction is not part of the test). */
+/** Session s-1 was shown the playbook and ended (MEMDEX_LEARN=0: its own learning runs are not part of the test). */
 function endedSession(root: string, transcript: string, env: Record<string, string>, id = 's-1') {
-  hook(root, 'session-start', { session_id: id, source: 'startup', transcript_path: transcript }, env);
+  hook(root, 'session-start', { session_id: id, source: 'startup', transcript_path: transcript }, { ...env, MEMDEX_LEARN: '0' });
   hook(root, 'session-end', { session_id: id, transcript_path: transcript, reason: 'other' }, { ...env, MEMDEX_LEARN: '0' });
 }
 
-const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json')!).items.kpt_001?.tags.typescript?.score as number | undefined;
+const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json') ?? '{"items":{}}').items.kpt_001?.tags.typescript?.score as number | undefined;
 
 describe('session-start starts the learning run for sessions queued earlier', () => {
   test('the next session\'s start evaluates the ended one in the background; the hook\'s answer is the injection as before', async () => {
@@ -39,10 +40,10 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     expect(score(root)).toBeCloseTo(0.3);
     expect(claude.calls()).toHaveLength(1);
     await waitFor(() => hookLog(root).includes('learning run:'), 'the run\'s summary line');
-    expect(hookLog(root)).toMatch(/session-start \(background\) s-1: applied scores for 1 item\n.* session-start \(background\) learning run: 0 extraction retries, 1 session\(s\) evaluated, 0 failed\n$/);
+    expect(hookLog(root)).toMatch(/session-start \(background\) s-1: applied scores for 1 item\n.* session-start \(background\) learning run: 0 part\(s\) extracted, 1 session part\(s\) evaluated\n$/);
   });
 
-  test('nothing queued: no run is started, nothing is called or logged', async () => {
+  test('nothing queued: the run the start begins calls nothing and logs nothing', async () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
     hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, env);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -55,7 +56,7 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     endedSession(root, transcript, env);
     hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, { ...env, PATH: '/usr/bin:/bin' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(JSON.parse(read(root, '.claude/relevance.json')!).sessions['s-1'].status).toBe('pending');
+    expect(sessionRecords(root)['s-1']!.status).toBe('pending');
     expect(hookLog(root)).toBe('');
   });
 
@@ -95,8 +96,8 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     for (const id of ['s-1', 's-2', 's-3']) endedSession(root, transcript, { ...env, MEMDEX_LEARN: '0' }, id);
     runCli(['hook', 'learn-worker', root], { env });
     expect(claude.calls()).toHaveLength(2);
-    const sessions = JSON.parse(read(root, '.claude/relevance.json')!).sessions;
-    expect(['s-1', 's-2', 's-3'].map((id) => sessions[id].status)).toEqual(['done', 'done', 'pending']);
+    const sessions = sessionRecords(root);
+    expect(['s-1', 's-2', 's-3'].map((id) => sessions[id]!.status)).toEqual(['done', 'done', 'pending']);
   });
 });
 
@@ -117,10 +118,10 @@ describe('MEMDEX_HOOKS=0 makes every hook do nothing', () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
     const before = readdirSync(join(root, '.claude')).sort();
-    const store = read(root, '.claude/relevance.json');
+    const store = { scores: read(root, '.claude/relevance.json'), sessions: sessionRecords(root) };
     expect(runCli(args(root), { env: { ...env, MEMDEX_HOOKS: '0' } }).status).toBe(0);
     expect(claude.calls()).toHaveLength(0);
     expect(readdirSync(join(root, '.claude')).sort()).toEqual(before);
-    expect(read(root, '.claude/relevance.json')).toBe(store);
+    expect({ scores: read(root, '.claude/relevance.json'), sessions: sessionRecords(root) }).toEqual(store);
   });
 });
