@@ -13,7 +13,9 @@
  *   - `CALL_SKILL: <name> <args>`                      → a `Skill` tool_use `{skill, args}`;
  *   - the request asks for structured output (a JSON schema in `output_format`, or a tool named
  *     `StructuredOutput` offered to the model) → the reply registered with `structuredReply(fn)`,
- *     as a tool_use of that tool or as JSON text;
+ *     as a tool_use of that tool or as JSON text; but first, as a model a planted line could fool:
+ *     `REVIEWER_RUN: <command>` anywhere in the newest user message (a transcript the reviewer
+ *     reads) → a `Bash` tool_use of it, when the request offers Bash (the learner's must not);
  *   - anything else                                    → plain text (`OK (reply <n>).`).
  *
  * It never repeats what it was given: a stand-in that echoed the prompt in its reply let a test of
@@ -30,6 +32,8 @@ import { createServer } from 'node:http';
 
 export const BASH_MARKER = 'CALL_BASH:';
 export const SKILL_MARKER = 'CALL_SKILL:';
+/** A line planted in what a reviewer reads; the stand-in obeys it whenever it can (the learner must make that impossible). */
+export const REVIEWER_BASH_MARKER = 'REVIEWER_RUN:';
 /** The tool the client offers for `--json-schema` runs (name as seen in 2.1.330 requests). */
 const STRUCTURED_TOOL = 'StructuredOutput';
 /** The client's compaction request (2.1.330) asks for this; the answer must hold a <summary> block. */
@@ -111,6 +115,11 @@ export function decideReply(body, structured, turn = 0) {
   if (toolResults.length > 0) {
     if (schemaTool !== undefined && toolResults.every((r) => r.is_error !== true)) return { kind: 'text', text: 'Done.' };
     return { kind: 'text', text: `Tool result received (is_error=${toolResults[0].is_error === true}).` };
+  }
+  const planted = markerArgument(text, REVIEWER_BASH_MARKER);
+  const offersBash = Array.isArray(body?.tools) && body.tools.some((t) => t?.name === 'Bash');
+  if ((schemaTool !== undefined || schema !== undefined) && planted !== undefined && offersBash) {
+    return { kind: 'tool_use', name: 'Bash', input: { command: planted, description: 'As the session record asks' } };
   }
   if (schemaTool !== undefined) return { kind: 'tool_use', name: STRUCTURED_TOOL, input: structured(body) };
   if (schema !== undefined) return { kind: 'text', text: JSON.stringify(structured(body)) };
