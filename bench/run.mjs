@@ -4,6 +4,7 @@ import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
 import { benchIssue9 } from './issue9.mjs';
 import { benchLinear } from './linear.mjs';
+import { benchMcp, TITLE as MCP_TITLE } from './mcp.mjs';
 import { benchPrecommit, TITLE as PRECOMMIT_TITLE } from './precommit.mjs';
 import { benchRecall, TITLE as RECALL_TITLE } from './recall.mjs';
 import { benchResolve } from './resolve.mjs';
@@ -28,6 +29,7 @@ const all = [
   ['issue9', 'Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],
   ['scaling', 'Scaling (issue 16 §7)', () => benchScaling()], // t(n) at n, 2n, 4n, 8n: growth ratios, 3 runs each
   ['recall', RECALL_TITLE, () => benchRecall()],
+  ['mcp', MCP_TITLE, () => benchMcp()],
 ];
 const wanted = (key, title) => only.split(',').some((w) => w === key || title.toLowerCase().includes(w.toLowerCase()));
 const sections = (only ? all.filter(([key, title]) => wanted(key, title)) : all).map(([, title, run]) => [title, run]);

@@ -4,22 +4,40 @@
 // library's CommonJS entry and declarations, and the notices of the bundled packages.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
 import { chartAssets } from './chart-assets.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: [chartAssets] };
+// The code reads name, version and homepage from package.json: only those are bundled, not the whole manifest
+// (its dependency lists are ~8 kB that every per-call bundle would parse on each call).
+const manifestFields = {
+  name: 'package-json-fields',
+  setup(b) {
+    const manifest = join(repo, 'package.json');
+    b.onLoad({ filter: /package\.json$/ }, (args) => {
+      if (args.path !== manifest) return undefined;
+      const { name, version, homepage } = JSON.parse(readFileSync(manifest, 'utf8'));
+      return { contents: `export default ${JSON.stringify({ name, version, homepage })};`, loader: 'js' };
+    });
+  },
+};
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: [chartAssets, manifestFields] };
 
 const builds = [
   await build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+    // The servers (memdex mcp, memdex lsp) are entries of their own: their SDKs stay in their files, which no per-call command loads.
+    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', mcp: 'src/cli/mcp-server.ts', lsp: 'src/cli/lsp-server.ts' },
     outdir: 'dist',
     splitting: true,
     format: 'esm',
+    // The language server's packages are CommonJS and require node builtins, which an ES module bundle can only do
+    // through a real `require` (esbuild's shim throws "Dynamic require of node:util").
+    banner: { js: "import { createRequire as __memdexRequire } from 'node:module';\nconst require = __memdexRequire(import.meta.url);" },
     sourcemap: false,
     chunkNames: 'chunks/[name]-[hash]',
   }),
@@ -31,14 +49,20 @@ const builds = [
   // of a bundled module becomes a require.
   await build({
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'code-cache': 'src/when/code-cache.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     supported: { 'dynamic-import': false },
     // --help is rendered by yargs in the full CLI (bin/memdex.cjs sends `check --help` there): yargs stays out of
     // these bundles, which every commit and agent action loads.
-    plugins: [...common.plugins, { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) }],
+    plugins: [
+      ...common.plugins,
+      { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
+      // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
+      // (node/load-project.ts imports it dynamically, which these bundles turn into a require at that moment).
+      { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /model\/glob\.js$/ }, () => ({ path: './glob.cjs', external: true })) },
+    ],
   }),
   // The library for require('memdex') (package.json exports): one file, remark inlined.
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),

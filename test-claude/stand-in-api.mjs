@@ -11,6 +11,7 @@
  *     nothing of the result (`Tool result received (is_error=<bool>).`), which ends the agent's turn;
  *   - `CALL_BASH: <command>` (rest of the line)       → a `Bash` tool_use `{command, description}`;
  *   - `CALL_SKILL: <name> <args>`                      → a `Skill` tool_use `{skill, args}`;
+ *   - `CALL_TOOL: <name> <JSON input>`                 → a tool_use of any tool (an MCP tool `mcp__<server>__<tool>`);
  *   - the request asks for structured output (a JSON schema in `output_format`, or a tool named
  *     `StructuredOutput` offered to the model) → the reply registered with `structuredReply(fn)`,
  *     as a tool_use of that tool or as JSON text; but first, as a model a planted line could fool:
@@ -34,6 +35,7 @@ export const BASH_MARKER = 'CALL_BASH:';
 export const SKILL_MARKER = 'CALL_SKILL:';
 /** A line planted in what a reviewer reads; the stand-in obeys it whenever it can (the learner must make that impossible). */
 export const REVIEWER_BASH_MARKER = 'REVIEWER_RUN:';
+export const TOOL_MARKER = 'CALL_TOOL:';
 /** The tool the client offers for `--json-schema` runs (name as seen in 2.1.330 requests). */
 const STRUCTURED_TOOL = 'StructuredOutput';
 /** The client's compaction request (2.1.330) asks for this; the answer must hold a <summary> block. */
@@ -125,6 +127,11 @@ export function decideReply(body, structured, turn = 0) {
   if (schema !== undefined) return { kind: 'text', text: JSON.stringify(structured(body)) };
   const bash = markerArgument(prompt, BASH_MARKER);
   if (bash !== undefined) return { kind: 'tool_use', name: 'Bash', input: { command: bash, description: 'Run the command the prompt names' } };
+  const tool = markerArgument(prompt, TOOL_MARKER);
+  if (tool !== undefined) {
+    const space = tool.indexOf(' ');
+    return { kind: 'tool_use', name: space === -1 ? tool : tool.slice(0, space), input: space === -1 ? {} : JSON.parse(tool.slice(space + 1)) };
+  }
   const skill = markerArgument(prompt, SKILL_MARKER);
   if (skill !== undefined) {
     const [name, ...args] = skill.split(/\s+/);

@@ -36,6 +36,8 @@ export interface AddRequest {
   readonly under?: string;
   /** A file, or `-` for stdin. */
   readonly body?: string;
+  /** The content itself (`memdex mcp`), instead of `body`. */
+  readonly bodyText?: string;
   readonly dryRun: boolean;
   readonly root?: string;
 }
@@ -52,7 +54,7 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
   const root = host.resolveRoot(request.root);
   const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
-  const body = request.body === undefined ? '' : request.body === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, request.body), request.body);
+  const body = request.bodyText ?? (request.body === undefined ? '' : request.body === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, request.body), request.body));
   const before = await host.loadProject(config, host.workingTree(root));
   const planned = planAddition(
     before,

@@ -12,10 +12,13 @@ import { OsError, UsageError } from '../core/errors.js';
 import { fixUntilStable } from '../core/fix.js';
 import { checkCliMessages as m } from '../messages/check-cli.js';
 import { allRules } from '../rules/registry.js';
+import type { Rule } from '../core/rule.js';
 import { checkRuleSettings } from '../core/rule-options.js';
-import type { TreeHost } from './host.js';
+import type { TreeHost, TreeSource } from './host.js';
 import { parentDir } from './paths.js';
-import { CONFIG_FILE } from '../model/config.js';
+import { CONFIG_FILE, isDecisionPath, type Config } from '../model/config.js';
+import { ignoredRanges } from '../model/ignores.js';
+import type { Project } from '../model/project.js';
 
 export interface CheckRequest {
   readonly files: readonly string[];
@@ -25,6 +28,12 @@ export interface CheckRequest {
   readonly quiet: boolean;
   /** Absolute path of the report file (--output-file): refused when it is one of the files checked. */
   readonly outputFile?: string;
+  /** --fix-dry-run: fixed to a fixed point, nothing written; the changes are returned. */
+  readonly fixDryRun?: boolean;
+  /** --stdin --stdin-filename: this text stands for that file (absolute path) of its tree; only its findings are reported. */
+  readonly stdin?: { readonly file: string; readonly text: string };
+  /** Texts that stand for files of the tree (an editor's open documents: `memdex lsp`), root-relative path → text. */
+  readonly overlay?: ReadonlyMap<string, string>;
 }
 
 export interface TreeFindings {
@@ -38,24 +47,58 @@ export interface CheckOutcome {
   readonly fixed: readonly string[];
   /** Warnings found in every tree, --quiet or not (what --max-warnings counts). */
   readonly warnings: number;
+  /** The rules that ran (memdex's and the trees' local rules), for the formats that describe them (SARIF). */
+  readonly rules: readonly Rule[];
+  /** What --fix-dry-run would write: root-relative path → texts, per tree root. */
+  readonly wouldChange: readonly { readonly root: string; readonly path: string; readonly before: string; readonly after: string }[];
+  /** `ignores` patterns that name nothing (absolute config file, pattern as written): warnings for stderr. */
+  readonly unmatchedIgnores: readonly { readonly configFile: string; readonly pattern: string }[];
 }
 
 export async function check(host: TreeHost, request: CheckRequest): Promise<CheckOutcome> {
   if (request.fix && request.staged) throw new UsageError(m.fixWithStaged);
+  if (request.stdin && (request.fix || request.staged)) throw new UsageError(m.stdinWith(request.fix ? '--fix' : '--staged'));
+  if (request.fixDryRun && (request.fix || request.staged)) throw new UsageError(m.dryRunWith(request.fix ? '--fix' : '--staged'));
+  const wouldChange: { root: string; path: string; before: string; after: string }[] = [];
+  const ruleSets = new Map<string, readonly Rule[]>();
   const trees: TreeFindings[] = [];
   const fixed: string[] = [];
   let warnings = 0;
-  for (const root of selectRoots(host, request)) {
+  const unmatchedIgnores: { configFile: string; pattern: string }[] = [];
+  const roots = request.stdin ? [stdinRoot(host, request)] : selectRoots(host, request);
+  for (const root of roots) {
     if (!request.staged) host.recoverJournal(root); // an interrupted migration is finished or rolled back first
-    const { config } = host.loadConfig(root, (rules) => checkRuleSettings(rules, allRules));
-    const source = request.staged ? host.gitIndex(root, config) : host.workingTree(root);
+    // Local rules first (their ids may be set in `rules`): only `check` loads a tree's code.
+    const plugins = host.loadConfig(root).config.plugins;
+    const rules = plugins?.length ? [...allRules, ...host.loadPlugins(root, plugins, allRules)] : allRules;
+    const { config } = host.loadConfig(root, (settings) => checkRuleSettings(settings, rules));
+    ruleSets.set(root, rules);
+    const stdinPath = request.stdin ? memoryPathOf(host, root, config, request.stdin.file) : undefined;
+    const tree = request.staged ? host.gitIndex(root, config) : host.workingTree(root);
+    const texts = new Map(request.overlay ?? []);
+    if (stdinPath !== undefined) texts.set(stdinPath, request.stdin!.text);
+    const source = texts.size > 0 ? withTexts(tree, config, texts) : tree;
     // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
     const parseCache = host.parseCache(root);
     const files = host.readProjectFiles(config, source);
     if (request.outputFile !== undefined) refuseMemoryFile(host, root, request.outputFile, files);
-    const findings = async (texts: ReadonlyMap<string, string>) => runRules(await host.buildProject(texts, config, parseCache), allRules);
+    let project: Project | undefined;
+    const findings = async (texts: ReadonlyMap<string, string>) => {
+      project = await host.buildProject(texts, config, parseCache);
+      const unsafe = project.ignores?.problems[0];
+      if (unsafe) throw new UsageError(m.ignoreUnsafe(CONFIG_FILE, unsafe.index, unsafe.pattern, unsafe.reason));
+      return runRules(project, rules);
+    };
     let found: readonly Diagnostic[];
-    if (request.fix) {
+    if (request.fixDryRun) {
+      const result = await fixUntilStable(files, findings);
+      for (const [path, text] of result.files) {
+        const before = files.get(path);
+        if (before !== text) wouldChange.push({ root, path, before: before ?? '', after: text });
+      }
+      fixed.push(...result.applied.map((fix) => fix.title));
+      found = result.diagnostics;
+    } else if (request.fix) {
       const result = await fixUntilStable(files, findings);
       let written = 0;
       for (const [path, text] of result.files) {
@@ -75,13 +118,15 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       found = result.diagnostics;
     } else {
       found = await findings(files);
-      parseCache.save(files);
+      if (texts.size === 0) parseCache.save(files);
     }
+    if (stdinPath !== undefined) found = found.filter((d) => d.path === stdinPath);
     for (const d of found) if (d.severity === 'warning') warnings++;
+    if (project?.ignores) for (const pattern of ignoredRanges(project, project.ignores).unmatched) unmatchedIgnores.push({ configFile: host.resolvePath(root, CONFIG_FILE), pattern });
     const diagnostics = request.quiet ? found.filter((d) => d.severity === 'error') : found;
     trees.push({ root, diagnostics });
   }
-  return { trees, fixed, warnings };
+  return { trees, fixed, warnings, unmatchedIgnores, wouldChange, rules: [...new Set([...ruleSets.values()].flat())] };
 }
 
 /** --output-file names a memory file: nothing may be written there, not even an error report. */
@@ -92,6 +137,39 @@ function refuseMemoryFile(host: TreeHost, root: string, outputFile: string, file
   for (const path of [...files.keys(), CONFIG_FILE]) {
     if (host.resolvePath(root, path) === outputFile) throw new OutputIsMemoryFile(m.outputIsMemoryFile(path));
   }
+}
+
+/** The tree of --stdin-filename (or --root). */
+function stdinRoot(host: TreeHost, request: CheckRequest): string {
+  if (request.root !== undefined) return host.resolveRoot(request.root);
+  let dir = parentDir(request.stdin!.file);
+  while (!host.exists(dir) && parentDir(dir) !== dir) dir = parentDir(dir);
+  const root = host.findRoot(dir);
+  if (!root) throw new UsageError(m.nothingChecked([request.stdin!.file]));
+  return root;
+}
+
+/** The root-relative path of a memory file of this tree (the index, a decision file, the playbook); a usage error for anything else. */
+function memoryPathOf(host: TreeHost, root: string, config: Config, file: string): string {
+  const base = `${root.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+  const normalized = file.replace(/\\/g, '/');
+  const path = normalized.startsWith(base) ? normalized.slice(base.length) : undefined;
+  if (path === undefined || !(path === config.index || path === config.playbook.path || isDecisionPath(config, path))) {
+    throw new UsageError(m.stdinNotMemory(file, root, config.index, config.decisions, config.playbook.path));
+  }
+  return path;
+}
+
+/** The tree with some files' texts replaced (or added: an unsaved new decision file). */
+export function withTexts(source: TreeSource, config: Config, texts: ReadonlyMap<string, string>): TreeSource {
+  return {
+    listDecisions: (c) => {
+      const listed = source.listDecisions(c);
+      const added = [...texts.keys()].filter((path) => isDecisionPath(config, path) && !listed.includes(path));
+      return added.length > 0 ? [...listed, ...added].sort() : listed;
+    },
+    read: (p) => texts.get(p) ?? source.read(p),
+  };
 }
 
 /**

@@ -8,8 +8,9 @@
  * rejects output naming another event, so a hook wired under the wrong one
  * answers `{}` and claims or records nothing (one log line says how to fix it).
  * Every later prompt of a session is usually answered before this runs, by
- * src/hooks/prompt-fast.ts (dist/hook-fast.cjs, the same gate: hook-gate.ts); the first one runs this with the
- * prompt hooks alone, from dist/hook.cjs (src/hooks/prompt-hook.ts).
+ * later-prompt.ts (src/hooks/prompt-fast.ts, dist/hook-fast.cjs; the same gate,
+ * hook-gate.ts); the first one runs this with the prompt hooks alone, from
+ * dist/hook.cjs (src/hooks/prompt-hook.ts).
  */
 import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';

@@ -18,6 +18,7 @@
  * The data they carry is typed in port-types.ts.
  */
 import type { Config, ConfigProblem } from '../model/config.js';
+import type { Rule } from '../core/rule.js';
 import type { Project } from '../model/project.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { PathStyle } from '../relevance/paths.js';
@@ -58,6 +59,8 @@ export interface TreeHost {
   hookRoot(payloadCwd: string | undefined): string;
   /** With `checkRules`, rule ids and options are checked too (a bad setting is a usage error). */
   loadConfig(root: string, checkRules?: (rules: Config['rules']) => readonly ConfigProblem[]): LoadedConfig;
+  /** The local rules of config `plugins` (`check` alone loads them); `builtIn`: the ids they may not take. */
+  loadPlugins(root: string, paths: readonly string[], builtIn: readonly Rule[]): Rule[];
   /** Finish or roll back an interrupted migration. */
   recoverJournal(root: string): Recovery | undefined;
   commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks?: CommitHooks): void;

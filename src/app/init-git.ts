@@ -25,7 +25,7 @@
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
-import { offsetToLocation } from '../model/json-locate.js';
+import { offsetToLocation } from '../model/lines.js';
 import { SHEBANG, STAGED_CHECK, initMessages as m, preCommitBlock } from '../messages/init.js';
 import { isObject, jsonWhere, parseJsonObject, renderJson, type JsonObject } from './json-file.js';
 

@@ -4,8 +4,8 @@
  * (file:line:column), written back with the file's own indentation and final
  * newline, so that a merge changes only the keys it adds.
  */
-import { locateJsonPointer, offsetToLocation } from '../model/json-locate.js';
-import { parseJsonTree, toValue } from '../model/json-tree.js';
+import { offsetToLocation } from '../model/lines.js';
+import { locateJsonPointer, parseJsonTree, toValue } from '../model/json-tree.js';
 import { stripBom } from '../model/bom.js';
 import { initMessages as m } from '../messages/init.js';
 

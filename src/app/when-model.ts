@@ -1,6 +1,6 @@
 /** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer. */
-import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
-import { rank, type Suggestion } from '../suggest/rank.js';
+import type { Suggestion } from '../suggest/rank.js';
+import { relatedToMisses } from '../suggest/related.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
 import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
@@ -28,22 +28,9 @@ export async function fromModel(host: ResolverHost, { root, config, queries, ope
   return queries.map((query) => resolve(project, query, { operator }));
 }
 
-/**
- * Per missed trigger, the entries the topic ranker finds for its words (at most
- * missLimit, above the `suggest` threshold), those already among its fuzzy choices
- * left out: a miss often names the topic in other words than the trigger's.
- */
+/** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts). */
 export async function relatedEntries(host: ResolverHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
-  const related = new Map<string, readonly Suggestion[]>();
-  const misses = results.filter(isTriggerMiss);
-  if (misses.length === 0) return related;
+  if (!results.some(isTriggerMiss)) return new Map();
   const data = await host.loadSuggestIndex(root, config);
-  if (!data) return related;
-  const params = DEFAULT_SUGGEST_PARAMS;
-  for (const miss of misses) {
-    const choices = new Set(miss.suggestions);
-    const found = rank(data, miss.query, params, { limit: params.missLimit + choices.size }).filter((s) => !choices.has(s.label));
-    related.set(miss.query, found.slice(0, params.missLimit));
-  }
-  return related;
+  return data ? relatedToMisses(data, results) : new Map();
 }

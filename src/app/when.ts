@@ -10,8 +10,11 @@ import type { Config } from '../model/config.js';
 import type { Operator } from '../model/keys.js';
 import type { TriggerTable } from '../resolve/trigger-lines.js';
 import type { ResolveResult } from '../resolve/resolve.js';
+import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { WhenHost } from './host.js';
 import type { Stamps } from './port-types.js';
+
+export { isTriggerMiss };
 
 export interface WhenRequest {
   readonly operator: Operator | undefined;
@@ -97,8 +100,3 @@ export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request
 }
 
 class ForeignPath extends Error {}
-
-/** A trigger no entry matches: besides the fuzzy choices, it lists the entries about its words (when-model.ts relatedEntries). */
-export function isTriggerMiss(result: ResolveResult): result is Extract<ResolveResult, { kind: 'not-found' }> {
-  return result.kind === 'not-found' && result.mode === 'trigger';
-}

@@ -39,7 +39,8 @@ type Settings = Readonly<Record<string, RuleConfig>>;
 export function runRules(project: Project, rules: readonly Rule[], settings: Settings = project.config.rules): Diagnostic[] {
   const knownIds = rules.map((rule) => rule.meta.id);
   const found = runPhase(project, rules.filter((rule) => rule.meta.phase !== 'directives'), settings, { problems: [], knownIds });
-  const ignoredPlaces = ignoredRanges(project, project.config.ignores ?? []);
+  if (project.config.ignores?.length && !project.ignores) throw new Error(checkMessages.ignoresNotCompiled);
+  const ignoredPlaces = ignoredRanges(project, project.ignores).ranges;
   const ignored = rangeSetOf(ignoredPlaces);
   const directives = directivesOf(project);
   if (ignored.size === 0 && directives.size === 0) return found.sort(compareDiagnostics); // nothing set aside, nothing to judge

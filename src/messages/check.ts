@@ -61,4 +61,6 @@ export const checkMessages = {
   /** Bugs in a rule, not findings (exit 2). */
   ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
   fixNotDeclared: 'reported a fix but is not marked fixable',
+  /** A project built without its compiled ignores reached the engine (a library caller used the pure buildProject). */
+  ignoresNotCompiled: 'the config has `ignores` but the project was built without them: build it with loadProject() or buildWithFallback(), which compile them',
 };

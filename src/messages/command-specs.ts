@@ -11,8 +11,8 @@ import { suggestMessages } from './suggest.js';
 
 export const rulesSpec: CommandSpec = {
   name: 'rules',
-  describe: 'List the rules of `memdex check` with their default severity and the page of each (docs/rules/<id>.md)',
-  options: { format: textOrJson },
+  describe: 'List the rules of `memdex check` with their severity (as the tree\'s memdex.config.json sets it) and the page of each (docs/rules/<id>.md)',
+  options: { root, format: textOrJson },
 };
 
 export const compressKeySpec: CommandSpec = {
@@ -171,6 +171,24 @@ export const suggestSpec: CommandSpec = {
     format: textOrJson,
   },
   examples: [['memdex suggest "split the validation into mechanical and semantic checks"', 'the entries that text is about'], ['memdex suggest - < plan.md', 'a whole document from stdin']],
+};
+
+export const mcpSpec: CommandSpec = {
+  name: 'mcp',
+  describe: 'Serve the memory to any MCP client on stdio: tools when, how, resolve, suggest, remember, feedback; the playbook as a resource',
+  options: { root },
+  examples: [
+    ['memdex mcp', 'the tree containing the current directory (what an agent starts in the project)'],
+    ['claude mcp add memdex -- npx memdex mcp', 'register it in Claude Code'],
+  ],
+  notes: 'A long-running server: it keeps the tree loaded and reloads it when its files change. Setup per agent: docs/mcp.md.',
+};
+
+export const lspSpec: CommandSpec = {
+  name: 'lsp',
+  describe: 'A language server on stdio for the index, decision files and playbook: diagnostics as you type, fixes, go to heading/entry, hover, completion, trigger rename',
+  options: { stdio: { type: 'boolean', describe: 'Talk over stdin/stdout (the default and only transport; accepted as editors pass it)' } },
+  notes: 'Started by an editor (the VS Code extension in editors/vscode/ does). Details: docs/editors.md.',
 };
 
 export const recallSpec: CommandSpec = {

@@ -31,7 +31,7 @@ const ROOT_DESCRIBE = rootMessages.option;
 export const root: OptionSpec = { type: 'string', placeholder: 'DIR', describe: ROOT_DESCRIBE };
 export const textOrJson: OptionSpec = { type: 'string', choices: ['text', 'json'], default: 'text', describe: 'Output format' };
 
-export const CHECK_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
+export const CHECK_FORMATS = ['stylish', 'json', 'github', 'sarif', 'junit'] as const;
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -45,6 +45,10 @@ export const checkSpec: CommandSpec = {
     quiet: { type: 'boolean', describe: 'Report errors only (hidden warnings still count for the maximum)' },
     'max-warnings': { type: 'number', placeholder: 'N', describe: 'Exit 1 when there are more than N warnings (default: warnings alone never fail)' },
     'output-file': { type: 'string', short: 'o', placeholder: 'FILE', describe: 'Write the report to FILE (replaced atomically, folders created) instead of stdout' },
+    'fix-dry-run': { type: 'boolean', describe: 'Print what --fix would change, as a diff, then the findings left; write nothing' },
+    stdin: { type: 'boolean', describe: 'Check the text on stdin as the file --stdin-filename names (an editor buffer); only its findings are reported' },
+    'stdin-filename': { type: 'string', placeholder: 'FILE', describe: 'The memory file the --stdin text stands for' },
+    'print-config': { type: 'boolean', describe: 'Print the configuration in effect (defaults filled, every rule with its severity and options) for the tree of the file given, or of the cwd' },
   },
   examples: [
     ['memdex check', 'check the tree containing the current directory'],
@@ -52,6 +56,8 @@ export const checkSpec: CommandSpec = {
     ['memdex check --staged agents/memory-index.md', 'what lint-staged runs before a commit'],
     ['memdex check --format sarif -o memdex.sarif', 'a SARIF file for code scanning'],
     ['memdex check --max-warnings 0', 'fail on warnings too'],
+    ['memdex check --stdin --stdin-filename agents/memory-index.md < buffer.md', 'an unsaved editor buffer'],
+    ['memdex check --fix-dry-run', 'what --fix would change, without writing'],
   ],
   notes: 'Exit codes: 0 clean (warnings allowed, up to --max-warnings), 1 errors or too many warnings, 2 usage error or input memdex cannot read. Inline `<!-- memdex-disable… -->` comments and config `ignores` set findings aside: docs/rules/README.md.',
 };

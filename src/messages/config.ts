@@ -21,6 +21,17 @@ export const configMessages = {
     emptyPath: 'must start with a path glob before `#` (like `agents/decisions/*.md#.Archive`)',
     emptyHeading: 'must name a heading after `#` (like `agents/decisions/testing.md#.Archive`), or drop the `#` to ignore the whole file',
   },
+  badPlugin: {
+    absolute: 'must be a path relative to the memory tree root (like `./memdex-rules/no-todo.js`), not an absolute one',
+    parent: 'must stay inside the memory tree: `..` is not allowed',
+  },
+  /** A plugin module that cannot be used: the file, and what it should export. */
+  pluginProblem: (file: string, index: number, path: string, problem: string) => `${file}: plugins[${index}] ${path}: ${problem}`,
+  pluginExpected: 'expected a default export (or module.exports) that is a rule {meta: {id, description, severity, fixable}, check(project, context)} or a list of them',
+  pluginLoad: (detail: string) => `cannot be loaded: ${detail}`,
+  pluginBadId: (id: string) => `rule id "${id}" must be "<prefix>/<name>" in lower case (like "local/no-todo")`,
+  pluginTakenId: (id: string) => `rule id "${id}" is already a rule of memdex or of an earlier plugin`,
+  pluginBadMeta: (id: string, key: string, expected: string) => `rule "${id}": meta.${key} must be ${expected}`,
   ruleSetting: 'one of "error", "warning", "off", or an object {severity, options}',
   /** Thrown by the engine when options reach it unvalidated (the library API). */
   badOptions: (key: string, problem: string) => `invalid rule options: ${key} ${problem}`,

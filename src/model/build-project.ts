@@ -4,6 +4,7 @@ import { scanHeadings, type ScanResult } from './heading-scan.js';
 import { lineTable, type LineTable } from './lines.js';
 import { buildMemoryIndex } from './memory-index.js';
 import type { Project } from './project.js';
+import type { CompiledIgnores } from './ignores.js';
 
 /**
  * How the model reads a document's block structure (headings, code and HTML lines).
@@ -47,7 +48,7 @@ export function projectDocuments(files: ReadonlyMap<string, string>, config: Con
  * Pure: texts in, model out. Never throws on bad content (that is data for rules);
  * `parse` reads each markdown document once.
  */
-export function buildProject(files: ReadonlyMap<string, string>, config: Config, parse: ParseDocument = scanOnly): Project {
+export function buildProject(files: ReadonlyMap<string, string>, config: Config, parse: ParseDocument = scanOnly, ignores?: CompiledIgnores): Project {
   const read = (path: string, text: string) => {
     const table = lineTable(text);
     return { scan: parse(path, text, table), table };
@@ -74,6 +75,7 @@ export function buildProject(files: ReadonlyMap<string, string>, config: Config,
     decisions,
     headingsByKey,
     playbook: playbookText === undefined ? undefined : { path: config.playbook.path, text: playbookText },
+    ...(ignores !== undefined ? { ignores } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 /** Config problems as the user reads them: `memdex.config.json:3:42: rules["decision/line-limit"].options.max must be …`. */
 import { configMessages as m } from '../messages/config.js';
 import type { ConfigProblem } from './config.js';
-import { offsetToLocation, type JsonLocation } from './json-locate.js';
+import { offsetToLocation } from './lines.js';
+import type { Point } from './span.js';
 import { member, parseJsonTree } from './json-tree.js';
 
 /** One line per problem, located in the file's text, under a header naming the file. */
@@ -18,7 +19,7 @@ export function describeConfigProblems(file: string, text: string, problems: rea
  * should not be there (an unknown rule id or option), the key itself. A pointer that
  * goes deeper than the file (a missing key) stops at the closest existing ancestor.
  */
-export function locateProblem(text: string, problem: ConfigProblem): JsonLocation {
+export function locateProblem(text: string, problem: ConfigProblem): Point {
   const tree = parseJsonTree(text);
   if (!tree.ok) return offsetToLocation(text, 0);
   let node = tree.root;

@@ -7,6 +7,9 @@
 import { closedObject, nonBlankString, validateJson, type SchemaProblem } from './json-schema.js';
 import { configMessages } from '../messages/config.js';
 import { ignoreProblem } from './ignores.js';
+import { normalizeRelative } from './relative-path.js';
+
+export { normalizeRelative };
 
 /** How loud a rule's findings are (core/diagnostic.ts): an error fails `check`, a warning does not. */
 export type Severity = 'error' | 'warning';
@@ -43,6 +46,8 @@ export interface Config {
   readonly rules: Readonly<Record<string, RuleConfig>>;
   /** Files and sections memdex reads but does not report on (model/ignores.ts); absent: none. */
   readonly ignores?: readonly string[];
+  /** Local rules (`memdex check` only): root-relative paths of modules exporting a rule or a list of rules; absent: none. */
+  readonly plugins?: readonly string[];
   /** The topic ranker's hook (docs/suggest.md); absent: off. */
   readonly suggest?: {
     /** On every prompt, inject pointers to the memory entries the prompt is about. */
@@ -118,7 +123,12 @@ export const CONFIG_SCHEMA = {
     ignores: {
       type: 'array',
       description:
-        'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`), a section as `<path glob>#<heading glob>` (docs/rules/README.md).',
+        'Files and sections memdex reads but does not report on: root-relative path globs (`*`, `**`, `?`, `{a,b}`, `[abc]`), a section as `<path glob>#<heading glob>`, `!` in front to take back what earlier patterns ignored (docs/rules/README.md).',
+      items: nonBlankString(),
+    },
+    plugins: {
+      type: 'array',
+      description: 'Local rules, loaded by `memdex check` only: root-relative paths of JavaScript modules whose default export is a rule or a list of rules (docs/rules/README.md, "Local rules").',
       items: nonBlankString(),
     },
     learn: closedObject(
@@ -178,7 +188,7 @@ export type ConfigResult =
  * (the model does not know the rules).
  */
 export function parseConfig(value: unknown): ConfigResult {
-  const problems: ConfigProblem[] = [...validateJson(CONFIG_SCHEMA, value).map(toConfigProblem), ...ignoresProblems(value)];
+  const problems: ConfigProblem[] = [...validateJson(CONFIG_SCHEMA, value).map(toConfigProblem), ...ignoresProblems(value), ...pluginsProblems(value)];
   if (problems.length > 0) return { ok: false, problems };
   const record = value as RawConfig;
   const rules: Record<string, RuleConfig> = {};
@@ -212,6 +222,7 @@ export function parseConfig(value: unknown): ConfigResult {
       },
       rules,
       ...(record.ignores !== undefined ? { ignores: record.ignores } : {}),
+      ...(record.plugins !== undefined ? { plugins: record.plugins } : {}),
       ...(suggest?.onPrompt !== undefined ? { suggest: { onPrompt: suggest.onPrompt } } : {}),
     },
   };
@@ -225,6 +236,19 @@ function ignoresProblems(value: unknown): ConfigProblem[] {
   ignores.forEach((pattern: unknown, i) => {
     const problem = typeof pattern === 'string' && pattern.trim() !== '' ? ignoreProblem(pattern) : undefined;
     if (problem) problems.push({ pointer: `/ignores/${i}`, message: configMessages.badIgnore[problem] });
+  });
+  return problems;
+}
+
+/** Plugin paths that are strings but would load code from outside the tree. */
+function pluginsProblems(value: unknown): ConfigProblem[] {
+  const plugins = value !== null && typeof value === 'object' ? (value as { plugins?: unknown }).plugins : undefined;
+  if (!Array.isArray(plugins)) return [];
+  const problems: ConfigProblem[] = [];
+  plugins.forEach((path: unknown, i) => {
+    if (typeof path !== 'string' || path.trim() === '') return;
+    if (/^([/\\]|[A-Za-z]:)/.test(path)) problems.push({ pointer: `/plugins/${i}`, message: configMessages.badPlugin.absolute });
+    else if (path.split(/[/\\]/).includes('..')) problems.push({ pointer: `/plugins/${i}`, message: configMessages.badPlugin.parent });
   });
   return problems;
 }
@@ -243,6 +267,7 @@ interface RawConfig {
   readonly learn?: Partial<LearnConfig>;
   readonly rules?: Readonly<Record<string, RuleSetting | { readonly severity?: RuleSetting; readonly options?: Record<string, unknown> }>>;
   readonly ignores?: readonly string[];
+  readonly plugins?: readonly string[];
   readonly suggest?: { readonly onPrompt?: boolean };
 }
 
@@ -258,9 +283,6 @@ export function playbookTemplatePath(config: Config): string | undefined {
 }
 
 /** Root-relative, '/'-separated, no leading './' or trailing '/'. */
-export function normalizeRelative(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-}
 
 /** Whether a root-relative path is a decision file: `<decisions>/*.md`, direct children only. */
 export function isDecisionPath(config: Config, path: string): boolean {

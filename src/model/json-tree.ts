@@ -9,6 +9,8 @@
  * (JSON.parse silently keeps the last one); `duplicateKeys` lists the later ones.
  */
 import { bomLength } from './bom.js';
+import { offsetToLocation } from './lines.js';
+import type { Point } from './span.js';
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
 
 interface Range {
@@ -59,6 +61,32 @@ export function parseJsonTree(text: string): JsonTreeResult {
     if (error instanceof SyntaxFailure) return { ok: false, error: { offset: error.offset, message: error.message } };
     throw error;
   }
+}
+
+/**
+ * Line and column of the value a JSON pointer names (RFC 6901; a duplicated key's
+ * first member), else of its closest existing ancestor: where a data problem
+ * (a schema's, a config's) is reported. A text that is not JSON points at its start.
+ */
+export function locateJsonPointer(text: string, pointer: string): Point {
+  const tree = parseJsonTree(text);
+  if (!tree.ok) return offsetToLocation(text, valueStart(text));
+  let node: JsonNode = tree.root;
+  const segments = pointer === '' || pointer === '/' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (const segment of segments) {
+    const child: JsonNode | undefined =
+      node.kind === 'object' ? member(node, segment)?.value : node.kind === 'array' && String(Number(segment)) === segment ? node.items[Number(segment)] : undefined;
+    if (child === undefined) break;
+    node = child;
+  }
+  return offsetToLocation(text, node.start);
+}
+
+/** The offset of the first non-blank character after a BOM. */
+function valueStart(text: string): number {
+  let i = bomLength(text);
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
 }
 
 /** The member of `object` named `key` (the first one, when duplicated). */

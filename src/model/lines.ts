@@ -72,3 +72,8 @@ export function offsetAt(table: LineTable, line: number, column: number): number
 export function spanOf(table: LineTable, start: number, end: number): Span {
   return { start: pointAt(table, start), end: pointAt(table, end) };
 }
+
+/** Line and column of an offset into `text` (an offset past the end is its end). */
+export function offsetToLocation(text: string, offset: number): Point {
+  return pointAt(lineTable(text), Math.min(offset, text.length));
+}

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { MemoryIndex } from './memory-index.js';
 import type { DecisionFile, DecisionHeading } from './decision-file.js';
 import type { PlaybookDoc } from './playbook-doc.js';
+import type { CompiledIgnores } from './ignores.js';
 
 /**
  * The one model of a memory tree, built once from text and shared read-only by
@@ -19,4 +20,6 @@ export interface Project {
   readonly headingsByKey: ReadonlyMap<string, readonly DecisionHeading[]>;
   /** Undefined when the playbook file does not exist. */
   readonly playbook: PlaybookDoc | undefined;
+  /** config `ignores` compiled (model/ignores.ts); undefined when the config has none. */
+  readonly ignores?: CompiledIgnores;
 }

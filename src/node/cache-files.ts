@@ -48,12 +48,13 @@
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
 import type { FileStamp, Stamps } from '../app/port-types.js';
+import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
 export const CACHE_FORMAT = 7;
@@ -63,6 +64,8 @@ export const CACHE_FORMAT = 7;
  * hashing: 2 s is the coarsest common filesystem clock (FAT); others are finer.
  */
 export const RACY_WINDOW_MS = 2000;
+/** A cache file holds the model of texts of at most MAX_TEXT_BYTES each: a few times that is a generous bound (a FIFO or a device is refused by the one reader anyway). */
+const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
 export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
 export type PayloadKind = 'table' | 'model' | 'suggest';
@@ -86,7 +89,7 @@ export const nodeCacheIo: CacheIo = {
   },
   read(path) {
     try {
-      return readFileSync(path);
+      return readRegularBytes(path);
     } catch {
       return undefined;
     }
@@ -196,7 +199,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
   if (!cacheFolderUsable()) return undefined;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularBytes(path, path, MAX_CACHE_BYTES).toString('utf8');
   } catch {
     return undefined;
   }
@@ -210,7 +213,7 @@ export function readCacheBytes(path: string): { header: Record<string, unknown>;
   if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularBytes(path, path, MAX_CACHE_BYTES);
   } catch {
     return undefined;
   }

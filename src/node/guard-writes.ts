@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { osErrorOf } from '../core/errors.js';
+import { readRegularBytes } from './read-text.js';
 
 /**
  * Runs a write and turns an operating-system failure (disk full, permission denied,
@@ -30,10 +31,15 @@ type Snapshot = Buffer | 'missing' | 'unknown';
 
 function snapshot(path: string): Snapshot {
   try {
-    return readFileSync(path);
+    statSync(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unknown';
+  }
+  try {
+    return readRegularBytes(path); // the one reader: a FIFO or a device is not waited on
+  } catch {
+    return 'unknown';
   }
 }
 

@@ -3,7 +3,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, type Config, type ConfigProblem } from '../model/config.js';
 import { readTextIfExists } from './read-text.js';
 import { describeConfigProblems } from '../model/config-problems.js';
-import { offsetToLocation } from '../model/json-locate.js';
+import { offsetToLocation } from '../model/lines.js';
 import { configMessages } from '../messages/config.js';
 import { stripBom } from '../model/bom.js';
 import type { LoadedConfig } from '../app/port-types.js';

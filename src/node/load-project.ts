@@ -1,6 +1,7 @@
 import { buildProject } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
+import { compileIgnores, type CompiledIgnores } from '../model/ignores.js';
 import { openParseCache } from './parse-cache.js';
 import type { ParseCache, TreeSource } from '../app/port-types.js';
 
@@ -32,5 +33,14 @@ export function readProjectFiles(config: Config, source: TreeSource): Map<string
  * block scanner (loaded only for a document the fast one declines), or taken from a parse cache.
  */
 export async function buildWithFallback(files: ReadonlyMap<string, string>, config: Config, parseCache: ParseCache = openParseCache(undefined)): Promise<Project> {
-  return buildProject(files, config, await parseCache.parserFor(files, config));
+  return buildProject(files, config, await parseCache.parserFor(files, config), await loadIgnores(config));
+}
+
+/**
+ * config `ignores` compiled, the glob matcher loaded only now (dist/glob.cjs for the CommonJS
+ * bundles, a chunk of the ES module CLI): a tree without ignores never loads it.
+ */
+export async function loadIgnores(config: Config): Promise<CompiledIgnores | undefined> {
+  if (!config.ignores || config.ignores.length === 0) return undefined;
+  return compileIgnores(config.ignores, await import('../model/glob.js'));
 }

@@ -20,11 +20,11 @@
  * and the folder itself may be a symlink: that is the repository owner's choice.
  * The check costs one realpath and one stat per file, on files already being read.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { hostMessages } from '../messages/host.js';
-import { decodeText, describeFsError, readText } from './read-text.js';
+import { decodeText, describeFsError, readDescriptor, readText } from './read-text.js';
 
 /** The text of `relPath` inside `folder`, verified after opening; undefined when it does not exist. */
 export function readConfined(folder: string, relPath: string, displayPath = relPath): string | undefined {
@@ -40,7 +40,7 @@ export function readConfined(folder: string, relPath: string, displayPath = relP
     const opened = fstatSync(fd);
     if (!opened.isFile()) throw new InputError(hostMessages.notRegularFile(displayPath));
     if (!insideAndSame(folder, relPath, opened)) throw new InputError(hostMessages.outsideFolder(displayPath));
-    return decodeText(readFileSync(fd), displayPath);
+    return decodeText(readDescriptor(fd, displayPath), displayPath);
   } finally {
     closeSync(fd);
   }

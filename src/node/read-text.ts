@@ -51,6 +51,19 @@ export function openRegularFile(path: string, displayPath = path): number {
 export function readRegularBytes(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): Buffer {
   const fd = openRegularFile(path, displayPath);
   try {
+    return readDescriptor(fd, displayPath, maxBytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * All of an opened regular file (the caller opened and checked it: openRegularFile,
+ * or read-confined.ts after its confinement checks), at most `maxBytes`; an
+ * InputError naming the file otherwise. The caller closes it.
+ */
+export function readDescriptor(fd: number, displayPath: string, maxBytes = MAX_TEXT_BYTES): Buffer {
+  try {
     const stat = fstatSync(fd);
     if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes));
     const chunks: Buffer[] = [];
@@ -67,8 +80,6 @@ export function readRegularBytes(path: string, displayPath = path, maxBytes = MA
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(describeFsError(error, displayPath));
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -10,6 +10,7 @@ import { gitIndexSource } from './git.js';
 import { uncommittedPaths as uncommitted } from './git-status.js';
 import { commitFiles, recoverPendingJournal } from './journal.js';
 import { loadConfig } from './load-config.js';
+import { loadPlugins } from './load-plugins.js';
 import { hookProjectRoot, resolveRoot, treeOfFolder } from './project-root.js';
 import { buildWithFallback, loadProject, readProjectFiles, workingTreeSource } from './load-project.js';
 import { readMarkdownFiles } from './markdown-files.js';
@@ -44,6 +45,7 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     hookRoot: (payloadCwd) => hookProjectRoot(process.env, payloadCwd, cwd),
     loadConfig,
+    loadPlugins,
     recoverJournal: recoverPendingJournal,
     // A failed migration is rolled back at once (its temps removed), then the targets say whether anything changed.
     commitFiles: (root, changes, hooks) =>

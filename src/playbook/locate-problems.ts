@@ -1,5 +1,6 @@
 /** Turns data problems into `file:line:column: message` lines, for errors the user must fix. */
-import { locateJsonPointer, offsetToLocation } from '../model/json-locate.js';
+import { offsetToLocation } from '../model/lines.js';
+import { locateJsonPointer } from '../model/json-tree.js';
 import type { Problem } from './types.js';
 
 export function describeProblems(displayPath: string, text: string, problems: readonly Problem[]): string {

@@ -83,11 +83,18 @@ export function bashRecall(command: string): string | undefined {
 
 /** An MCP tool's recall query: `mcp__<server>__when|how|resolve`, or a tool named like `memdex_when`. */
 export function mcpRecall(call: Extract<ToolCall, { tool: 'mcp' }>): string | undefined {
+  return mcpRecalls(call)[0];
+}
+
+/** Every recall query of an MCP call: its query, or each of a batch (`queries`, as `memdex mcp`'s resolve takes them). */
+export function mcpRecalls(call: Extract<ToolCall, { tool: 'mcp' }>): string[] {
   const operator = /(?:^|[_-])(when|how|resolve)$/.exec(call.name)?.[1];
-  if (operator === undefined || !RECALL_OPERATORS.test(operator)) return undefined;
+  if (operator === undefined || !RECALL_OPERATORS.test(operator)) return [];
   const input = (call.input ?? {}) as Record<string, unknown>;
   const value = ['query', 'trigger', 'text', 'args', 'key'].map((k) => input[k]).find((v) => typeof v === 'string');
-  return typeof value === 'string' ? queryOf(operator, value) : undefined;
+  if (typeof value === 'string') return [queryOf(operator, value)];
+  const batch = Array.isArray(input.queries) ? input.queries.filter((q): q is string => typeof q === 'string') : [];
+  return batch.map((query) => queryOf(operator, query));
 }
 
 /** The `/when …` `/how …` lines a hook put into the context, outside the playbook block. */
@@ -129,7 +136,7 @@ export interface SessionObservations {
 export class SessionObserver {
   readonly out: SessionObservations = { recalls: [], refused: 0, prompts: [], start: undefined };
   private seq = 0;
-  private readonly pending = new Map<string, Observation>();
+  private readonly pending = new Map<string, readonly Observation[]>();
   private pendingCommand: Observation | undefined;
 
   constructor(private readonly decisionFiles: readonly string[]) {}
@@ -147,11 +154,11 @@ export class SessionObserver {
       case 'tool_use':
         return this.toolUse(event, at);
       case 'tool_result': {
-        const call = this.pending.get(event.toolUseId);
-        if (call === undefined) return;
+        const calls = this.pending.get(event.toolUseId);
+        if (calls === undefined) return;
         this.pending.delete(event.toolUseId);
-        if (refusedResult(call.kind, event)) this.out.refused++;
-        else this.out.recalls.push(call);
+        if (refusedResult(calls[0]!.kind, event)) this.out.refused++;
+        else this.out.recalls.push(...calls);
         return;
       }
       case 'command': {
@@ -181,7 +188,7 @@ export class SessionObserver {
   /** The session is over: calls still waiting for a result count as made. */
   finish(): SessionObservations {
     this.flushCommand();
-    for (const call of this.pending.values()) this.out.recalls.push(call);
+    for (const calls of this.pending.values()) this.out.recalls.push(...calls);
     this.pending.clear();
     this.out.recalls.sort((a, b) => a.seq - b.seq);
     return this.out;
@@ -195,6 +202,7 @@ export class SessionObserver {
   private toolUse(event: EventOf<'tool_use'>, at: { timestamp: string | undefined; seq: number }): void {
     const call = event.call;
     let observation: Observation | undefined;
+    let batch: Observation[] = [];
     if (call.tool === 'Skill') {
       const skill = recallSkill(call.skill);
       if (skill !== undefined) observation = { kind: 'skill', target: { query: queryOf(skill, call.args ?? '') }, ...at };
@@ -202,13 +210,13 @@ export class SessionObserver {
       const query = bashRecall(call.command);
       if (query !== undefined) observation = { kind: 'bash', target: { query }, ...at };
     } else if (call.tool === 'mcp') {
-      const query = mcpRecall(call);
-      if (query !== undefined) observation = { kind: 'mcp', target: { query }, ...at };
+      batch = mcpRecalls(call).map((query) => ({ kind: 'mcp', target: { query }, ...at }));
     } else if (call.tool === 'Read') {
       const file = decisionFileOf(call.filePath, this.decisionFiles);
       if (file !== undefined) observation = { kind: 'read', target: { file }, ...at };
     }
-    if (observation !== undefined) this.pending.set(event.id, observation);
+    if (observation !== undefined) batch = [observation];
+    if (batch.length > 0) this.pending.set(event.id, batch);
   }
 }
 

@@ -52,7 +52,7 @@ export function requireCached<T>(file: string): CachedBundle<T> {
   try {
     const stat = fstatSync(fd);
     identity = `${file}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`;
-    source = readFileSync(fd, 'utf8');
+    source = readFileSync(fd, 'utf8'); // memdex's own bundle in dist/ (not user input: the one reader, node/read-text.ts, is for those)
   } finally {
     closeSync(fd);
   }

@@ -14,21 +14,38 @@ import type { Suggestion } from '../suggest/rank.js';
  * can be matched to queries; failures are also said on stderr.
  */
 export function writeResults(out: Pick<WhenHost, 'writeStdout' | 'writeStderr'>, results: readonly ResolveResult[], request: WhenRequest, related: RelatedEntries = new Map()): number {
+  const rendered = renderResults(results, request, related);
+  for (const message of rendered.failures) out.writeStderr(`memdex: ${message}\n`);
+  if (rendered.stdout !== '') out.writeStdout(rendered.stdout);
+  return rendered.failures.length > 0 ? 1 : 0;
+}
+
+/** What the command prints: stdout's text, and each failure's message (also in the JSON). */
+export interface RenderedResults {
+  readonly stdout: string;
+  readonly failures: readonly string[];
+}
+
+/** The one rendering of recall answers, for the CLI and `memdex mcp` alike. */
+export function renderResults(
+  results: readonly ResolveResult[],
+  request: { readonly navigation: boolean; readonly format: 'text' | 'json'; readonly config: { readonly decisions: string } },
+  related: RelatedEntries = new Map(),
+): RenderedResults {
   const { navigation } = request;
+  const failures: string[] = [];
   const texts: string[] = [];
   const json: Record<string, unknown>[] = [];
   const seen = new Set<string>();
-  let failed = false;
   for (const result of results) {
     if (result.kind === 'null') {
       json.push({ query: result.query, status: 'skipped' });
       continue;
     }
     if (result.kind !== 'found') {
-      failed = true;
       const about = isTriggerMiss(result) ? (related.get(result.query) ?? []) : undefined;
       const message = failureMessage(result, request.config.decisions, about);
-      out.writeStderr(`memdex: ${message}\n`);
+      failures.push(message);
       json.push({ ...failureJson(result, message), ...(about !== undefined ? { related: about } : {}) });
       continue;
     }
@@ -38,9 +55,8 @@ export function writeResults(out: Pick<WhenHost, 'writeStdout' | 'writeStderr'>,
     seen.add(text);
     texts.push(text);
   }
-  if (request.format === 'json') out.writeStdout(`${JSON.stringify(json, null, 2)}\n`);
-  else if (texts.length > 0) out.writeStdout(`${texts.join('\n---\n')}\n`);
-  return failed ? 1 : 0;
+  const stdout = request.format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : texts.length > 0 ? `${texts.join('\n---\n')}\n` : '';
+  return { stdout, failures };
 }
 
 function failureJson(result: Exclude<ResolveResult, { kind: 'found' | 'null' }>, message: string): Record<string, unknown> {

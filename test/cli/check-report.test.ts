@@ -145,4 +145,25 @@ describe('config ignores', () => {
     const sarif = JSON.parse(runCli(['check', '--format', 'sarif'], { cwd: dir }).stdout) as { runs: [{ results: unknown[] }] };
     expect(sarif.runs[0].results).toEqual([]);
   });
+
+  test('braces, classes and negation work as in ESLint (picomatch); a pattern that names nothing is a warning', () => {
+    const dir = warningTree('{"ignores": ["agents/decisions/{testing,other}.md#.{Notes,More Notes}", "agents/decisions/[xyz]*.md", "!agents/decisions/testing.md#.More Notes"]}');
+    const result = runCli(['check'], { cwd: dir });
+    // .Notes is ignored by the brace; .More Notes is taken back by the negation: one warning left.
+    expect(result.stdout).toContain('agents/decisions/testing.md');
+    expect(result.stdout.match(/structural-heading-content/g)).toHaveLength(1);
+    expect(result.stdout).toMatch(/More Notes/);
+    expect(result.stderr).toBe('memdex: memdex.config.json: ignores pattern "agents/decisions/[xyz]*.md" matches no file; expected a pattern naming a memory file (or a section of one), or remove it\n');
+    expect(result.status).toBe(0);
+  });
+
+  test('issue 27 item 4: a hostile glob against a long file name does not stall check (path and heading)', () => {
+    const stars = 'a*'.repeat(12);
+    const dir = warningTree(JSON.stringify({ ignores: [`agents/decisions/${stars}b.md`, `agents/decisions/${'a'.repeat(60)}.md#${stars}b`] }));
+    writeFileSync(join(dir, 'agents', 'decisions', `${'a'.repeat(60)}.md`), `# A\n\n## .${'a'.repeat(60)}\n\nx\n`);
+    const result = runCli(['check'], { cwd: dir, timeout: 30_000 });
+    // Backtracking needed minutes at 10 stars (model/glob.ts); killed at 30 s, the status would be null.
+    expect(result.status).not.toBeNull();
+    expect(result.stderr).toContain(`ignores pattern "agents/decisions/${stars}b.md" matches no file`);
+  });
 });

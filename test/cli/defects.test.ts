@@ -188,9 +188,9 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     const help = runCli(['check', '--help']).stdout;
     expect(help).not.toMatch(/--version/);
     const listed = [...help.matchAll(/^ +(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]);
-    expect(listed).toEqual(['root', 'fix', 'staged', 'format', 'quiet', 'max-warnings', 'output-file', 'help']);
+    expect(listed).toEqual(['root', 'fix', 'staged', 'format', 'quiet', 'max-warnings', 'output-file', 'fix-dry-run', 'stdin', 'stdin-filename', 'print-config', 'help']);
     expect(runCli(['check', '--version']).stderr).toMatch(/^memdex: Unknown option '--version'/);
-    for (const option of listed.filter((o) => !['help', 'root', 'format', 'max-warnings', 'output-file'].includes(o!))) {
+    for (const option of listed.filter((o) => !['help', 'root', 'format', 'max-warnings', 'output-file', 'stdin-filename'].includes(o!))) {
       expect(runCli(['check', `--${option}`, '--help']).status).toBe(0);
     }
   });
@@ -213,7 +213,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     [['relevance', 'evaluate', '--timeout', 'soon'], 'memdex: --timeout soon: expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
     [['relevance', 'evaluate', '--timeout='], 'memdex: --timeout : expected a number\nRun `memdex relevance evaluate --help` for usage.\n'],
     [['rules', '--format', 'xml'], 'memdex: --format xml: expected one of text, json\nRun `memdex rules --help` for usage.\n'],
-    [['check', '--format', 'xml'], 'memdex: --format xml: expected one of stylish, json, github, sarif\nRun `memdex check --help` for usage.\n'],
+    [['check', '--format', 'xml'], 'memdex: --format xml: expected one of stylish, json, github, sarif, junit\nRun `memdex check --help` for usage.\n'],
     [['feedback'], 'memdex: missing argument <id>\nRun `memdex feedback --help` for usage.\n'],
     [['playbook', 'update'], 'memdex: missing required option --extraction\nRun `memdex playbook update --help` for usage.\n'],
     [['migrate', 'apply', 'a.tsv', 'b.tsv'], "memdex: unexpected argument 'b.tsv'\nRun `memdex migrate apply --help` for usage.\n"],
@@ -230,7 +230,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
     expect(runCli(['-v']).stdout).toBe(`${version}\n`);
     const help = runCli(['--help']).stdout;
     const listed = [...help.matchAll(/^ {2}memdex ([\w-]+)/gm)].map((m) => m[1]);
-    expect(listed).toEqual(['init', 'doctor', 'check', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'add', 'migrate', 'playbook', 'hook', 'feedback', 'relevance']);
+    expect(listed).toEqual(['init', 'doctor', 'check', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'add', 'migrate', 'playbook', 'hook', 'feedback', 'relevance', 'mcp', 'lsp']);
     expect(help).toMatch(/^ {2}-v, --version +Print the version/m);
     expect(help).toMatch(/\nExit codes: 0 clean, 1 findings, 2 usage or internal error\./);
   });

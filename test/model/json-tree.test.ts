@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { parseJsonTree, toValue } from '../../src/model/json-tree.js';
-import { offsetToLocation } from '../../src/model/json-locate.js';
+import { locateJsonPointer, parseJsonTree, toValue } from '../../src/model/json-tree.js';
+import { offsetToLocation } from '../../src/model/lines.js';
 import { forAllSeeds, type Random } from '../helpers/property.js';
 
 function errorAt(text: string): string {
@@ -96,3 +96,22 @@ function damage(r: Random, text: string): string {
       return text.slice(0, at) + text.slice(at + 1);
   }
 }
+
+describe('locateJsonPointer: where a data problem is reported', () => {
+  const text = '\uFEFF{\n  "a": {"b": [10, {"c": true}]},\n  "d": 1,\n  "d": 2\n}\n';
+  test.each([
+    ['', 1, 1], // the root value (the BOM is not a column)
+    ['/a', 2, 8],
+    ['/a/b/1/c', 2, 25],
+    ['/a/b/0', 2, 15],
+    ['/d', 3, 8], // a duplicated key: its first member
+    ['/a/b/7', 2, 14], // no such item: the closest ancestor
+    ['/a/b/01', 2, 14], // not an index
+    ['/a/x~1y', 2, 8],
+  ])('%s is at %i:%i', (pointer, line, column) => {
+    expect(locateJsonPointer(text, pointer)).toMatchObject({ line, column });
+  });
+  test('a text that is not JSON points at its first value', () => {
+    expect(locateJsonPointer('\n  {"a": ', '/a')).toMatchObject({ line: 2, column: 3 });
+  });
+});

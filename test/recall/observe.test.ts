@@ -1,6 +1,6 @@
 /** What counts as a recall and as task text (src/recall/observe.ts), on single events. */
 import { describe, expect, test } from '@jest/globals';
-import { bashRecall, decisionFileOf, hookPointers, mcpRecall, SessionObserver, taskText } from '../../src/recall/observe.js';
+import { bashRecall, decisionFileOf, hookPointers, mcpRecall, mcpRecalls, SessionObserver, taskText } from '../../src/recall/observe.js';
 import type { TranscriptEvent } from '../../src/transcript/events.js';
 
 const origin = { uuid: 'u', timestamp: '2026-11-02T10:00:00.000Z', sessionId: 's', line: 1, isSidechain: false, agentId: undefined };
@@ -23,6 +23,12 @@ test('mcpRecall: mcp__<server>__when|how|resolve with the query in its input', (
   expect(mcpRecall({ tool: 'mcp', server: 'memdex', name: 'resolve', input: { query: '/how x' } })).toBe('/how x');
   expect(mcpRecall({ tool: 'mcp', server: 'tools', name: 'memdex_how', input: { trigger: 'x' } })).toBe('/how x');
   expect(mcpRecall({ tool: 'mcp', server: 'memdex', name: 'check', input: {} })).toBeUndefined();
+});
+
+test('mcpRecalls: a batch call of `memdex mcp` resolve is one recall per query', () => {
+  expect(mcpRecalls({ tool: 'mcp', server: 'memdex', name: 'resolve', input: { queries: ['/when a', '..cli.md', 7] } })).toEqual(['/when a', '..cli.md']);
+  expect(mcpRecalls({ tool: 'mcp', server: 'memdex', name: 'when', input: { query: 'a' } })).toEqual(['/when a']);
+  expect(mcpRecalls({ tool: 'mcp', server: 'memdex', name: 'suggest', input: { text: 'a' } })).toEqual([]);
 });
 
 test('hookPointers: /when and /how lines outside the playbook block', () => {

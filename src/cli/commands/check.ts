@@ -6,6 +6,8 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { checkRuleSettings, resolveOptions } from '../../core/rule-options.js';
+import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
 import { MemdexError, UsageError } from '../../core/errors.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
@@ -20,6 +22,7 @@ import { formatJson, formatJsonError } from '../format/json.js';
 import type { LocatedTree } from '../format/located.js';
 import { formatSarif } from '../format/sarif.js';
 import { formatStylish } from '../format/stylish.js';
+import { formatJunit } from '../format/junit.js';
 import { bool, rest, runCommand, str } from '../run-command.js';
 
 type Format = (typeof CHECK_FORMATS)[number];
@@ -32,6 +35,12 @@ export function main(argv: readonly string[]): Promise<number> {
     const outputFile = str(args, 'output-file');
     if (outputFile !== undefined) plainText(process.env); // a report file holds no terminal colours
     const host = nodeTreeHost();
+    if (bool(args, 'print-config')) return printConfig(host, rest(args, 'files')[0], str(args, 'root'));
+    const fixDryRun = bool(args, 'fix-dry-run');
+    if (fixDryRun && format !== 'stylish') throw new UsageError(`${m.dryRunFormat(format)}\n${m.usageHint}`);
+    const stdinFile = str(args, 'stdin-filename');
+    if (bool(args, 'stdin') && stdinFile === undefined) throw new UsageError(`${m.stdinNeedsFilename}\n${m.usageHint}`);
+    if (!bool(args, 'stdin') && stdinFile !== undefined) throw new UsageError(`${m.filenameNeedsStdin}\n${m.usageHint}`);
     // The report goes to stdout as it is rendered, or (--output-file) into the file, written once and atomically.
     let writing = false;
     const emit = (chunks: Iterable<string>) => {
@@ -48,12 +57,20 @@ export function main(argv: readonly string[]): Promise<number> {
         staged: bool(args, 'staged'),
         quiet: bool(args, 'quiet'),
         ...(outputFile !== undefined ? { outputFile: host.resolvePath(host.cwd, outputFile) } : {}),
+        fixDryRun,
+        ...(stdinFile !== undefined ? { stdin: { file: host.resolvePath(host.cwd, stdinFile), text: host.stdin() } } : {}),
       });
-      for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
+      if (fixDryRun) {
+        const diffs = outcome.wouldChange.map((c) => unifiedDiff(shownPath(host.cwd, resolve(c.root, c.path)), c.before, c.after));
+        if (diffs.length > 0) host.writeStdout(`${diffs.join('')}\n`);
+        host.writeStderr(`${m.wouldChange(outcome.wouldChange.length)}\n`);
+      }
+      if (!fixDryRun) for (const title of outcome.fixed) host.writeStderr(`${fm.fixed(title)}\n`);
+      for (const { configFile, pattern } of outcome.unmatchedIgnores) host.writeStderr(`memdex: ${m.ignoreUnmatched(shownPath(host.cwd, configFile), pattern)}\n`);
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
-      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, allRules) : render(format, trees));
+      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, outcome.rules) : render(format, trees));
       if (trees.some((tree) => tree.diagnostics.some((d) => d.severity === 'error'))) return 1;
       if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
         host.writeStderr(`${m.tooManyWarnings(outcome.warnings, maxWarnings)}\n`);
@@ -68,6 +85,29 @@ export function main(argv: readonly string[]): Promise<number> {
       throw error;
     }
   });
+}
+
+/**
+ * --print-config: the configuration `check` runs with for a file's tree (or --root's, or the cwd's), as JSON:
+ * memdex.config.json with every default filled, and every rule with the severity and options it runs at.
+ */
+function printConfig(host: TreeHost, file: string | undefined, root: string | undefined): number {
+  let tree: string | undefined;
+  if (file !== undefined && root === undefined) {
+    let dir = dirname(host.resolvePath(host.cwd, file));
+    while (!host.exists(dir) && dirname(dir) !== dir) dir = dirname(dir);
+    tree = host.findRoot(dir);
+    if (tree === undefined) throw new UsageError(m.nothingChecked([file]));
+  } else tree = host.resolveRoot(root);
+  const { config } = host.loadConfig(tree, (rules) => checkRuleSettings(rules, allRules));
+  const rules = Object.fromEntries(
+    allRules.map(({ meta }) => {
+      const setting = config.rules[meta.id];
+      return [meta.id, { severity: setting?.severity ?? meta.severity, options: resolveOptions(meta, setting?.options) }];
+    }),
+  );
+  host.writeStdout(`${JSON.stringify({ ...config, ignores: config.ignores ?? [], rules }, null, 2)}\n`);
+  return 0;
 }
 
 /** --max-warnings: a whole number of warnings at or under which the check still passes. */
@@ -88,15 +128,19 @@ function writeReport(host: TreeHost, file: string, text: string): void {
   host.writeTextAtomic(path, text, { display: file });
 }
 
+/** A path as the report shows it: relative to the cwd when under it, '/'-separated. */
+function shownPath(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  return (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+}
+
 function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree {
   // Once per file, not per finding: a pathological file has ~100,000 findings (issue 16, bench/linear.mjs).
   const shown = new Map<string, string>();
   const display = (path: string) => {
     let text = shown.get(path);
     if (text === undefined) {
-      const abs = resolve(root, path);
-      const rel = relative(cwd, abs);
-      text = (rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+      text = shownPath(cwd, resolve(root, path));
       shown.set(path, text);
     }
     return text;
@@ -116,6 +160,8 @@ function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[])
     }
     case 'stylish':
       return formatStylish(trees);
+    case 'junit':
+      return formatJunit(trees);
   }
 }
 

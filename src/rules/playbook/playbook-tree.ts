@@ -4,7 +4,7 @@
  */
 import { defineRule, type Report, type Rule, type RuleMeta } from '../../core/rule.js';
 import type { Span } from '../../core/diagnostic.js';
-import { offsetToLocation } from '../../model/json-locate.js';
+import { offsetToLocation } from '../../model/lines.js';
 import { member, parseJsonTree, type JsonArray, type JsonMember, type JsonNode, type JsonObject, type JsonTreeResult } from '../../model/json-tree.js';
 import type { PlaybookDoc } from '../../model/playbook-doc.js';
 import type { Project } from '../../model/project.js';
