@@ -25,7 +25,7 @@ import { ConversationIndex } from './conversation.js';
 import { EventDecoder, yieldsEvents } from './decode.js';
 import type { TranscriptEvent } from './events.js';
 import { TEXT_BOUNDS } from './lines.js';
-import { BOOKKEEPING_TYPES, MAX_REPORTED_PROBLEMS, parseRecord, scanLines, type LineProblem, type TranscriptSource } from './read.js';
+import { BOOKKEEPING_TYPES, parseRecord, scanLines, SkippedLines, type TranscriptSource, type TranscriptSummary } from './read.js';
 import { messages } from '../messages/transcript.js';
 
 const NEWLINE = 0x0a;
@@ -42,18 +42,8 @@ export interface PartOptions {
   readonly agentId?: string;
 }
 
-export interface PartSummary {
-  /** The end of the last complete line of the part: where the next part starts. */
-  readonly offset: number;
-  /** Non-blank lines read. */
-  readonly lines: number;
-  readonly records: number;
-  /** Lines that are not records (or too long even with their texts cut): skipped. */
-  readonly malformed: number;
-  readonly problems: readonly LineProblem[];
-  readonly unknownTypes: Readonly<Record<string, number>>;
-  readonly events: number;
-}
+/** As a whole file's summary (read.ts); `offset` is the end of the part's last complete line: where the next part starts. */
+export type PartSummary = Omit<TranscriptSummary, 'pendingBytes' | 'offChain'>;
 
 export function readTranscriptPart(source: TranscriptSource, range: PartRange, options: PartOptions, onEvent: (event: TranscriptEvent) => void): PartSummary {
   const end = Math.min(range.end ?? source.size(), source.size());
@@ -61,17 +51,13 @@ export function readTranscriptPart(source: TranscriptSource, range: PartRange, o
   let lineNumber = linesBefore(source, start);
   const decoder = new EventDecoder(options.agentId);
   const utf8 = new TextDecoder('utf-8');
-  const problems: LineProblem[] = [];
+  const skipped = new SkippedLines();
   const unknownTypes: Record<string, number> = {};
   let offset = start;
   let lines = 0;
   let records = 0;
-  let malformed = 0;
   let events = 0;
-  const skip = (line: number, problem: string): void => {
-    malformed++;
-    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push({ line, problem });
-  };
+  const skip = (line: number, problem: string): void => skipped.add(line, problem);
   scanLines(
     source,
     (bytes, _start, lineEnd, terminated, cut) => {
@@ -85,7 +71,7 @@ export function readTranscriptPart(source: TranscriptSource, range: PartRange, o
       const text = utf8.decode(bytes);
       if (text.trim() === '') return;
       lines++;
-      const parsed = parseRecord(text, problems.length < MAX_REPORTED_PROBLEMS);
+      const parsed = parseRecord(text, skipped.explains());
       if ('problem' in parsed) return skip(line, parsed.problem);
       records++;
       if (yieldsEvents(parsed.record, parsed.type)) {
@@ -99,7 +85,7 @@ export function readTranscriptPart(source: TranscriptSource, range: PartRange, o
     start,
     end,
   );
-  return { offset, lines, records, malformed, problems, unknownTypes, events };
+  return { offset, lines, records, malformed: skipped.count, problems: skipped.sorted(), unknownTypes, events };
 }
 
 /** How many lines end before byte `offset` (newlines counted, nothing parsed). */

@@ -116,6 +116,26 @@ export interface TranscriptSummary {
   readonly events: number;
 }
 
+/** Lines skipped by a reader: all counted, the first MAX_REPORTED_PROBLEMS kept with what is wrong. */
+export class SkippedLines {
+  count = 0;
+  private readonly problems: LineProblem[] = [];
+
+  add(line: number, problem: string): void {
+    this.count++;
+    if (this.explains()) this.problems.push({ line, problem });
+  }
+
+  /** Whether the next skipped line's problem will be kept (so it is worth explaining). */
+  explains(): boolean {
+    return this.problems.length < MAX_REPORTED_PROBLEMS;
+  }
+
+  sorted(): LineProblem[] {
+    return [...this.problems].sort((a, b) => a.line - b.line);
+  }
+}
+
 type Parsed = { readonly record: JsonObject; readonly type: string } | { readonly problem: string };
 
 /** What parseRecord says of a line skipped without a message (past MAX_REPORTED_PROBLEMS nobody reads it). */
@@ -157,20 +177,15 @@ const tooLongProblem = (line: CutLine): string => messages.tooLong(line.lineByte
 
 export function readTranscript(source: TranscriptSource, options: ReadOptions, onEvent: (event: TranscriptEvent) => void): TranscriptSummary {
   let index: ConversationIndex | undefined = new ConversationIndex({ sidechain: options.sidechain === true });
-  const problems: LineProblem[] = [];
+  const skipped = new SkippedLines();
   const unknownTypes: Record<string, number> = {};
   let lines = 0;
   let records = 0;
-  let malformed = 0;
   let offset = 0;
   let total = 0;
   let lineNumber = 0;
   const utf8 = new TextDecoder('utf-8');
-  const explain = (): boolean => problems.length < MAX_REPORTED_PROBLEMS;
-  const skip = (line: number, problem: string): void => {
-    malformed++;
-    if (explain()) problems.push({ line, problem });
-  };
+  const skip = (line: number, problem: string): void => skipped.add(line, problem);
   scanLines(
     source,
     (bytes, start, end, terminated, cut) => {
@@ -187,7 +202,7 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
         if (terminated) offset = end;
         return;
       }
-      const parsed = parseRecord(text, explain());
+      const parsed = parseRecord(text, skipped.explains());
       if (!terminated && 'problem' in parsed) return; // still being written
       offset = end;
       lines++;
@@ -220,8 +235,7 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
       skip(plan.lines[i]!, parsed.problem);
     } else decoder.decode(parsed.record, plan.lines[i]!, start >= from ? emit : ignore);
   }
-  problems.sort((a, b) => a.line - b.line);
-  return { offset, pendingBytes: total - offset, lines, records, malformed, problems, unknownTypes, offChain: plan.offChain, events };
+  return { offset, pendingBytes: total - offset, lines, records, malformed: skipped.count, problems: skipped.sorted(), unknownTypes, offChain: plan.offChain, events };
 }
 
 /** A transcript held in memory (tests, excerpts of small files); offsets are UTF-8 byte offsets as in a file. */
