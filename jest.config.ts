@@ -1,5 +1,6 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
+import { availableParallelism } from 'node:os';
 
 const config: Config = {
   testEnvironment: 'node',
@@ -9,6 +10,10 @@ const config: Config = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
+  // Jest's default, one worker fewer than the cores, is one worker on a 2-core machine (CI's), which runs every
+  // suite in band; most suites wait on the processes they start (the CLI, git, npm), so one core sat idle.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  testSequencer: '<rootDir>/test/helpers/slowest-first.cjs',
   globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.mjs',
   // The default cache is one folder in the OS temp dir shared by every checkout on the machine: a transform

@@ -20,6 +20,7 @@ export async function loadSuggestLib() {
           "export { DEFAULT_CONFIG } from './src/model/config.ts';",
           "export { foldKey } from './src/model/keys.ts';",
           "export * from './src/suggest/index.ts';",
+          "export { HOOK_PRECISION_MEASURED } from './src/suggest/params.ts';",
         ].join('\n'),
         resolveDir: REPO,
         loader: 'ts',

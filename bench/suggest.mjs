@@ -1,25 +1,23 @@
-// Topic ranker (issue 13): quality on shared/topics and speed on a generated tree.
+// Topic ranker (issues 13 and 22): quality on shared/topics and speed on a generated tree.
 //   npm run bench:suggest        (alone; also updates its section of bench/RESULTS.md)
+//   SUGGEST_QUALITY=1 node bench/suggest.mjs   (the quality figures only; prints, writes nothing)
 //
-// Quality: each case's tree is built from topics/trees/<index_rev>/, its query ranked
-// whole and cut to its first 300 characters (prompt-sized), and R@3, R@5, R@10, P@3,
-// MRR and silent are macro-averaged over cases. The same figures for a plain BM25
-// (one bag of words over the same fields, same analysis, k1 1.2, b 0.75) computed here
-// show what the field model adds. Parameters are chosen on a small grid by
-// leave-one-out: for each case, the grid point best on the other 14 ranks it, so the
-// LOO figures are measured on text the choice never saw. The prompt hook's threshold
-// is chosen the same way, precision first. Unrelated control texts check silence.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+// Quality, by the protocol of bench/suggest-protocol.mjs: every figure of the ranker is
+// leave-one-out (each case ranked with the constants chosen on the others), on whole plans,
+// their first 300 characters and the no-leak plans, with plain BM25 beside it and the
+// per-case wins and losses against it. The prompt hook's limit and threshold are chosen the
+// same way, precision first; unrelated texts and small talk check its silence.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { CLI, measure, table } from './measure.mjs';
 import { updateResultsSection } from './results-section.mjs';
 import { loadSuggestLib, readTree } from './suggest-lib.mjs';
+import { bm25Baseline, describePaired, findTopics, leaveOneOut, loadTopics, mean, measureCases, METRIC_NAMES, METRICS, paired, PROMPT_CHARS, wilsonLow } from './suggest-protocol.mjs';
 
-export const PROMPT_CHARS = 300;
-const KS = [3, 5, 10];
+export { caseMetrics, findTopics, loadTopics, mean, objective, PROMPT_CHARS, wilsonLow } from './suggest-protocol.mjs';
 
 /** Texts about nothing in any memory tree: a ranker must stay silent on them. */
 export const UNRELATED = [
@@ -31,91 +29,43 @@ export const UNRELATED = [
   'Quarterly revenue rose eight percent on strong demand in Asia, while the board approved a dividend increase and a share buyback of two billion dollars.',
 ];
 
-export function findTopics() {
-  if (process.env.MEMDEX_TOPICS) return existsSync(process.env.MEMDEX_TOPICS) ? process.env.MEMDEX_TOPICS : undefined;
-  for (let dir = fileURLToPath(new URL('..', import.meta.url)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'shared', 'topics', 'cases.jsonl'))) return join(dir, 'shared', 'topics');
-    if (dirname(dir) === dir) return undefined;
-  }
-}
+/** What a user types to a coding agent that is no task at all: the prompt hook must say nothing. */
+export const SMALL_TALK = [
+  'hi',
+  'thanks, that looks good',
+  'ok, continue',
+  'good morning! how are you today?',
+  'yes please',
+  'can you explain what you just did?',
+  'never mind, let us stop here for today',
+  'what time is it in Tokyo right now?',
+  'lol that is funny',
+  'sounds great, go ahead',
+  'please summarise our conversation so far',
+  'tell me a joke about programmers',
+];
 
-/** Cases with their tree's ranker index (one build per tree revision). */
-export async function loadTopics(lib, topics) {
-  const cases = readFileSync(join(topics, 'cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const indexes = new Map();
-  for (const c of cases) {
-    if (indexes.has(c.index_rev)) continue;
-    const project = await lib.buildWithFallback(readTree(join(topics, 'trees', c.index_rev)), lib.DEFAULT_CONFIG);
-    indexes.set(c.index_rev, lib.buildSuggestIndex(project));
-  }
-  return cases.map((c) => ({ ...c, data: indexes.get(c.index_rev), relevantKeys: new Set(c.relevant.map((r) => lib.foldKey(`/${r.op} ${r.trigger}`))) }));
-}
-
-/** Metrics of one ranked label list against a case's relevant set. */
-export function caseMetrics(lib, labels, relevantKeys) {
-  const hits = labels.map((l) => relevantKeys.has(lib.foldKey(l)));
-  const first = hits.indexOf(true);
-  const m = { mrr: first < 0 ? 0 : 1 / (first + 1), silent: labels.length === 0 ? 1 : 0 };
-  for (const k of KS) m[`r${k}`] = hits.slice(0, k).filter(Boolean).length / relevantKeys.size;
-  m.p3 = hits.slice(0, 3).filter(Boolean).length / 3;
-  return m;
-}
-
-export const mean = (rows, key) => rows.reduce((s, r) => s + r[key], 0) / rows.length;
-const METRICS = ['r3', 'r5', 'r10', 'p3', 'mrr', 'silent'];
-
-/** Plain BM25 over the concatenation of the ranker's fields, from the same index data. */
-export function bm25Baseline(lib, data, text) {
-  const F = lib.FIELDS.length;
-  const n = data.labels.length;
-  const len = new Float64Array(n);
-  for (let i = 0; i < data.lengths.length; i++) len[Math.floor(i / F)] += data.lengths[i];
-  const avg = len.reduce((s, x) => s + x, 0) / n;
-  const termId = new Map(data.terms.map((t, i) => [t, i]));
-  const qtf = new Map();
-  for (const t of lib.analyze(text)) if (termId.has(t)) qtf.set(termId.get(t), (qtf.get(termId.get(t)) ?? 0) + 1);
-  const score = new Float64Array(n);
-  for (const [id, q] of qtf) {
-    const idf = Math.log(1 + (n - data.df[id] + 0.5) / (data.df[id] + 0.5));
-    const tf = new Map();
-    const list = data.postings[id];
-    for (let i = 0; i < list.length; i += 3) tf.set(list[i], (tf.get(list[i]) ?? 0) + list[i + 2]);
-    for (const [e, f] of tf) score[e] += q * idf * ((f * 2.2) / (f + 1.2 * (0.25 + (0.75 * len[e]) / avg)));
-  }
-  return [...score.keys()].filter((e) => score[e] > 0).sort((a, b) => score[b] - score[a] || a - b).map((e) => data.labels[e]);
-}
-
-/** Per-case metrics of one ranking function, whole and prompt-sized. */
-function measureCases(lib, cases, rankLabels) {
-  return cases.map((c) => ({
-    whole: caseMetrics(lib, rankLabels(c, c.query), c.relevantKeys),
-    prompt: caseMetrics(lib, rankLabels(c, c.query.slice(0, PROMPT_CHARS)), c.relevantKeys),
-  }));
-}
-
-/** The parameter grid: literature values in the middle, one step either side. */
+/** The ranker's grid: literature values in the middle, one step either side of each constant not derived. */
 function grid(base) {
   const points = [];
   for (const trigger of [2, 3, 5])
     for (const extras of [1, 2])
-      for (const body of [0.3, 0.6, 1])
-        for (const k1 of [1.2, 2])
-          for (const queryK of [0, 1.2, 8])
-            for (const passageWeight of [0, 0.5])
-              points.push(Object.freeze({ ...base, k1, queryK, passageWeight, fieldWeight: Object.freeze({ ...base.fieldWeight, trigger, extras, body }) }));
+      for (const headings of [0.5, 1])
+        for (const body of [0.3, 0.6, 1])
+          for (const k1 of [1.2, 2])
+            for (const queryK of [1.2, 8])
+              for (const passageWeight of [0, 0.5])
+                points.push(Object.freeze({ ...base, k1, queryK, passageWeight, fieldWeight: Object.freeze({ ...base.fieldWeight, trigger, extras, headings, body }) }));
   return points;
 }
 
-/** What a grid point is chosen for: ranking (MRR) and recall (R@10), whole and prompt-sized alike. */
-export const objective = (rows) => mean(rows.map((r) => r.whole), 'mrr') + mean(rows.map((r) => r.prompt), 'mrr') + mean(rows.map((r) => r.whole), 'r10') + mean(rows.map((r) => r.prompt), 'r10');
-
-/** Hook precision at threshold t: injected pointers (top hookLimit clearing t) that are relevant. */
-export function hookAt(lib, cases, params, t, scoredPrompts) {
+/** Hook pointers of one case at (limit, threshold): the top `limit` clearing it. */
+export function hookAt(lib, cases, params, t, scoredPrompts, limit = params.hookLimit) {
   let injected = 0;
   let relevant = 0;
   let speaking = 0;
   cases.forEach((c, i) => {
-    const top = scoredPrompts[i].filter((s) => s.score >= t).slice(0, params.hookLimit);
+    const top = scoredPrompts[i].filter((s) => s.score >= t).slice(0, limit);
     if (top.length > 0) speaking++;
     injected += top.length;
     relevant += top.filter((s) => c.relevantKeys.has(lib.foldKey(s.label))).length;
@@ -124,18 +74,36 @@ export function hookAt(lib, cases, params, t, scoredPrompts) {
 }
 
 export const HOOK_THRESHOLDS = Array.from({ length: 13 }, (_, i) => Math.round((0.2 + i * 0.05) * 100) / 100);
+export const HOOK_LIMITS = [1, 2, 3];
+/** The precision the hook is calibrated for: above the goal (0.75), as a fold's precision is measured on few pointers. */
+export const HOOK_PRECISION = 0.8;
 /**
- * Precision first (the lowest threshold of the best precision, so it speaks as often as it can),
- * measured on at least one full injection's worth of pointers: a precision of 1 on one pointer is luck.
+ * Precision first: among (limit, threshold) whose precision on these cases reaches HOOK_PRECISION,
+ * measured on at least 3 pointers (a precision of 1 on one pointer is luck), the one that speaks
+ * on most plans (then the more precise, then the higher threshold); when none reaches it, the most
+ * precise.
  */
-export function chooseHookThreshold(lib, cases, params, scoredPrompts) {
+export function chooseHook(lib, cases, params, scoredPrompts) {
   let best;
-  for (const t of HOOK_THRESHOLDS) {
-    const h = hookAt(lib, cases, params, t, scoredPrompts);
-    if (h.injected < params.hookLimit) continue;
-    if (!best || h.precision > best.h.precision + 1e-9) best = { t, h };
-  }
-  return best?.t ?? HOOK_THRESHOLDS[HOOK_THRESHOLDS.length - 1];
+  const better = (a, b) => {
+    const fa = a.h.precision >= HOOK_PRECISION;
+    const fb = b.h.precision >= HOOK_PRECISION;
+    if (fa !== fb) return fa;
+    if (!fa) return a.h.precision > b.h.precision + 1e-9;
+    return a.h.speaking > b.h.speaking || (a.h.speaking === b.h.speaking && a.h.precision > b.h.precision + 1e-9);
+  };
+  for (const limit of HOOK_LIMITS)
+    for (const t of HOOK_THRESHOLDS) {
+      const h = hookAt(lib, cases, params, t, scoredPrompts, limit);
+      if (h.injected < 3) continue;
+      const c = { limit, t, h };
+      if (!best || better(c, best)) best = c;
+    }
+  return best ?? { limit: 1, t: HOOK_THRESHOLDS[HOOK_THRESHOLDS.length - 1] };
+}
+/** Kept for bench/suggest-semantic.mjs: the threshold chosen at the params' own limit. */
+export function chooseHookThreshold(lib, cases, params, scoredPrompts) {
+  return chooseHook(lib, cases, params, scoredPrompts).t;
 }
 
 export async function benchSuggest(runs = Number(process.env.RUNS ?? 15)) {
@@ -152,123 +120,159 @@ export async function benchSuggest(runs = Number(process.env.RUNS ?? 15)) {
   return out.join('\n');
 }
 
-async function quality(lib, topics) {
+const fig = (rows, kind, m, keep = () => true) => {
+  const kept = rows.filter((_, i) => keep(i));
+  return kept.length ? mean(kept.map((r) => r[kind]), m) : NaN;
+};
+
+export async function quality(lib, topics) {
   const P = lib.DEFAULT_SUGGEST_PARAMS;
   const cases = await loadTopics(lib, topics);
+  const noLeak = (i) => !cases[i].leak;
   const rankWith = (params) => (c, text) => lib.rank(c.data, text, params).map((s) => s.label);
-  const ours = measureCases(lib, cases, rankWith(P));
   const base = measureCases(lib, cases, (c, text) => bm25Baseline(lib, c.data, text));
-  // LOO over the grid: per-case metrics for every point once, then each case is ranked by the point best on the others.
   const points = grid(P);
   const perPoint = points.map((p) => measureCases(lib, cases, rankWith(p)));
-  const loo = cases.map((_, i) => {
-    let best = 0;
-    let bestValue = -Infinity;
-    perPoint.forEach((rows, j) => {
-      const v = objective(rows.filter((_, k) => k !== i));
-      if (v > bestValue + 1e-12) [best, bestValue] = [j, v];
-    });
-    return { row: perPoint[best][i], point: best };
-  });
-  const looRows = loo.map((l) => l.row);
-  let all = 0;
-  perPoint.forEach((rs, j) => {
-    if (objective(rs) > objective(perPoint[all]) + 1e-12) all = j;
-  });
-  const chosen = new Map();
-  for (const l of loo) chosen.set(l.point, (chosen.get(l.point) ?? 0) + 1);
+  const { rows: looRows, chosen } = leaveOneOut(perPoint);
+  const folds = new Map();
+  for (const j of chosen) folds.set(j, (folds.get(j) ?? 0) + 1);
+  const defaultsIndex = perPoint.findIndex((_, j) => JSON.stringify(points[j]) === JSON.stringify(P));
 
-  const rows = (label, rs) => [
-    `| ${label}, whole documents | ${METRICS.map((m) => mean(rs.map((r) => r.whole), m).toFixed(2)).join(' | ')} |`,
-    `| ${label}, first ${PROMPT_CHARS} characters | ${METRICS.map((m) => mean(rs.map((r) => r.prompt), m).toFixed(2)).join(' | ')} |`,
-  ];
+  const row = (label, rs, kind, keep) => `| ${label} | ${METRICS.map((m) => fig(rs, kind, m, keep).toFixed(2)).join(' | ')} |`;
+  const nNoLeak = cases.filter((c) => !c.leak).length;
   const out = [
-    `${cases.length} development cases (shared/topics), ${new Set(cases.map((c) => c.index_rev)).size} trees; macro-averaged.`,
+    `${cases.length} development cases (shared/topics), ${new Set(cases.map((c) => c.index_rev)).size} trees; macro-averaged. **Every figure of the ranker is leave-one-out** (bench/suggest-protocol.mjs): each case is ranked with the grid point best on the other ${cases.length - 1} cases; plain BM25 (k1 1.2, b 0.75, nothing fitted) beside it. No-leak: the ${nNoLeak} plans that contain none of their relevant triggers verbatim.`,
     '',
-    `| ranker | ${METRICS.map((m) => ({ r3: 'R@3', r5: 'R@5', r10: 'R@10', p3: 'P@3', mrr: 'MRR', silent: 'silent' })[m]).join(' | ')} |`,
+    `| ranker, text | ${METRICS.map((m) => METRIC_NAMES[m]).join(' | ')} |`,
     `|---|${METRICS.map(() => '---:').join('|')}|`,
-    ...rows('plain BM25 (baseline)', base),
-    ...rows('BM25F, default params', ours),
-    ...rows('BM25F, leave-one-out params', looRows),
+    row('plain BM25, whole documents', base, 'whole'),
+    row('**BM25F (LOO)**, whole documents', looRows, 'whole'),
+    row(`plain BM25, first ${PROMPT_CHARS} characters`, base, 'prompt'),
+    row(`**BM25F (LOO)**, first ${PROMPT_CHARS} characters`, looRows, 'prompt'),
+    row(`plain BM25, no-leak (${nNoLeak}), whole`, base, 'whole', noLeak),
+    row(`**BM25F (LOO)**, no-leak (${nNoLeak}), whole`, looRows, 'whole', noLeak),
+    row(`plain BM25, no-leak (${nNoLeak}), first ${PROMPT_CHARS}`, base, 'prompt', noLeak),
+    row(`**BM25F (LOO)**, no-leak (${nNoLeak}), first ${PROMPT_CHARS}`, looRows, 'prompt', noLeak),
+    '',
+    'Against plain BM25, per case (difference of the means, 95% paired bootstrap interval, wins / ties / losses):',
+    '',
+    `- whole MRR: ${describePaired(paired(looRows, base, (r) => r.whole.mrr))}`,
+    `- whole R@10: ${describePaired(paired(looRows, base, (r) => r.whole.r10))}`,
+    `- first ${PROMPT_CHARS} MRR: ${describePaired(paired(looRows, base, (r) => r.prompt.mrr))}`,
+    `- no-leak whole MRR: ${describePaired(paired(looRows.filter((_, i) => noLeak(i)), base.filter((_, i) => noLeak(i)), (r) => r.whole.mrr))}`,
+    '',
+    `Grid of ${points.length} points (objective: MRR + R@10, whole and first ${PROMPT_CHARS}); the ${cases.length} folds chose: ${[...folds].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}. params.ts holds ${defaultsIndex >= 0 && folds.has(defaultsIndex) ? 'the point most folds chose' : `**${describe(P)}**`}.`,
   ];
+  const goal = (name, target, v) => `| ${name} | ≥ ${target} | ${v.toFixed(2)} | ${v >= target ? 'yes' : '**no**'} |`;
   out.push(
     '',
-    `Grid of ${points.length} points (objective: MRR + R@10, whole and prompt-sized). Chosen on all ${cases.length} cases: ${describe(points[all])}${sameParams(points[all], P) ? ' (the defaults, params.ts)' : ' (**not** the defaults in params.ts)'}. Chosen by the ${cases.length} LOO folds: ${[...chosen].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}.`,
+    'Goals of issue 22 without usage (the owner measures them on kept-aside cases; leave-one-out is the estimate here):',
+    '',
+    '| goal | target | leave-one-out | met |',
+    '|---|---:|---:|---|',
+    goal('whole documents: MRR', 0.7, fig(looRows, 'whole', 'mrr')),
+    goal('no-leak plans: MRR', 0.58, fig(looRows, 'whole', 'mrr', noLeak)),
+    goal('whole documents: R@10', 0.38, fig(looRows, 'whole', 'r10')),
+    goal(`first ${PROMPT_CHARS} characters: MRR`, 0.58, fig(looRows, 'prompt', 'mrr')),
   );
-
-  // The prompt hook: threshold chosen on the other cases, precision first.
-  const scoredPrompts = cases.map((c) => lib.rank(c.data, c.query.slice(0, PROMPT_CHARS), P, { threshold: 0 }));
-  const hook = hookAt(lib, cases, P, P.hookThreshold, scoredPrompts);
-  const hookAll = chooseHookThreshold(lib, cases, P, scoredPrompts);
-  let looInjected = 0;
-  let looRelevant = 0;
-  const looTs = [];
-  cases.forEach((c, i) => {
-    const others = cases.filter((_, k) => k !== i);
-    const t = chooseHookThreshold(lib, others, P, scoredPrompts.filter((_, k) => k !== i));
-    looTs.push(t);
-    const h = hookAt(lib, [c], P, t, [scoredPrompts[i]]);
-    looInjected += h.injected;
-    looRelevant += h.relevant;
-  });
-  const looHook = looInjected ? looRelevant / looInjected : 0;
-  const fig = (rs, kind, m) => mean(rs.map((r) => r[kind]), m);
-  const goal = (name, target, dflt, looValue) =>
-    `| ${name} | ≥ ${target} | ${dflt.toFixed(2)} | ${looValue.toFixed(2)} | ${looValue >= target ? 'yes' : '**no**'} |`;
-  out.push(
-    '',
-    'Goals of issue 13 (the owner measures them on kept-aside cases; leave-one-out is the honest estimate here):',
-    '',
-    '| goal | target | default params | leave-one-out | met (LOO) |',
-    '|---|---:|---:|---:|---|',
-    goal('whole documents: MRR', 0.75, fig(ours, 'whole', 'mrr'), fig(looRows, 'whole', 'mrr')),
-    goal('whole documents: R@10', 0.4, fig(ours, 'whole', 'r10'), fig(looRows, 'whole', 'r10')),
-    goal(`first ${PROMPT_CHARS} characters: MRR`, 0.6, fig(ours, 'prompt', 'mrr'), fig(looRows, 'prompt', 'mrr')),
-    goal('prompt hook: precision', 0.6, hook.precision, looHook),
-  );
-  const controls = [];
-  const trees = [...new Map(cases.map((c) => [c.index_rev, c.data])).values()];
-  for (const text of UNRELATED) for (const data of trees) controls.push(lib.rank(data, text, P, { threshold: 0 }));
-  const controlHook = controls.filter((r) => r.some((s) => s.score >= P.hookThreshold)).length;
-  const controlSilent = controls.filter((r) => !r.some((s) => s.score >= P.threshold)).length;
-  const controlTop = Math.max(0, ...controls.flatMap((r) => r.map((s) => s.score)));
-  const caseTops = cases.map((c) => lib.rank(c.data, c.query.slice(0, PROMPT_CHARS), P, { threshold: 0, limit: 1 })[0]?.score ?? 0);
-  out.push(
-    '',
-    `Calibration: the best score any control text reaches in any tree is ${controlTop.toFixed(3)} (threshold ${P.threshold}); the lowest top score of a case's first ${PROMPT_CHARS} characters is ${Math.min(...caseTops).toFixed(3)}.`,
-    '',
-    '| hook threshold | pointers | relevant | precision | cases spoken on | controls spoken on |',
-    '|---:|---:|---:|---:|---:|---:|',
-    ...HOOK_THRESHOLDS.map((t) => {
-      const h = hookAt(lib, cases, P, t, scoredPrompts);
-      const spoken = controls.filter((r) => r.some((x) => x.score >= t)).length;
-      return `| ${t.toFixed(2)} | ${h.injected} | ${h.relevant} | ${h.precision.toFixed(2)} | ${h.speaking} of ${cases.length} | ${spoken} of ${controls.length} |`;
-    }),
-  );
-  out.push(
-    '',
-    `Prompt hook (first ${PROMPT_CHARS} characters, at most ${P.hookLimit} pointers, threshold ${P.hookThreshold}${hookAll === P.hookThreshold ? ', chosen on all cases' : `, **not** the ${hookAll} chosen on all cases`}): precision ${hook.precision.toFixed(2)} (${hook.relevant} of ${hook.injected} pointers relevant), speaks on ${hook.speaking} of ${cases.length} cases.`,
-    `Leave-one-out threshold (chosen on the other cases: ${[...new Set(looTs)].join(', ')}): precision ${looHook.toFixed(2)} (${looRelevant} of ${looInjected}; 95% Wilson interval from ${wilsonLow(looRelevant, looInjected).toFixed(2)}: few pointers, a wide interval).`,
-    `Unrelated control texts (${UNRELATED.length} texts × ${trees.length} trees): \`suggest\` silent on ${controlSilent} of ${controls.length}; the hook silent on ${controls.length - controlHook} of ${controls.length}.`,
-  );
+  out.push('', ...usageQuality(lib, cases, P, base));
+  out.push('', ...hookQuality(lib, cases, P));
   return out;
 }
 
-/** Lower bound of the 95% Wilson score interval of a proportion k / n. */
-export function wilsonLow(k, n) {
-  if (n === 0) return 0;
-  const z = 1.96;
-  const p = k / n;
-  return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+/** The usage prior's grid (usage-prior.ts): weight 0 is the ranker alone. */
+export const USAGE_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5];
+export const USAGE_SIMILARITIES = [0, 0.2, 0.3, 0.5];
+
+/**
+ * With usage (issue 22 §3): each plan ranked with a usage log of other cases (their plan text and
+ * relevant entries, as a planning tool would append them), in two histories: time order (the
+ * plans before it: the owner's protocol) and all other plans but its own (other versions of the
+ * same plan left out). The prior's weight and similarity floor are chosen by leave-one-out.
+ */
+function usageQuality(lib, cases, P, base) {
+  const line = (c) => ({ at: new Date(Date.UTC(2026, 0, 1 + c.time)).toISOString(), text: c.query, entries: c.relevantLabels });
+  const histories = [
+    ['time order (the plans before it)', (c) => cases.filter((h) => h.time < c.time)],
+    ['all other plans (leave-one-out)', (c) => cases.filter((h) => h.plan !== c.plan)],
+  ];
+  const out = [
+    `With usage: each plan ranked with a usage log of other plans (their text and relevant entries, as usage lines). The prior's weight ∈ {${USAGE_WEIGHTS.join(', ')}} and similarity floor ∈ {${USAGE_SIMILARITIES.join(', ')}} (${P.usageNeighbours} neighbours) are chosen by leave-one-out; weight 0 is the ranker alone. Time order: by tree size (the index is append-only; the trees carry no date).`,
+    '',
+    '| history | chosen by the folds | MRR | R@10 | no-leak MRR | first 300 MRR | vs no usage, whole MRR | vs no usage, R@10 |',
+    '|---|---|---:|---:|---:|---:|---|---|',
+  ];
+  const alone = measureCases(lib, cases, (c, text) => lib.rank(c.data, text, P).map((s) => s.label));
+  for (const [name, history] of histories) {
+    const usage = new Map(cases.map((c) => [c.id, lib.buildUsageIndex(c.data, history(c).map(line))]));
+    const points = [];
+    for (const usageWeight of USAGE_WEIGHTS) for (const usageSimilarity of usageWeight === 0 ? [0] : USAGE_SIMILARITIES) points.push({ ...P, usageWeight, usageSimilarity });
+    const perPoint = points.map((p) => measureCases(lib, cases, (c, text) => lib.rank(c.data, text, p, { usage: usage.get(c.id) }).map((s) => s.label)));
+    const { rows, chosen } = leaveOneOut(perPoint);
+    const folds = new Map();
+    for (const j of chosen) folds.set(j, (folds.get(j) ?? 0) + 1);
+    const noLeak = (i) => !cases[i].leak;
+    out.push(
+      `| ${name} | ${[...folds].map(([j, n]) => `weight ${points[j].usageWeight}${points[j].usageWeight ? `, floor ${points[j].usageSimilarity}` : ''} (${n}×)`).join('; ')} | ${fig(rows, 'whole', 'mrr').toFixed(3)} | ${fig(rows, 'whole', 'r10').toFixed(3)} | ${fig(rows, 'whole', 'mrr', noLeak).toFixed(3)} | ${fig(rows, 'prompt', 'mrr').toFixed(3)} | ${describePaired(paired(rows, alone, (r) => r.whole.mrr))} | ${describePaired(paired(rows, alone, (r) => r.whole.r10))} |`,
+    );
+  }
+  const late = cases.filter((c) => c.time >= 8).length;
+  out.push('', `No development plan has 20 earlier ones (the owner's subset on the kept-aside cases): the latest has ${cases.length - 1}; ${late} have at least 8.`);
+  return out;
 }
 
-function sameParams(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** The prompt hook: (limit, threshold) chosen on the other cases, precision first; silence on controls. */
+function hookQuality(lib, cases, P) {
+  const scoredPrompts = cases.map((c) => lib.rank(c.data, c.query.slice(0, PROMPT_CHARS), P, { threshold: 0 }));
+  const all = chooseHook(lib, cases, P, scoredPrompts);
+  let injected = 0;
+  let relevant = 0;
+  let speaking = 0;
+  const picks = new Map();
+  cases.forEach((c, i) => {
+    const train = cases.map((_, k) => k).filter((k) => k !== i);
+    const pick = chooseHook(lib, train.map((k) => cases[k]), P, train.map((k) => scoredPrompts[k]));
+    const key = `limit ${pick.limit}, threshold ${pick.t}`;
+    picks.set(key, (picks.get(key) ?? 0) + 1);
+    const h = hookAt(lib, [c], P, pick.t, [scoredPrompts[i]], pick.limit);
+    injected += h.injected;
+    relevant += h.relevant;
+    speaking += h.speaking;
+  });
+  const trees = [...new Map(cases.map((c) => [c.index_rev, c.data])).values()];
+  const controls = [];
+  for (const text of [...UNRELATED, ...SMALL_TALK]) for (const data of trees) controls.push(lib.rank(data, text, P, { threshold: 0 }));
+  const controlTop = Math.max(0, ...controls.flatMap((r) => r.map((s) => s.score)));
+  const hookSpoke = controls.filter((r) => r.some((s) => s.score >= P.hookThreshold)).length;
+  const suggestSpoke = controls.filter((r) => r.some((s) => s.score >= P.threshold)).length;
+  const table = [];
+  for (const limit of HOOK_LIMITS)
+    for (const t of HOOK_THRESHOLDS.filter((x) => x <= 0.6)) {
+      const h = hookAt(lib, cases, P, t, scoredPrompts, limit);
+      table.push(`| ${limit} | ${t.toFixed(2)} | ${h.injected} | ${h.relevant} | ${h.precision.toFixed(2)} | ${h.speaking} of ${cases.length} |`);
+    }
+  const recorded = lib.HOOK_PRECISION_MEASURED;
+  const same = recorded.relevant === relevant && recorded.pointers === injected && recorded.plansSpokenOn === speaking && recorded.plans === cases.length;
+  return [
+    same
+      ? `params.ts HOOK_PRECISION_MEASURED (what \`memdex doctor\` shows) matches this run: ${relevant} of ${injected} pointers, ${speaking} of ${cases.length} plans.`
+      : `**params.ts HOOK_PRECISION_MEASURED (${recorded.relevant} of ${recorded.pointers}, ${recorded.plansSpokenOn} of ${recorded.plans} plans) no longer matches this run (${relevant} of ${injected}, ${speaking} of ${cases.length}): update it.**`,
+    '',
+    `Prompt hook (first ${PROMPT_CHARS} characters, a new session per plan). Its limit and threshold are chosen precision first (precision ≥ ${HOOK_PRECISION} on at least 3 pointers, then the most plans spoken on): **leave-one-out** (each plan with the pair chosen on the others: ${[...picks].map(([k, n]) => `${k} ${n}×`).join('; ')}): **precision ${(injected ? relevant / injected : 0).toFixed(2)}** (${relevant} of ${injected} pointers; 95% Wilson interval from ${wilsonLow(relevant, injected).toFixed(2)}), **a pointer on ${speaking} of ${cases.length} plans (${Math.round((100 * speaking) / cases.length)} %)**. On all cases the rule chooses limit ${all.limit}, threshold ${all.t}; params.ts: limit ${P.hookLimit}, threshold ${P.hookThreshold}.`,
+    '',
+    `Controls (${UNRELATED.length} unrelated texts and ${SMALL_TALK.length} small-talk prompts × ${trees.length} trees): the hook spoke on ${hookSpoke} of ${controls.length}, \`suggest\` (threshold ${P.threshold}) on ${suggestSpoke}; the best score any control reaches is ${controlTop.toFixed(3)}.`,
+    '',
+    'For reference, on all cases at each (limit, threshold) (in-sample: how the choice looks, not a result):',
+    '',
+    '| limit | threshold | pointers | relevant | precision | plans spoken on |',
+    '|---:|---:|---:|---:|---:|---:|',
+    ...table,
+  ];
 }
 
 function describe(p) {
   const w = p.fieldWeight;
-  return `trigger ${w.trigger}, extras ${w.extras}, body ${w.body}, k1 ${p.k1}, queryK ${p.queryK}, passageWeight ${p.passageWeight}`;
+  return `trigger ${w.trigger}, extras ${w.extras}, headings ${w.headings}, body ${w.body}, k1 ${p.k1}, queryK ${p.queryK}, passageWeight ${p.passageWeight}`;
 }
 
 /** In-process query time on the generated 10,000-entry tree (goal ≤ 50 ms). */
@@ -331,7 +335,7 @@ export async function speed(lib, topics) {
  * later prompt of a session (a new session each run, its marker made: pointers are
  * really ranked, written and recorded) and on a first prompt (playbook and pointers).
  */
-function processes(runs, topics) {
+export function processes(runs, topics) {
   const root = mkdtempSync(join(tmpdir(), 'memdex-bench-suggest-proc-'));
   try {
     const trees = topics ? readdirSync(join(topics, 'trees')).map((rev) => join(topics, 'trees', rev)) : [];
@@ -340,6 +344,7 @@ function processes(runs, topics) {
     if (source) cpSync(join(source, 'agents'), join(root, 'agents'), { recursive: true });
     else generateTree(root, { entries: 374, seed: 1 });
     const entries = size(root);
+    const usageLines = writeUsageLog(root, USAGE_LINES);
     writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
     mkdirSync(join(root, '.claude', 'memdex', 'sessions'), { recursive: true });
     const keyPoints = Array.from({ length: 50 }, (_, i) => ({ name: `kpt_${String(i + 1).padStart(3, '0')}`, text: `Key point number ${i + 1}: prefer small, well-named functions and test them`, helpful: i % 7, harmful: i % 3 }));
@@ -351,7 +356,14 @@ function processes(runs, topics) {
     const prompt = `I need to look at ${trigger} again before changing it`;
     const env = { CLAUDE_PROJECT_DIR: root, MEMDEX_HOOKS: '', MEMDEX_EXTRACTOR: '' };
     let session = 0;
-    const payload = (id) => JSON.stringify({ session_id: id, cwd: root, hook_event_name: 'UserPromptSubmit', prompt });
+    // A real client transcript (155 kB, a Skill recall in it). A later prompt reads what was written since the
+    // previous one: its state says the session has read all but the last TURN_BYTES (a turn's records).
+    const transcript = join(root, 'session.jsonl');
+    cpSync(fileURLToPath(new URL('../test/fixtures/transcripts/claude-2.1.330/skill-tool-recall.jsonl', import.meta.url)), transcript);
+    const turnStart = Math.max(0, statSync(transcript).size - TURN_BYTES);
+    const fresh = join(root, 'fresh.jsonl');
+    writeFileSync(fresh, ''); // a first prompt: the client has not written the session yet (it writes asynchronously)
+    const payload = (id, path = transcript) => JSON.stringify({ session_id: id, cwd: root, hook_event_name: 'UserPromptSubmit', prompt, transcript_path: path });
     const pointed = (stdout) => {
       if (!stdout.includes('Memory entries related to this request')) throw new Error(`no pointers: ${stdout}`);
     };
@@ -361,7 +373,11 @@ function processes(runs, topics) {
         name: 'prompt hook with suggestions on, a later prompt (pointers injected)',
         args: [CLI, 'hook', 'user-prompt-submit'],
         env,
-        before: () => writeFileSync(join(root, '.claude', 'memdex', 'sessions', `later-${++session}`), ''),
+        before: () => {
+          const marker = join(root, '.claude', 'memdex', 'sessions', `later-${++session}`);
+          writeFileSync(marker, '');
+          writeFileSync(`${marker}.recalled`, JSON.stringify({ offset: turnStart, queries: [] }));
+        },
         get input() {
           return payload(`later-${session}`);
         },
@@ -372,14 +388,14 @@ function processes(runs, topics) {
         args: [CLI, 'hook', 'user-prompt-submit'],
         env,
         get input() {
-          return payload(`first-${session++}`);
+          return payload(`first-${session++}`, fresh);
         },
         verify: pointed,
       },
     ];
     const results = measure(cases, runs);
     return [
-      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'}:`,
+      `Whole processes (median of ${runs}, interleaved with \`node -e 0\`), warm cache, on a ${entries}-entry tree${source ? ' (the largest development tree)' : ' (generated)'} with a ${usageLines.toLocaleString('en')}-line usage log (prompt-sized texts of the tree's words, 1–3 entries each; its index cached beside the model); a later prompt reads the last ${TURN_BYTES / 1024} kB of a real client transcript (one turn's records) for the session's recalls, a first prompt an empty one. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}:`,
       '',
       table(results, [
         { name: cases[0].name, target: '≤ 1.5×', met: (_, r) => r <= 1.5 },
@@ -392,9 +408,41 @@ function processes(runs, topics) {
   }
 }
 
+/** One turn's records in a transcript, as a later prompt reads them (a turn of tool calls and their output). */
+const TURN_BYTES = 32 * 1024;
+
+/** The usage log the process figures are measured with (issue 22: speed unchanged with 10,000 lines). */
+const USAGE_LINES = 10_000;
+
+/**
+ * A usage log of `count` lines in `root`: prompt-sized texts made of the tree's own
+ * words (so that they share terms with the prompts measured) and 1–3 of its entries,
+ * from a fixed seed. Returns the number of lines.
+ */
+export function writeUsageLog(root, count) {
+  const index = readFileSync(join(root, 'agents', 'memory-index.md'), 'utf8');
+  const labels = index.split('\n').filter((l) => /^\/(when|how) [a-z]/i.test(l)).map((l) => l.split('|')[0].trim());
+  const words = labels.flatMap((l) => l.split(' ').slice(1));
+  let seed = 7;
+  const pick = (list) => list[(seed = (seed * 1103515245 + 12345) % 2147483648) % list.length];
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const text = Array.from({ length: 30 + (i % 20) }, () => pick(words)).join(' ');
+    const entries = [...new Set(Array.from({ length: 1 + (i % 3) }, () => pick(labels)))];
+    lines.push(JSON.stringify({ at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), text, entries }));
+  }
+  mkdirSync(join(root, '.claude', 'memdex'), { recursive: true });
+  writeFileSync(join(root, '.claude', 'memdex', 'usage.jsonl'), `${lines.join('\n')}\n`);
+  return count;
+}
+
 const SECTION = 'Topic ranker (issue 13)';
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.env.SUGGEST_QUALITY) {
+  const topics = findTopics();
+  if (!topics) throw new Error('shared/topics not found (set MEMDEX_TOPICS)');
+  process.stdout.write(`${(await quality(await loadSuggestLib(), topics)).join('\n')}\n`);
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = await benchSuggest();
   updateResultsSection(SECTION, text);
   process.stdout.write(`${text}\n`);

@@ -16,6 +16,9 @@
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
+import { DEFAULT_SUGGEST_PARAMS, HOOK_PRECISION_MEASURED } from '../suggest/params.js';
+import { USAGE_LOG } from '../suggest/usage.js';
+import { suggestsOnPrompt } from './prompt-suggestions.js';
 import { STAGED_CHECK } from '../messages/init.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 import type { AgentHost, SetupHost, TranscriptHost, TreeHost } from './host.js';
@@ -107,6 +110,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings)));
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
+  results.push(checkPointers(host, root, config));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
   results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
@@ -356,6 +360,14 @@ function checkLearnerSessions(host: DoctorHost, root: string, config: Config): r
   if (learner.length === 0) return [ok('learner-sessions', m.learnerSessionsNone(dir))];
   const paths = learner.flatMap((s) => [s.path, s.path.replace(/\.jsonl$/, '')]);
   return [{ check: 'learner-sessions', status: 'warning', message: m.learnerSessions(dir, learner.map((s) => s.id)), fix: m.learnerSessionsFix(paths.map(shellQuote).join(' ')) }];
+}
+
+/** The prompt hook's pointers: on or off, with the precision measured for them (issue 22). */
+function checkPointers(host: DoctorHost, root: string, config: Config): DoctorResult {
+  const measured = HOOK_PRECISION_MEASURED;
+  const usage = host.exists(host.resolvePath(root, USAGE_LOG)) ? host.readText(host.resolvePath(root, USAGE_LOG), USAGE_LOG).split('\n').filter((l) => l.trim() !== '').length : 0;
+  if (!suggestsOnPrompt(config)) return { check: 'pointers', status: 'warning', message: m.pointersOff(measured), fix: m.pointersOffFix };
+  return ok('pointers', m.pointersOn(DEFAULT_SUGGEST_PARAMS.hookLimit, DEFAULT_SUGGEST_PARAMS.hookThreshold, measured, usage));
 }
 
 function checkCache(host: DoctorHost, root: string): DoctorResult {

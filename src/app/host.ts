@@ -21,6 +21,7 @@ import type { Config, ConfigProblem } from '../model/config.js';
 import type { Rule } from '../core/rule.js';
 import type { Project } from '../model/project.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
@@ -135,7 +136,8 @@ export interface AgentHost {
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
   /** The entries the prompt hook already pointed this session to. */
-  readSuggested(root: string, sessionId: string): readonly string[];
+  /** What the session was pointed to (labels) or recalled (folded queries, read from its transcript when given). */
+  shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): readonly string[];
   recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
   hookLog(root: string, event: string, message: string): void;
   /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */
@@ -184,6 +186,8 @@ export interface TranscriptHost {
    * entries whose process lives); undefined when the client keeps no such list.
    */
   runningSessions(): ReadonlySet<string> | undefined;
+  /** Appends to the project's usage log the lines it does not hold yet (node/usage-log.ts); returns how many. */
+  appendUsage(root: string, lines: readonly UsageLine[]): number;
 }
 
 /** What a project's wiring is on this machine: git's hooks, file modes, commands on PATH (`memdex init`, `memdex doctor`). */

@@ -12,6 +12,9 @@
  */
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, type Config } from '../model/config.js';
+import { CONTEXT_FILES } from '../model/project.js';
+import { importLine, importLines } from '../rules/index/in-context.js';
+import { CHARS_PER_TOKEN, DEFAULT_MAX_TOKENS } from '../rules/index/size-budget.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { EXAMPLE_DECISION, EXAMPLE_DECISION_FILE, GITIGNORE_HEADER, initMessages as m, starterIndex, workflow } from '../messages/init.js';
 import type { SetupHost, TreeHost } from './host.js';
@@ -27,12 +30,15 @@ import {
   packageType,
   preCommitText,
 } from './init-git.js';
-import { parseJsonObject, renderJson, type JsonText } from './json-file.js';
+import { isObject, parseJsonObject, renderJson, type JsonObject, type JsonText } from './json-file.js';
 import { COMMITTED_STATE, RUNTIME_STATE_IGNORES } from './wiring.js';
 
 export const CONFIG_SCHEMA_REF = './node_modules/memdex/schemas/memdex.config.schema.json';
 export const WORKFLOW_FILE = '.github/workflows/memdex.yml';
 export const GITIGNORE_FILE = '.gitignore';
+export const CLAUDE_FILE = 'CLAUDE.md';
+const SIZE_BUDGET = 'index/size-budget';
+const IN_CONTEXT = 'index/in-context';
 /** memdex in the project, from the hook's working folder (the top of the git working tree). */
 const PROJECT_BIN = 'node_modules/.bin/memdex';
 const HOOKS_PATH_KEY = 'core.hooksPath';
@@ -89,8 +95,9 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
   const config = readConfig(host, root, plan);
   const files = projectFiles(host, root);
   if (config) {
-    planTree(files, config, plan);
-    planConfig(files, plan);
+    const index = planTree(files, config, plan);
+    const inContext = options.claude ? planContext(files, config, index, plan) : undefined;
+    planConfig(files, plan, inContext);
   }
   if (options.claude) planClaude(files, plan);
   else plan.notes.push(m.skipped('Claude Code (--no-claude)'));
@@ -138,22 +145,73 @@ function projectFiles(host: InitHost, root: string): ProjectFiles {
   };
 }
 
-function planTree(files: ProjectFiles, config: Config, plan: Plan): void {
+/** Plans the memory tree when there is none; returns the index text as it will be (undefined: no index). */
+function planTree(files: ProjectFiles, config: Config, plan: Plan): string | undefined {
   if (files.exists(config.index) || files.exists(config.decisions)) {
     plan.notes.push(m.treeExists(files.exists(config.index) ? config.index : config.decisions));
-    return;
+    return files.read(config.index);
   }
-  create(plan, config.index, starterIndex(config.decisions));
+  const index = starterIndex(config.decisions);
+  create(plan, config.index, index);
   create(plan, `${config.decisions}/${EXAMPLE_DECISION_FILE}`, EXAMPLE_DECISION);
+  return index;
 }
 
-function planConfig(files: ProjectFiles, plan: Plan): void {
+/**
+ * Whether the agent is shown the whole index (docs/agent-view.md): `@<index>` in
+ * CLAUDE.md when the index fits index/size-budget, never when it does not; a
+ * CLAUDE.md that already loads it is left as it is. Returns the choice to record
+ * in the config (rule index/in-context's `loaded`).
+ */
+function planContext(files: ProjectFiles, config: Config, index: string | undefined, plan: Plan): boolean | undefined {
+  if (index === undefined) return undefined;
+  const tokens = Math.ceil(index.length / CHARS_PER_TOKEN);
+  const budget = (config.rules[SIZE_BUDGET]?.options.maxTokens as number | undefined) ?? DEFAULT_MAX_TOKENS;
+  const loaded = CONTEXT_FILES.some((path) => importLines(files.read(path) ?? '', config.index).length > 0);
+  if (loaded) return true;
+  if (tokens > budget) {
+    plan.notes.push(m.indexNotLoaded(config.index, tokens, budget));
+    return false;
+  }
+  const before = files.read(CLAUDE_FILE);
+  const line = importLine(config.index);
+  if (before === undefined) create(plan, CLAUDE_FILE, `${line}\n`);
+  else update(plan, CLAUDE_FILE, before, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${before.trim() === '' ? '' : '\n'}${line}\n`, m.indexLoadedWhat(line));
+  plan.notes.push(m.indexLoaded(config.index, tokens, budget));
+  return true;
+}
+
+/**
+ * memdex.config.json: created with `$schema` and, for a new setup, the prompt hook's
+ * pointers on (docs/suggest.md: calibrated for precision); the in-context choice is
+ * recorded when the config records none.
+ */
+function planConfig(files: ProjectFiles, plan: Plan, inContext: boolean | undefined): void {
   const text = files.read(CONFIG_FILE);
-  if (text === undefined) return create(plan, CONFIG_FILE, renderJson({ $schema: CONFIG_SCHEMA_REF }, '  '));
+  const record = (value: JsonObject): JsonObject | undefined => {
+    if (inContext === undefined) return undefined;
+    const rules = isObject(value.rules) ? value.rules : {};
+    if (rules[IN_CONTEXT] !== undefined) return undefined;
+    return { ...value, rules: { ...rules, [IN_CONTEXT]: { options: { loaded: inContext } } } };
+  };
+  if (text === undefined) {
+    const fresh: JsonObject = { $schema: CONFIG_SCHEMA_REF, suggest: { onPrompt: true } };
+    return create(plan, CONFIG_FILE, renderJson(record(fresh) ?? fresh, '  '));
+  }
   const parsed = parseJsonObject(text, CONFIG_FILE);
   if ('problem' in parsed) return void plan.problems.push(parsed.problem);
-  if (parsed.value.$schema !== undefined) return;
-  update(plan, CONFIG_FILE, text, renderJson({ $schema: CONFIG_SCHEMA_REF, ...parsed.value }, parsed.indent), m.addedKeys([m.schemaAdded]));
+  const added: string[] = [];
+  let value = parsed.value;
+  if (value.$schema === undefined) {
+    value = { $schema: CONFIG_SCHEMA_REF, ...value };
+    added.push(m.schemaAdded);
+  }
+  const recorded = record(value);
+  if (recorded) {
+    value = recorded;
+    added.push(m.inContextAdded(inContext!));
+  }
+  if (added.length > 0) update(plan, CONFIG_FILE, text, renderJson(value, parsed.indent), m.addedKeys(added));
 }
 
 function planClaude(files: ProjectFiles, plan: Plan): void {

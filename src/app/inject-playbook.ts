@@ -77,7 +77,7 @@ async function pointersFor(context: HookContext): Promise<PromptPointers> {
   const { host, root, config, payload } = context;
   if (context.event !== 'user-prompt-submit' || !suggestsOnPrompt(config)) return NO_POINTERS;
   try {
-    const request = { root, config, prompt: payload.prompt, sessionId: payload.sessionId, maxChars: CLIENT_CONTEXT_LIMIT - 1 };
+    const request = { root, config, prompt: payload.prompt, sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, maxChars: CLIENT_CONTEXT_LIMIT - 1 };
     return (await promptPointers(host, request)) ?? NO_POINTERS;
   } catch (error) {
     context.log(messages.suggestFailed(error instanceof Error ? error.message : String(error)));

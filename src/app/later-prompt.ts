@@ -15,7 +15,7 @@ export interface LaterPromptHost extends Pick<Host, 'env' | 'cwd' | 'stdin' | 'r
   /** memdex.config.json at the tree's root, through the one reader; undefined when there is none. */
   readConfigText(root: string): string | undefined;
   /** The prompt's pointers from what is cached (later-prompt-pointers.ts); undefined when only the full hook can answer. */
-  cachedPointers(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined;
+  cachedPointers(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined, transcriptPath: string | undefined): object | undefined;
 }
 
 /** The answer to a later prompt of a session, or undefined when the full hook must answer. */
@@ -25,12 +25,12 @@ export function answerLaterPrompt(host: LaterPromptHost, event: string): object 
   if (expected === undefined || !dir) return undefined;
   const gate = gateHook(host.env, host.stdin(), event, expected);
   if (gate.kind !== 'run' || gate.payload.sessionId === undefined) return undefined;
-  const { sessionId, prompt } = gate.payload;
+  const { sessionId, prompt, transcriptPath } = gate.payload;
   const root = host.resolvePath(host.cwd, dir);
   if (!host.hasSessionMarker(root, sessionId)) return undefined;
   if (event !== 'user-prompt-submit') return {};
   // Not the config loader: a config that does not mention the pointers never pays for its parser and schema.
   const config = host.readConfigText(root);
   if (config === undefined || !config.includes('"onPrompt"')) return {};
-  return host.cachedPointers(root, config, expected, sessionId, prompt);
+  return host.cachedPointers(root, config, expected, sessionId, prompt, transcriptPath);
 }

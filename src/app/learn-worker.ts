@@ -13,9 +13,11 @@
  *    one per project; a second one stops at once. Within `learn.sessionsPerRun`
  *    extractions (the failed ones given back first, then parts no extraction read,
  *    oldest first) and as many evaluations (parts of sessions that ended, or stopped
- *    running, since their last evaluation), then it compacts the session records.
- *    Every failure is one hook-log line and one outcome record; a failed part stays
- *    queued for the next run until the retry limit (relevance maxAttempts).
+ *    running, since their last evaluation); then it appends to the usage log what
+ *    the newest `learn.sessionsPerRun` sessions recalled for which prompt (usage.ts),
+ *    and compacts the session records. Every failure is one hook-log line and one
+ *    outcome record; a failed part stays queued for the next run until the retry
+ *    limit (relevance maxAttempts).
  */
 import { UsageError } from '../core/errors.js';
 import { learnMessages } from '../messages/learn.js';
@@ -24,15 +26,19 @@ import { compactSessionRecords } from './compact-sessions.js';
 import { claimContext, liveness, sessionsToExtract, type CatchUpHost } from './catch-up.js';
 import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
-import type { Host } from './host.js';
+import type { Host, TranscriptHost } from './host.js';
 import { LEARNING_WORKER, type HookContext } from './hook-step.js';
 import { tryLearningLock } from './learning-lock.js';
 import { runEvaluations } from './relevance.js';
 import { projectContext } from './project-context.js';
 import { relevanceContext } from './relevance-store.js';
 import { pendingRetries } from './transcript-parts.js';
+import { collectUsage } from './usage.js';
 
 const WORKER_EVENT = 'session-start (background)';
+
+/** What a learning run reads and writes: the project, the client's sessions, the usage log. */
+export type LearningHost = CatchUpHost & TranscriptHost;
 
 /** The session-start step: start the background run when some learner can run. */
 export function startLearning(context: HookContext): void {
@@ -62,7 +68,7 @@ const IDLE: LearningRun = { busy: false, extracted: 0, extractFailed: 0, evaluat
  * One learning run over the project (the essay above). `current`: the session whose
  * start launched it (it runs: nothing of it is learned now). Failures go to `log`.
  */
-export async function runLearning(host: CatchUpHost, root: string, log: (line: string) => void, current?: string, event = 'session-start'): Promise<LearningRun> {
+export async function runLearning(host: LearningHost, root: string, log: (line: string) => void, current?: string, event = 'session-start'): Promise<LearningRun> {
   const release = tryLearningLock(host, root);
   if (release === undefined) return { ...IDLE, busy: true };
   try {
@@ -82,6 +88,12 @@ export async function runLearning(host: CatchUpHost, root: string, log: (line: s
     }
     const chosen = chooseEvaluator(host, root, ctx.config, extractorTimeoutMs(host.env));
     const summary = chosen === undefined ? undefined : await runEvaluations(host, ctx, chosen, perRun, log, claimContext(host, root, running));
+    // The usage log (issue 22): what the newest sessions recalled for which prompt; a failure is logged, never fatal.
+    try {
+      await collectUsage(host, root, ctx.config, perRun);
+    } catch (error) {
+      log(error instanceof Error ? error.message : String(error));
+    }
     compactSessionRecords(host, root, ctx.params, log);
     return {
       busy: false,
@@ -97,14 +109,14 @@ export async function runLearning(host: CatchUpHost, root: string, log: (line: s
 }
 
 /** `memdex learn --catch-up`: one learning run in the foreground; a usage error when no learner can run. */
-export async function catchUp(host: CatchUpHost, explicitRoot: string | undefined, log: (line: string) => void): Promise<LearningRun> {
+export async function catchUp(host: LearningHost, explicitRoot: string | undefined, log: (line: string) => void): Promise<LearningRun> {
   const { root, config } = projectContext(host, explicitRoot);
   if (!learnerAvailable(host, config)) throw new UsageError(learnMessages.noLearner);
   return runLearning(host, root, log, undefined, 'learn --catch-up');
 }
 
 /** `memdex hook learn-worker <root> [<session>]`: one learning run; one hook-log line per failure, one summary line when it did something. */
-export async function runLearningWorker(host: CatchUpHost, root: string, current?: string): Promise<void> {
+export async function runLearningWorker(host: LearningHost, root: string, current?: string): Promise<void> {
   const log = (message: string) => host.hookLog(root, WORKER_EVENT, message);
   if (host.env.MEMDEX_HOOKS === '0') return;
   try {

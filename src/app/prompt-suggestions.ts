@@ -4,11 +4,13 @@
  * `memdex when|how`. The predecessor's topic hook was removed as "noisy, low
  * relevance", so this one speaks only when it is confident: entries whose score
  * clears the ranker's hookThreshold (calibrated for precision, src/suggest/rank.ts),
- * at most hookLimit of them, never an entry already pointed to in this session, and
+ * at most hookLimit of them, never an entry already pointed to in this session or
+ * recalled in it (its transcript, node/session-recalled.ts), and
  * nothing for a slash command (`/when x` is a command, not a task). Written as a
  * fact, not an order (the client's hook guidance).
  */
 import type { Config } from '../model/config.js';
+import { foldKey } from '../model/keys.js';
 import { suggestMessages as m } from '../messages/suggest.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from '../suggest/params.js';
@@ -18,7 +20,8 @@ import { rank } from '../suggest/rank.js';
 export interface PromptSuggestionHost {
   /** Undefined: no index (or, on the fast path, none cached: the full hook builds it). */
   loadSuggestIndex(root: string, config: Config): Promise<SuggestIndexData | undefined>;
-  readSuggested(root: string, sessionId: string): readonly string[];
+  /** What the session was pointed to (labels) or recalled (folded queries), from its transcript when given. */
+  shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): readonly string[];
   recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
 }
 
@@ -55,21 +58,21 @@ export function wantsPointers(config: Config, prompt: string | undefined): promp
  */
 export async function promptPointers(
   host: PromptSuggestionHost,
-  request: { readonly root: string; readonly config: Config; readonly prompt: string | undefined; readonly sessionId: string | undefined; readonly maxChars: number },
+  request: { readonly root: string; readonly config: Config; readonly prompt: string | undefined; readonly sessionId: string | undefined; readonly transcriptPath?: string; readonly maxChars: number },
 ): Promise<PromptPointers | undefined> {
   const { root, config, prompt, sessionId, maxChars } = request;
   if (!wantsPointers(config, prompt)) return NO_POINTERS;
   const data = await host.loadSuggestIndex(root, config);
   if (data === undefined) return undefined;
-  return pointersFromIndex(data, prompt, sessionId === undefined ? [] : host.readSuggested(root, sessionId), maxChars);
+  return pointersFromIndex(data, prompt, sessionId === undefined ? [] : host.shownToSession(root, sessionId, request.transcriptPath), maxChars);
 }
 
-/** The entries clearing the hook's threshold, best first, those in `shown` skipped, at most hookLimit. */
+/** The entries clearing the hook's threshold, best first, those in `shown` (labels or keys, compared folded) skipped, at most hookLimit. */
 export function pointersFromIndex(data: SuggestIndexData, prompt: string, shown: readonly string[], maxChars: number, params: SuggestParams = DEFAULT_SUGGEST_PARAMS): PromptPointers {
-  const skip = new Set(shown);
+  const skip = new Set(shown.map(foldKey));
   const labels = rank(data, prompt, params, { threshold: params.hookThreshold })
     .map((s) => s.label)
-    .filter((label) => !skip.has(label))
+    .filter((label) => !skip.has(foldKey(label)))
     .slice(0, params.hookLimit);
   if (labels.length === 0) return NO_POINTERS;
   const text = m.promptPointers(labels);

@@ -92,6 +92,8 @@ export async function recall(host: TreeHost & TranscriptHost, request: RecallReq
     results.push(analyzeSession(context, session.id, observed));
   });
   host.sessionProgress(selected.length, selected.length);
+  // What the agent recalled for which prompt: evidence the ranker learns from (suggest/usage-prior.ts).
+  host.appendUsage(root, results.flatMap((r) => r.usage));
 
   const report = buildReport(
     {

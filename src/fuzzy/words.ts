@@ -3,32 +3,20 @@
  * similarity of one query word to one candidate word (see matcher.ts for how they combine).
  */
 import { keyWords } from '../model/keys.js';
+import { foldPlural, isGrammarWord } from '../model/words.js';
 import { fzfScore } from './fzf-v2.js';
 import type { FuzzyParams } from './params.js';
 
-/** Words that carry grammar, not topic: agents add and drop them freely. */
-const STOPWORDS = new Set([
-  'a', 'an', 'the', 'to', 'of', 'for', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'is', 'are', 'be',
-  'from', 'into', 'as', 'it', 'its', 'vs', 'when', 'how',
-]);
-
-export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word);
-}
+/** Grammar words (model/words.ts: the resolver's list, and why the ranker's differs). */
+export const isStopword = isGrammarWord;
 
 /** The words of a text exactly as keys fold them (model/keys.ts): fuzzy and exact agree on what a word is. */
 export function tokenize(text: string): string[] {
   return keyWords(text);
 }
 
-/** Plural folding, deliberately naive but symmetric: `tests`→`test`, `entries`→`entry`, `classes`→`class`. */
-export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
-}
+/** Plural folding (model/words.ts). */
+export const stem = foldPlural;
 
 /** True when a and b are at most one insertion, deletion, substitution or adjacent swap apart. */
 export function withinOneEdit(a: string, b: string): boolean {

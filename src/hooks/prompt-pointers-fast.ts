@@ -2,6 +2,6 @@
 import { cachedPromptPointers } from '../app/later-prompt-pointers.js';
 import { nodePointerHost } from '../node/pointer-host.js';
 
-export function cachedPointers(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined): object | undefined {
-  return cachedPromptPointers(nodePointerHost(), root, configText, hookEventName, sessionId, prompt);
+export function cachedPointers(root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined, transcriptPath: string | undefined): object | undefined {
+  return cachedPromptPointers(nodePointerHost(), root, configText, hookEventName, sessionId, prompt, transcriptPath);
 }

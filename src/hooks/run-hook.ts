@@ -31,8 +31,7 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
       process.stderr.write(learnMessages.workerUsage);
       return 2;
     }
-    const { runLearningWorker } = await import('../app/learn-worker.js');
-    const { nodeTranscriptHost } = await import('../node/transcript-host.js');
+    const [{ runLearningWorker }, { nodeTranscriptHost }] = await Promise.all([import('../app/learn-worker.js'), import('../node/transcript-host.js')]);
     await runLearningWorker({ ...nodeHost(handover), ...nodeTranscriptHost() }, root, current);
     return 0;
   }

@@ -40,6 +40,10 @@ export const checkMessages = {
   lineLimit: (lines: number, max: number) => `File has ${lines} lines; expected at most ${max} (split it, or raise \`rules["decision/line-limit"].options.max\`)`,
   indexBudget: (tokens: number, max: number) =>
     `Memory index is about ${tokens} tokens; expected at most ${max} (it is loaded into every session: prune or consolidate entries)`,
+  indexNotInContext: (index: string, files: readonly string[]) =>
+    `${files.join(' and ')} ${files.length === 1 ? 'does' : 'do'} not load the memory index; expected a line \`@${index}\` (the config's index/in-context says loaded: true), or set loaded to false`,
+  indexInContext: (index: string) =>
+    `This line loads the memory index into every session; expected no \`@${index}\` line (the config's index/in-context says loaded: false: the index is over its budget or was chosen out), or set loaded to true`,
   fixMoveEntries: 'Move entries to their decision file sections',
   fixOrderEntries: (section: string) => `Sort entries of \`## ${section}\` in heading order`,
   fixRemoveStructural: (key: string) => `Remove entry ${q(key)} (structural heading)`,

@@ -7,6 +7,11 @@ export const doctorMessages = {
   summaryOk: 'memdex is wired correctly.',
   summaryProblems: (n: number) => `${n} problem${n === 1 ? '' : 's'} found.`,
 
+  pointersOn: (limit: number, threshold: number, measured: { relevant: number; pointers: number; plansSpokenOn: number; plans: number }, usageLines: number) =>
+    `prompt hook pointers: on (at most ${limit} a prompt, score ≥ ${threshold}); measured precision ${(measured.relevant / measured.pointers).toFixed(2)} (${measured.relevant} of ${measured.pointers} pointers relevant, a pointer on ${measured.plansSpokenOn} of ${measured.plans} plans: leave-one-out on the development plans, bench/RESULTS.md); usage log: ${usageLines === 0 ? 'empty' : `${usageLines} line${usageLines === 1 ? '' : 's'}`}`,
+  pointersOff: (measured: { relevant: number; pointers: number }) =>
+    `prompt hook pointers: off (suggest.onPrompt is not true): agents recall their memory on their own in 3–4 % of sessions; the pointers' measured precision is ${(measured.relevant / measured.pointers).toFixed(2)}`,
+  pointersOffFix: 'set "suggest": { "onPrompt": true } in memdex.config.json (docs/suggest.md)',
   configOk: (file: string | undefined) => (file ? `config: ${file} is valid` : 'config: no memdex.config.json, the defaults apply'),
   configFix: 'correct the key named above (schemas/memdex.config.schema.json lists them)',
   treeMissing: (index: string) => `memory tree: ${index} does not exist`,

@@ -105,6 +105,12 @@ export const initMessages = {
   hooksAdded: (events: readonly string[]) => `hooks for ${events.join(', ')}`,
   allowAdded: (entries: readonly string[]) => `permissions.allow ${entries.join(', ')}`,
   schemaAdded: '$schema',
+  inContextAdded: (loaded: boolean) => `rules.index/in-context loaded: ${loaded}`,
+  indexLoadedWhat: (line: string) => `added ${line}`,
+  indexLoaded: (index: string, tokens: number, budget: number) =>
+    `CLAUDE.md loads ${index} into every session (about ${tokens} tokens, within index/size-budget's ${budget}); rule index/in-context keeps it so (docs/agent-view.md)`,
+  indexNotLoaded: (index: string, tokens: number, budget: number) =>
+    `${index} is about ${tokens} tokens, over index/size-budget's ${budget}: not loaded from CLAUDE.md (the agent reaches it through /when, /how and the prompt hook's pointers; docs/agent-view.md)`,
   appendedBlock: 'appended the memdex check',
   madeExecutable: 'chmod +x',
   /** A mode-only change in the --dry-run diff. */

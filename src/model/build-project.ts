@@ -3,7 +3,7 @@ import { buildDecisionFile, type DecisionFile, type DecisionHeading } from './de
 import { scanHeadings, type ScanResult } from './heading-scan.js';
 import { lineTable, type LineTable } from './lines.js';
 import { buildMemoryIndex } from './memory-index.js';
-import type { Project } from './project.js';
+import { CONTEXT_FILES, type Project } from './project.js';
 import type { CompiledIgnores } from './ignores.js';
 
 /**
@@ -76,6 +76,7 @@ export function buildProject(files: ReadonlyMap<string, string>, config: Config,
     headingsByKey,
     playbook: playbookText === undefined ? undefined : { path: config.playbook.path, text: playbookText },
     ...(ignores !== undefined ? { ignores } : {}),
+    contextFiles: CONTEXT_FILES.flatMap((path) => (files.has(path) ? [{ path, text: files.get(path)! }] : [])),
   };
 }
 

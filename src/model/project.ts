@@ -22,4 +22,18 @@ export interface Project {
   readonly playbook: PlaybookDoc | undefined;
   /** config `ignores` compiled (model/ignores.ts); undefined when the config has none. */
   readonly ignores?: CompiledIgnores;
+  /**
+   * The project's CLAUDE.md files (`CLAUDE.md`, `.claude/CLAUDE.md`), those that exist,
+   * when the loader read them (`memdex check` does; the resolver's cached model does not):
+   * what the client loads into every session (rule index/in-context).
+   */
+  readonly contextFiles?: readonly ContextFile[];
 }
+
+export interface ContextFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Where Claude Code reads a project's instructions from, root-relative (claude-code-behaviour.md). */
+export const CONTEXT_FILES = ['CLAUDE.md', '.claude/CLAUDE.md'] as const;

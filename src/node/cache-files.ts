@@ -14,6 +14,8 @@
  *   <key>.model    the model snapshot            } it was built from
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
+ *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
+ *                  the ranker index's tree id and the log's size and mtime
  *
  * and per per-call bundle (the key: a hash of the bundle file's path, so that two
  * installs of memdex do not take turns overwriting one file) `<key>.code`: V8's
@@ -48,7 +50,7 @@
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { chmodSync, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
@@ -57,7 +59,7 @@ import type { FileStamp, Stamps } from '../app/port-types.js';
 import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without
@@ -67,7 +69,7 @@ export const RACY_WINDOW_MS = 2000;
 /** A cache file holds the model of texts of at most MAX_TEXT_BYTES each: a few times that is a generous bound (a FIFO or a device is refused by the one reader anyway). */
 const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'code' | 'usage';
 export type PayloadKind = 'table' | 'model' | 'suggest';
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
@@ -220,6 +222,33 @@ export function readCacheBytes(path: string): { header: Record<string, unknown>;
   const newline = bytes.indexOf(0x0a);
   const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
   return header && { header, body: bytes.subarray(newline + 1) };
+}
+
+/**
+ * The first `size` bytes of a cache file with its header (this memdex and
+ * CACHE_FORMAT), the descriptor left open for reading the rest a piece at a time
+ * (usage-log.ts): the caller closes it. Undefined (nothing left open) if unusable.
+ */
+export function readCacheBytesHead(path: string, size: number): { fd: number; header: Record<string, unknown>; bytes: Buffer; bodyStart: number } | undefined {
+  if (!cacheEnabled() || !cacheFolderUsable()) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    const n = readSync(fd, buffer, 0, size, 0);
+    const bytes = buffer.subarray(0, n);
+    const newline = bytes.indexOf(0x0a);
+    const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+    if (header) return { fd, header, bytes, bodyStart: newline + 1 };
+  } catch {
+    // unreadable: no cache
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 /** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */

@@ -1,6 +1,6 @@
 import { buildProject } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
-import type { Project } from '../model/project.js';
+import { CONTEXT_FILES, type Project } from '../model/project.js';
 import { compileIgnores, type CompiledIgnores } from '../model/ignores.js';
 import { openParseCache } from './parse-cache.js';
 import type { ParseCache, TreeSource } from '../app/port-types.js';
@@ -12,7 +12,7 @@ export async function loadProject(config: Config, source: TreeSource, parseCache
   return buildWithFallback(readProjectFiles(config, source), config, parseCache);
 }
 
-/** The texts a project is built from: the index, the decision files, the playbook (and its template). */
+/** The texts a project is built from: the index, the decision files, the playbook (and its template), the CLAUDE.md files. */
 export function readProjectFiles(config: Config, source: TreeSource): Map<string, string> {
   const files = new Map<string, string>();
   const index = source.read(config.index);
@@ -21,7 +21,7 @@ export function readProjectFiles(config: Config, source: TreeSource): Map<string
     const text = source.read(path);
     if (text !== undefined) files.set(path, text);
   }
-  for (const path of [config.playbook.path, playbookTemplatePath(config)]) {
+  for (const path of [config.playbook.path, playbookTemplatePath(config), ...CONTEXT_FILES]) {
     const text = path === undefined ? undefined : source.read(path);
     if (text !== undefined) files.set(path!, text);
   }

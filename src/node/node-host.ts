@@ -12,7 +12,7 @@ import { logHookFailure } from './hook-log.js';
 import { memdexCommand, startHookWorker } from './hook-worker.js';
 import { allowedTranscriptPath } from './transcript-path.js';
 import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
-import { readSuggested, recordSuggested } from './session-suggested.js';
+import { recordSuggested, shownToSession } from './session-suggested.js';
 import { completeLinesEnd, copyLines } from './transcript-bytes.js';
 import { findExecutable } from './find-executable.js';
 import { tryLock, withLockSync } from './lock.js';
@@ -62,7 +62,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     claimSessionMarker,
     clearSessionMarker,
     pruneSessionMarkers: (root) => pruneSessionMarkers(root),
-    readSuggested,
+    shownToSession,
     recordSuggested,
     hookLog: logHookFailure,
     startHookWorker,

@@ -1,6 +1,6 @@
 import type { CachedPointerHost } from '../app/later-prompt-pointers.js';
 import { configFromText } from './load-config.js';
-import { readSuggested, recordSuggested } from './session-suggested.js';
+import { recordSuggested, shownToSession } from './session-suggested.js';
 import { cachedSuggestIndex } from './suggest-cache.js';
 import { workingTreeSource } from './working-tree.js';
 
@@ -9,7 +9,7 @@ export function nodePointerHost(): CachedPointerHost {
   return {
     configFromText: (root, text) => configFromText(root, text),
     cachedSuggestIndex: (root, config) => cachedSuggestIndex(root, config, workingTreeSource(root)).data,
-    readSuggested,
+    shownToSession,
     recordSuggested,
   };
 }

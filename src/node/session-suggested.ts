@@ -8,6 +8,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readTextIfExists } from './read-text.js';
 import { markerPath } from './session-markers.js';
+import { recalledInSession } from './session-recalled.js';
 
 function suggestedPath(root: string, sessionId: string): string {
   return `${markerPath(root, sessionId)}.suggested`;
@@ -17,6 +18,11 @@ function suggestedPath(root: string, sessionId: string): string {
 export function readSuggested(root: string, sessionId: string): string[] {
   const text = readTextIfExists(suggestedPath(root, sessionId));
   return text === undefined ? [] : text.split('\n').filter((line) => line !== '');
+}
+
+/** Everything the session was pointed to or recalled (session-recalled.ts), as labels or folded keys. */
+export function shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): string[] {
+  return [...readSuggested(root, sessionId), ...recalledInSession(root, sessionId, transcriptPath)];
 }
 
 export function recordSuggested(root: string, sessionId: string, labels: readonly string[]): void {

@@ -2,12 +2,14 @@
  * The topic ranker's index of a tree (src/suggest/index-data.ts), from the model
  * cache (cache-files.ts, payload `.suggest`): an unchanged tree is neither read,
  * parsed nor indexed again; a changed one is rebuilt once and cached with the
- * model. `memdex suggest`, the prompt hook and a trigger miss read it.
+ * model. `memdex suggest`, the prompt hook and a trigger miss read it, with the
+ * project's usage log attached (usage-log.ts, read through its own cache file).
  */
 import type { Config } from '../model/config.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { readPayload, readStamps } from './cache-files.js';
 import type { Stamps, TreeSource } from '../app/port-types.js';
+import { loadUsageIndex } from './usage-log.js';
 
 /**
  * The index cached for the tree as it is: its data (null: the tree has no memory
@@ -19,11 +21,19 @@ export function cachedSuggestIndex(root: string, config: Config, source: TreeSou
   const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]);
   const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
   if (cached === undefined) return { stamps, data: undefined };
+  let data: SuggestIndexData | null;
   try {
-    return { stamps, data: JSON.parse(cached) as SuggestIndexData | null };
+    data = JSON.parse(cached) as SuggestIndexData | null;
   } catch {
     return { stamps: undefined, data: undefined }; // torn
   }
+  return { stamps, data: data && withUsage(root, data, stamps!.tree) };
+}
+
+/** The index with the project's usage log attached (usage-log.ts), when there is one. */
+function withUsage(root: string, data: SuggestIndexData, tree: string | undefined): SuggestIndexData {
+  const usage = loadUsageIndex(root, data, tree);
+  return usage ? { ...data, usage } : data;
 }
 
 /** The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached. */
@@ -38,5 +48,5 @@ export async function loadSuggestIndex(root: string, config: Config, source: Tre
     suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
   });
   if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
-  return data ?? undefined;
+  return data === null ? undefined : withUsage(root, data, undefined);
 }

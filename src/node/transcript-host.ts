@@ -2,7 +2,8 @@
  * The transcript half of the host (src/app/host.ts TranscriptHost) on this
  * machine: where the client keeps this project's sessions, each session's start
  * (the first record that has a timestamp: the first line often has none), the
- * streaming reader, and the chart library `memdex recall --format html` inlines.
+ * streaming reader, the chart library `memdex recall --format html` inlines, and
+ * the usage log the sessions' recalls are appended to.
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { OPENING_CHARS } from '../transcript/learner-session.js';
 import { encodeProjectDir } from '../transcript/locate.js';
 import { readTextIfExists } from './read-text.js';
 import { claudeConfigDir, readSessionFiles } from './transcript-file.js';
+import { appendUsage } from './usage-log.js';
 
 /** Read size while looking for a session's first timestamp and prompt: the first few records are usually enough. */
 const HEAD_CHUNK_BYTES = 64 * 1024;
@@ -130,6 +132,7 @@ export function nodeTranscriptHost(env: NodeJS.ProcessEnv = process.env): Transc
         return {};
       }
     },
+    appendUsage,
     sessionProgress(done, total) {
       if (process.stderr.isTTY) process.stderr.write(done < total ? recallMessages.progress(done, total) : recallMessages.progressDone);
     },

@@ -22,6 +22,7 @@ import { entryLabel } from '../model/entry-line.js';
 import { rank } from '../suggest/rank.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { SuggestParams } from '../suggest/params.js';
+import type { UsageLine } from '../suggest/usage.js';
 import type { RecallKind, SessionObservations } from './observe.js';
 
 export type MissReason = 'not-found' | 'ambiguous' | 'invalid';
@@ -45,7 +46,17 @@ export interface SessionResult {
   readonly recalls: readonly Recall[];
   readonly refused: number;
   readonly opportunities: readonly Opportunity[];
+  /** The session's usage-log lines (suggest/usage.ts): each prompt with the entries the agent recalled in its turn. */
+  readonly usage: readonly UsageLine[];
 }
+
+/**
+ * The recalls that say an entry mattered for the task: the agent's own (Skill, Bash,
+ * MCP) and the user's typed `/when`. A hook's pointer is only a suggestion: it counts
+ * when the agent followed it, i.e. through the recall that followed it. A Read of a
+ * decision file reaches every entry of the file, too coarse to say which one mattered.
+ */
+const USAGE_KINDS: ReadonlySet<RecallKind> = new Set(['skill', 'bash', 'mcp', 'typed']);
 
 /** What a session is measured against: the project, its ranker index, and the ranker's parameters. */
 export interface RecallContext {
@@ -126,5 +137,18 @@ export function analyzeSession(context: RecallContext, id: string, observed: Ses
     entry,
     followed: recalls.some((r) => r.seq >= since && r.entries.includes(entry)),
   }));
-  return { id, start: observed.start, refused: observed.refused, opportunities, recalls: recalls.map(({ seq: _seq, ...r }) => r) };
+  return { id, start: observed.start, refused: observed.refused, opportunities, recalls: recalls.map(({ seq: _seq, ...r }) => r), usage: usageLines(observed, recalls) };
+}
+
+/** Each prompt paired with the entries recalled (USAGE_KINDS) after it and before the next prompt. */
+function usageLines(observed: SessionObservations, recalls: readonly (Recall & { seq: number })[]): UsageLine[] {
+  const lines: UsageLine[] = [];
+  observed.prompts.forEach((prompt, i) => {
+    const end = observed.prompts[i + 1]?.seq ?? Infinity;
+    const entries = new Set<string>();
+    for (const r of recalls) if (USAGE_KINDS.has(r.kind) && r.seq > prompt.seq && r.seq < end) for (const e of r.entries) entries.add(e);
+    const at = prompt.timestamp ?? observed.start;
+    if (entries.size > 0 && at !== undefined) lines.push({ at, text: prompt.text, entries: [...entries] });
+  });
+  return lines;
 }

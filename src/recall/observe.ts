@@ -123,7 +123,7 @@ export interface SessionObservations {
   readonly recalls: Observation[];
   refused: number;
   /** Task texts with their positions. */
-  readonly prompts: { readonly text: string; readonly seq: number }[];
+  readonly prompts: { readonly text: string; readonly seq: number; readonly timestamp: string | undefined }[];
   /** The first timestamp of the session (the first event that has one). */
   start: string | undefined;
 }
@@ -148,7 +148,7 @@ export class SessionObserver {
     switch (event.kind) {
       case 'prompt': {
         const text = taskText(event.text);
-        if (text !== '') this.out.prompts.push({ text, seq });
+        if (text !== '') this.out.prompts.push({ text, seq, timestamp: event.timestamp });
         return;
       }
       case 'tool_use':

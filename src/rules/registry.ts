@@ -14,6 +14,7 @@ import entryInFileSection from './index/entry-in-file-section.js';
 import entryOrder from './index/entry-order.js';
 import noStructuralEntry from './index/no-structural-entry.js';
 import sizeBudget from './index/size-budget.js';
+import inContext from './index/in-context.js';
 import headingHasEntry from './decision/heading-has-entry.js';
 import noDuplicateHeading from './decision/no-duplicate-heading.js';
 import semanticHeadingContent from './decision/semantic-heading-content.js';
@@ -44,6 +45,7 @@ export const allRules: readonly Rule[] = [
   entryOrder,
   noStructuralEntry,
   sizeBudget,
+  inContext,
   headingHasEntry,
   noDuplicateHeading,
   semanticHeadingContent,

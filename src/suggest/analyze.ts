@@ -1,23 +1,24 @@
 /**
- * Text to index terms, the same way for entries and queries: lower-cased runs of letters
- * and digits (`memory-index` and `memory_index` both yield `memory` and `index`), without
- * stop words (stopwords.ts),
- * single characters and bare numbers (section numbers, dates and counts name no topic),
- * reduced to their Porter stem (the `stemmer` package: `writing`, `writes`, `written`
- * → `write`; `gates`, `gating` → `gate`), so a plan's wording meets an entry's.
+ * Text to index terms, the same way for entries and queries: the words as keys fold
+ * them (model/keys.ts keyWords, the one word splitter: NFKC, lower case, runs of
+ * letters and digits, so `memory-index` and `memory_index` both yield `memory` and
+ * `index`), without the retrieval stop words (model/words.ts, which says why the
+ * resolver's list differs), single characters and bare numbers (section numbers,
+ * dates and counts name no topic), reduced to their Porter stem (the `stemmer`
+ * package: `writing`, `writes`, `written` → `write`; `gates`, `gating` → `gate`), so a
+ * plan's wording meets an entry's.
  */
 import { stemmer } from 'stemmer';
-import { STOPWORDS } from './stopwords.js';
+import { keyWords } from '../model/keys.js';
+import { RETRIEVAL_STOPWORDS } from '../model/words.js';
 
-const WORD = /[\p{L}\p{N}]+/gu;
 const NUMBER = /^\p{N}+$/u;
 
 /** The index terms of a text, in order, repeats kept (term frequency counts them). */
 export function analyze(text: string): string[] {
   const terms: string[] = [];
-  for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = match[0];
-    if (word.length < 2 || NUMBER.test(word) || STOPWORDS.has(word)) continue;
+  for (const word of keyWords(text)) {
+    if (word.length < 2 || NUMBER.test(word) || RETRIEVAL_STOPWORDS.has(word)) continue;
     terms.push(stemCached(word));
   }
   return terms;

@@ -26,6 +26,12 @@ export interface SuggestIndexData {
    * posting first; used only when `params` is the ranking's (JSON of SuggestParams).
    */
   readonly stats?: TreeStats & { readonly params: string };
+  /**
+   * The project's usage log indexed against this index (usage-prior.ts), attached when
+   * the index is loaded for ranking (node/suggest-cache.ts); never part of the cached
+   * index itself (it has its own cache file). rank() fuses its prior when present.
+   */
+  readonly usage?: UsageIndexData;
 }
 
 /** What scoring needs of the whole tree besides the postings: per-field average lengths and E (rank.ts). */
@@ -33,3 +39,25 @@ export interface TreeStats {
   readonly avgLength: readonly number[];
   readonly entryMass: number;
 }
+
+/**
+ * The usage log indexed for one ranker index, behind accessors: built in memory here,
+ * or read back from the model cache a piece at a time (node/usage-log.ts; built by usage-prior.ts reads only
+ * the postings of the query's terms and the entries of the neighbours, never the
+ * whole log).
+ */
+export interface UsageIndexData {
+  /** The number of lines that vote (lines reaching no existing entry are left out). */
+  readonly lines: number;
+  /** The vocabulary, sorted. */
+  readonly terms: readonly string[];
+  /** A term's id (its place in `terms`), or undefined when no past text has it. */
+  termId(term: string): number | undefined;
+  /** The largest weight in term t's postings: bounds what a line first met at t can still reach. */
+  termMax(t: number): number;
+  /** Term t's postings: the lines having it, ascending, and its weight in each line's unit vector. */
+  postings(t: number): { readonly lines: Uint32Array; readonly weights: Float32Array };
+  /** A line's entries (ids in the ranker index). */
+  entries(line: number): Uint32Array;
+}
+

@@ -6,3 +6,6 @@ export { normalisedScores, passages, rank, scoreEntries, type Scored, type Sugge
 export { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
 export { FIELDS, type FieldName, type SuggestIndexData } from './index-data.js';
 export { analyze } from './analyze.js';
+/** The usage log (suggest.md): lines a planning tool may write, and the index rank() takes as `usage`. */
+export { buildUsageIndex, type UsageIndexData } from './usage-prior.js';
+export { formatUsageLine, parseUsageLog, type UsageLine } from './usage.js';

@@ -22,6 +22,12 @@ export interface SuggestParams {
   readonly hookThreshold: number;
   /** The prompt hook injects at most this many entries. */
   readonly hookLimit: number;
+  /** Weight of the usage prior (usage-prior.ts) in the ranker's units: what a unanimous vote of similar past texts adds. */
+  readonly usageWeight: number;
+  /** A past text votes only when its similarity (tf-idf cosine) to the text reaches this. */
+  readonly usageSimilarity: number;
+  /** At most this many past texts vote: the most similar. */
+  readonly usageNeighbours: number;
   /** A trigger miss (`memdex when|how`) lists at most this many entries about its words. */
   readonly missLimit: number;
 }
@@ -36,6 +42,16 @@ export const DEFAULT_SUGGEST_PARAMS: SuggestParams = Object.freeze({
   passageWeight: 0.5,
   threshold: 0.2,
   hookThreshold: 0.45,
-  hookLimit: 3,
+  hookLimit: 1,
   missLimit: 3,
+  usageWeight: 0.3,
+  usageSimilarity: 0.5,
+  usageNeighbours: 5,
 });
+
+/**
+ * The prompt hook's precision at these params, as bench/suggest.mjs measures it by
+ * leave-one-out on the development plans (their first 300 characters, a new session
+ * each): `memdex doctor` shows it; the bench says when it no longer matches.
+ */
+export const HOOK_PRECISION_MEASURED = Object.freeze({ relevant: 4, pointers: 6, plansSpokenOn: 6, plans: 15 });

@@ -3,14 +3,14 @@
  * husky + lint-staged running `memdex check --staged` before every commit.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AFTER, REPO, copyTree, describeCorpora } from '../helpers/corpora.js';
+import { installPacked } from '../helpers/install-packed.js';
+import { packedOnce, userManifest } from '../init/packed.js';
 
 let repo: string;
-let packDir: string;
 
 function sh(cmd: string, args: string[], cwd = repo) {
   return spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, HUSKY: '', NO_COLOR: '1', GITHUB_ACTIONS: '' } });
@@ -21,13 +21,10 @@ function commit(message: string) {
 }
 
 beforeAll(() => {
-  packDir = mkdtempSync(join(tmpdir(), 'memdex-pack-'));
-  execFileSync('npm', ['pack', '--pack-destination', packDir, '--ignore-scripts'], { cwd: REPO, stdio: 'ignore' });
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
   repo = copyTree(AFTER, 'memdex-e2e-');
-  writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'agent-project', private: true, type: 'module' }));
-  // memdex has no runtime dependencies (it ships bundled): installing the tarball needs no network.
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: repo, stdio: 'ignore' });
+  writeFileSync(join(repo, 'package.json'), userManifest('module'));
+  // The test run's tarball, as `npm install --save-dev` leaves it (a copy of the run's one install for this package.json).
+  installPacked(repo, packedOnce().tarball);
   // husky and lint-staged as a user's devDependencies (linked from ours: the test needs no network).
   for (const tool of ['husky', 'lint-staged']) symlinkSync(join(REPO, 'node_modules', tool), join(repo, 'node_modules', tool));
   symlinkSync('../lint-staged/bin/lint-staged.js', join(repo, 'node_modules', '.bin', 'lint-staged'));
@@ -42,10 +39,10 @@ beforeAll(() => {
   writeFileSync(join(repo, '.husky', 'pre-commit'), readFileSync(join(REPO, '.husky', 'pre-commit'), 'utf8'));
   sh('git', ['add', '-A']);
   expect(commit('hooks').status).toBe(0);
-});
+}, 600_000);
 
 afterAll(() => {
-  rmSync(packDir, { recursive: true, force: true });
+  rmSync(repo, { recursive: true, force: true });
 });
 
 describeCorpora('pre-commit with the packed package', () => {

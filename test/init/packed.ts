@@ -2,12 +2,15 @@
  * memdex as a user gets it: `npm pack` of a copy of this checkout (its prepack
  * builds and strips the install scripts, its postpack restores package.json),
  * installed with `npm i -D <tarball>` into fresh git repositories. memdex has no
- * runtime dependencies, so the install needs no network.
+ * runtime dependencies, so the install needs no network. A test run packs it once
+ * (packedOnce), for every suite.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
+import { installPacked } from '../helpers/install-packed.js';
+import { runOnce } from '../helpers/run-once.js';
 
 export interface Packed {
   readonly tarball: string;
@@ -35,6 +38,14 @@ export function packCopy(temp: string): Packed {
   return { tarball: join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!), checkout, packStdout };
 }
 
+/**
+ * The test run's tarball, packed once (packCopy) by the first suite that asks and shared with the others,
+ * whichever jest worker runs them (test/helpers/run-once.ts): packing builds the whole package.
+ */
+export function packedOnce(): Packed {
+  return runOnce('packed', (dir) => packCopy(dir));
+}
+
 export interface Repo {
   readonly dir: string;
   run(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<string>;
@@ -52,8 +63,17 @@ export function fakeClaudeBin(temp: string): string {
   return bin;
 }
 
-/** A fresh git repository with a package.json of this `type`, these files, and memdex installed from the tarball. */
-export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string): Repo {
+/** The package.json of a user's project of this module `type`, before memdex is installed. */
+export function userManifest(type: 'module' | 'commonjs'): string {
+  return `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type }, null, 2)}\n`;
+}
+
+/**
+ * A fresh git repository with a package.json of this `type`, these files, and memdex installed from the tarball:
+ * by `npm install --save-dev`, or, with `install: 'copy'`, by a copy of what that install leaves
+ * (installPacked, test/helpers/install-packed.ts) for the repositories of a suite that does not test the install itself.
+ */
+export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string, install: 'npm' | 'copy' = 'npm'): Repo {
   mkdirSync(dir, { recursive: true });
   const env = {
     ...process.env,
@@ -85,9 +105,13 @@ export function freshRepo(dir: string, tarball: string, type: 'module' | 'common
     },
   };
   repo.git(['init', '-q']);
-  repo.write('package.json', `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type }, null, 2)}\n`);
+  repo.write('package.json', userManifest(type));
   for (const [file, text] of Object.entries(files)) repo.write(file, text);
-  const install = run('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
-  if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  if (install === 'copy') {
+    installPacked(dir, tarball);
+    return repo;
+  }
+  const npm = run('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
+  if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
   return repo;
 }

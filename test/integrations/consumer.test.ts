@@ -6,21 +6,22 @@
  * declarations are real, not `any`.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
+import { installPacked } from '../helpers/install-packed.js';
+import { packedOnce, userManifest } from '../init/packed.js';
 
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const temp = mkdtempSync(join(tmpdir(), 'memdex-consumer-'));
 let tarball: string;
 
 beforeAll(() => {
-  // dist/ is built by pretest; --ignore-scripts: no rebuild under the other tests' feet.
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', temp], { cwd: REPO, stdio: 'ignore' });
-  tarball = join(temp, readdirSync(temp).find((f) => f.endsWith('.tgz'))!);
-}, 120_000);
+  // The test run's tarball (packed once, for every suite that installs it).
+  tarball = packedOnce().tarball;
+}, 600_000);
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** The user's code, the same for both module systems (tsc writes import or require). */
@@ -62,9 +63,9 @@ export async function wrong(): Promise<unknown> {
 function consumer(type: 'module' | 'commonjs') {
   const dir = join(temp, type);
   cpSync(join(REPO, 'fixtures', 'example'), dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${type}`, private: true, type }));
-  // memdex has no runtime dependencies: the install needs no network.
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'ignore' });
+  writeFileSync(join(dir, 'package.json'), userManifest(type));
+  // What `npm install --save-dev <tarball>` leaves (a copy of the run's one install for this package.json).
+  installPacked(dir, tarball);
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'main.ts'), MAIN);
   writeFileSync(join(dir, 'src', 'wrong.ts'), WRONG);

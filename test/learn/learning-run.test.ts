@@ -3,10 +3,13 @@
  * earlier sessions queued (evaluations, failed extractions), without waiting for it; at most one
  * run per project; MEMDEX_HOOKS=0 makes every hook and worker do nothing.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { runCli } from '../helpers/run-cli.js';
+import { execFileSync } from 'node:child_process';
+import { recordSpawns } from '../helpers/record-spawns.js';
+import { CLI, runCli } from '../helpers/run-cli.js';
 import { sessionRecords } from '../helpers/session-records.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, type Reply } from './helpers.js';
@@ -27,6 +30,23 @@ function endedSession(root: string, transcript: string, env: Record<string, stri
   hook(root, 'session-end', { session_id: id, transcript_path: transcript, reason: 'other' }, { ...env, MEMDEX_LEARN: '0' });
 }
 
+/** What the hooks run with `env` start (recordSpawns): a hook that has exited and started no worker has started no run. */
+function spawns(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'memdex-spawns-'));
+  made.push(dir);
+  const record = recordSpawns(dir);
+  const worker = (root: string) => [process.execPath, CLI, 'hook', 'learn-worker', root];
+  return { env: { ...env, NODE_OPTIONS: record.nodeOptions }, workers: (root: string) => record.started().filter((args) => worker(root).every((arg, i) => args[i] === arg)), started: record.started };
+}
+
+/**
+ * Whether a learning run of `root` is still a live process. The hook's spawn returns once
+ * the worker exists, so after the hook has exited, "not running" means it has ended.
+ */
+function workerRunning(root: string): boolean {
+  return execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').some((line) => line.includes(`hook learn-worker ${root}`));
+}
+
 const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json') ?? '{"items":{}}').items.kpt_001?.tags.typescript?.score as number | undefined;
 
 describe('session-start starts the learning run for sessions queued earlier', () => {
@@ -34,8 +54,11 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     const { claude, root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
     expect(claude.calls()).toHaveLength(0);
-    const start = hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, env);
+    const recorded = spawns(env);
+    const start = hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, recorded.env);
     expect(start.json.hookSpecificOutput.additionalContext).toContain('[MX#kpt_001]');
+    // The hook has exited, and the run it started is on record (what the tests below see absent).
+    expect(recorded.workers(root)).toHaveLength(1);
     await waitFor(() => score(root) !== undefined, 'the background evaluation');
     expect(score(root)).toBeCloseTo(0.3);
     expect(claude.calls()).toHaveLength(1);
@@ -45,17 +68,23 @@ describe('session-start starts the learning run for sessions queued earlier', ()
 
   test('nothing queued: the run the start begins calls nothing and logs nothing', async () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
-    hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, env);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const recorded = spawns(env);
+    hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, recorded.env);
+    // The start begins one run (whether there is work is the run's to find out) and does not wait for it.
+    expect(recorded.workers(root).map((args) => args.slice(3))).toEqual([['learn-worker', root, 's-1']]);
+    await waitFor(() => !workerRunning(root), 'the run to end');
+    expect(recorded.started().filter((args) => !args.includes('learn-worker'))).toEqual([]);
     expect(claude.calls()).toHaveLength(0);
     expect(hookLog(root)).toBe('');
   });
 
-  test('no claude and no configured evaluator: queued sessions stay queued, nothing is started', async () => {
+  test('no claude and no configured evaluator: queued sessions stay queued, nothing is started', () => {
     const { root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
-    hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, { ...env, PATH: '/usr/bin:/bin' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const recorded = spawns({ ...env, PATH: '/usr/bin:/bin' });
+    hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, recorded.env);
+    // The hook has exited having started no process: the session can only stay queued.
+    expect(recorded.started()).toEqual([]);
     expect(sessionRecords(root)['s-1']!.status).toBe('pending');
     expect(hookLog(root)).toBe('');
   });

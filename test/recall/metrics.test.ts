@@ -33,6 +33,7 @@ test('per entry: opportunities, followed, recalls, the latest recall; misses gro
       id: 's1',
       start: '2026-11-02T10:00:00.000Z',
       refused: 1,
+      usage: [],
       opportunities: [{ entry: '/when a', followed: true }, { entry: '/how b', followed: false }],
       recalls: [
         { kind: 'skill', timestamp: '2026-11-02T10:05:00.000Z', entries: ['/when a'] },
@@ -44,6 +45,7 @@ test('per entry: opportunities, followed, recalls, the latest recall; misses gro
       id: 's2',
       start: '2026-11-12T10:00:00.000Z',
       refused: 0,
+      usage: [],
       opportunities: [],
       recalls: [
         { kind: 'playbook', timestamp: undefined, entries: [] },

@@ -31,7 +31,7 @@ describe('the rule registry', () => {
 
   test('the memory-tree rules are the index, decision and directive rules, in registry order', () => {
     expect(memoryTreeRules.map((r) => r.meta.id)).toEqual(allRules.map((r) => r.meta.id).filter((id) => !id.startsWith('playbook/')));
-    expect(memoryTreeRules).toHaveLength(16);
+    expect(memoryTreeRules).toHaveLength(17);
   });
 
   test('no module under src/rules/ is named like a rule folder (`rules/index.ts` beside `rules/index/`)', () => {

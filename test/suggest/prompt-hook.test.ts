@@ -3,8 +3,9 @@
  * end to end through the built CLI, on a small real tree with a playbook.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO } from '../helpers/corpora.js';
 import { PLAYBOOK, hook, log, project } from '../hooks/helpers.js';
 import { type Entry, TESTING, writeMemory } from './memory-tree.js';
 
@@ -62,16 +63,37 @@ describe('suggest.onPrompt: pointers to the entries a prompt is about', () => {
     expect(context(prompt(root, 's-2', 'encode the file paths'))).toContain(`${POINTERS}/how encode file paths`);
   });
 
-  test('at most 3 pointers, best first', () => {
+  test('one pointer, the best: the next comes on the next prompt about it, never the same one twice', () => {
     const root = tree(ON);
     prompt(root, 's-1', 'hello');
-    const text = context(prompt(root, 's-1', 'rotate the signing keys'))!;
-    expect(text.startsWith(POINTERS)).toBe(true);
-    const lines = text.slice(POINTERS.length).split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines.every((line) => line.startsWith('/how rotate signing keys'))).toBe(true);
-    // The fourth comes on the next prompt about it: the first three are not repeated.
-    expect(context(prompt(root, 's-1', 'rotate the signing keys'))!.slice(POINTERS.length).split('\n')).toHaveLength(1);
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const text = context(prompt(root, 's-1', 'rotate the signing keys'))!;
+      expect(text.startsWith(POINTERS)).toBe(true);
+      const lines = text.slice(POINTERS.length).split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.startsWith('/how rotate signing keys')).toBe(true);
+      expect(seen).not.toContain(lines[0]);
+      seen.push(lines[0]!);
+    }
+    expect(prompt(root, 's-1', 'rotate the signing keys').json).toEqual({});
+  });
+
+  test('never an entry the session already recalled (a real client transcript: a Skill, a Bash call, a typed /when), on the first prompt and on later ones', () => {
+    const client = join(REPO, 'test/fixtures/transcripts/claude-2.1.330');
+    for (const file of ['skill-tool-recall.jsonl', 'bash-recall.jsonl', 'typed-when-and-miss.jsonl']) {
+      const root = tree(ON);
+      const transcript = join(root, 'session.jsonl');
+      const ask = (id: string) => hook(root, 'user-prompt-submit', { session_id: id, prompt: 'I am writing mock tests for the parser', transcript_path: transcript });
+      // Before the recall is in the transcript, the entry is pointed to; once it is, a new session on it is not.
+      writeFileSync(transcript, '');
+      expect(context(ask(`${file}-a`))).toContain(`${POINTERS}/when writing mock tests`);
+      copyFileSync(join(client, file), transcript);
+      expect(context(ask(`${file}-b`)) ?? '').not.toContain(POINTERS);
+      // A later prompt of that session (the fast path) reads only what was written since, and remembers the rest.
+      appendFileSync(transcript, '\n');
+      expect(ask(`${file}-b`).json).toEqual({});
+    }
   });
 
   test('silent when nothing is related, and for slash commands', () => {

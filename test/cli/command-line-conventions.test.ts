@@ -1,5 +1,8 @@
 /**
- * Defects a new user hit in the first hour (issue 9 §5), each through the built CLI.
+ * What every command does the same way, through the built CLI: a closed stdout, an empty
+ * check, fatal errors in machine formats, colour, the first command lines a new user types,
+ * one option spec for parsing and --help, exit codes for broken input, and the per-call
+ * commands' lean start. Most were defects a new user hit in the first hour (issue 9 §5).
  */
 import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
@@ -9,7 +12,7 @@ import { recordLoads, loadsYargs } from '../helpers/loaded-modules.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 
-const temp = tempDirs('memdex-defects-');
+const temp = tempDirs('memdex-conventions-');
 
 const example = () => temp(EXAMPLE);
 
@@ -24,7 +27,7 @@ function runWithClosedStdout(args: readonly string[], cwd: string): Promise<{ st
   });
 }
 
-describe('§5.1 a closed stdout ends quietly', () => {
+describe('a closed stdout ends quietly', () => {
   test.each([[['rules']], [['compress-key', '--all']], [['migrate', 'plan', '--out=-', '--all']], [['when', 'writing mock tests']], [['check', '--format', 'json']], [['check', '--help']], [[]]])(
     'memdex %j | (reader gone)',
     async (args) => {
@@ -35,7 +38,7 @@ describe('§5.1 a closed stdout ends quietly', () => {
   );
 });
 
-describe('§5.3 check says when nothing was checked', () => {
+describe('check says when nothing was checked', () => {
   test('a file outside any tree: exit 2, not "clean"', () => {
     const dir = temp();
     writeFileSync(join(dir, 'README.md'), '# hi\n');
@@ -60,7 +63,7 @@ describe('§5.3 check says when nothing was checked', () => {
   });
 });
 
-describe('§5.6 machine formats carry a fatal input error', () => {
+describe('machine formats carry a fatal input error', () => {
   const broken = () => {
     const root = example();
     writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
@@ -110,7 +113,7 @@ describe('§5.6 machine formats carry a fatal input error', () => {
   });
 });
 
-describe('§5.8 one rule for every command that writes about a key point', () => {
+describe('one rule for every command that writes about a key point', () => {
   test.each([['relevance', 'pin'], ['relevance', 'unpin'], ['relevance', 'auto'], ['feedback']])('%s %s kpt_777 (not in the playbook) is refused', (...command) => {
     const root = example();
     const result = runCli([...command.filter(Boolean), 'kpt_777', '--root', root, ...(command[0] === 'feedback' ? ['--tag', 'x=1'] : [])]);
@@ -124,7 +127,7 @@ describe('§5.8 one rule for every command that writes about a key point', () =>
   });
 });
 
-describe('§5.9 when --format json: one result per query', () => {
+describe('when --format json: one result per query', () => {
   test('found, not-found and ambiguous queries keep their place in a batch', () => {
     const root = example();
     const result = runCli(['when', '-', '--format', 'json', '--root', root], { input: 'writing mock tests\nzzzz qqqq\nnull\n' });
@@ -145,7 +148,7 @@ describe('§5.9 when --format json: one result per query', () => {
   });
 });
 
-describe('§5.11 colour follows FORCE_COLOR and NO_COLOR', () => {
+describe('colour follows FORCE_COLOR and NO_COLOR', () => {
   const findings = () => {
     const root = example();
     writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when nothing like this\n');
@@ -162,7 +165,7 @@ describe('§5.11 colour follows FORCE_COLOR and NO_COLOR', () => {
   });
 });
 
-describe('§5.12 the command line for a new user', () => {
+describe('the command line for a new user', () => {
   test('memdex alone prints the help, exit 0', () => {
     const result = runCli([]);
     expect(result.status).toBe(0);
@@ -183,7 +186,7 @@ describe('§5.12 the command line for a new user', () => {
   });
 });
 
-describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => {
+describe('one option spec drives parsing and --help', () => {
   test('check --help lists exactly what check accepts (no --version)', () => {
     const help = runCli(['check', '--help']).stdout;
     expect(help).not.toMatch(/--version/);
@@ -243,7 +246,7 @@ describe('one option spec drives parsing and --help (§2, issue 16 §9)', () => 
   });
 });
 
-describe('§5.13 exit codes for broken input are the same everywhere', () => {
+describe('exit codes for broken input are the same everywhere', () => {
   test('a malformed playbook: check reports it as a finding (1); commands that need it stop (2)', () => {
     const root = example();
     mkdirSync(join(root, '.claude'), { recursive: true });

@@ -1,4 +1,9 @@
-/** The seed's scenarios (001, SCN-SCORE-*), one test each, plus the data contract's examples (003). */
+/**
+ * A key point's life in the playbook: rated (its helpful and harmful counters), rendered,
+ * loaded from legacy entries, pruned, named, and its file never wiped. The seed's
+ * scenarios (001), one test each, its id at the end of the title (SCN-SCORE-*), plus the
+ * data contract's examples (003).
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import { applyExtraction, shouldPrune } from '../../src/playbook/apply-extraction.js';
@@ -35,17 +40,17 @@ function pruneOnly(kp: object): unknown[] {
   return entries(applyExtraction(playbookOf([kp]), { newKeyPoints: [], evaluations: [] }).playbook);
 }
 
-describe('REQ-SCORE-002 counters', () => {
-  test('SCN-SCORE-002-01 a helpful rating increments helpful', () => {
+describe('ratings move the helpful and harmful counters (REQ-SCORE-002)', () => {
+  test('a helpful rating increments helpful (SCN-SCORE-002-01)', () => {
     expect(rate('helpful')).toEqual([{ ...useTypes, helpful: 4, harmful: 1 }]);
   });
-  test('SCN-SCORE-002-02 a harmful rating increments harmful', () => {
+  test('a harmful rating increments harmful (SCN-SCORE-002-02)', () => {
     expect(rate('harmful')).toEqual([{ ...useTypes, helpful: 3, harmful: 2 }]);
   });
-  test('SCN-SCORE-002-03 a neutral rating changes nothing', () => {
+  test('a neutral rating changes nothing (SCN-SCORE-002-03)', () => {
     expect(rate('neutral')).toEqual([useTypes]);
   });
-  test('SCN-SCORE-002-04 an unknown rating changes nothing', () => {
+  test('an unknown rating changes nothing (SCN-SCORE-002-04)', () => {
     expect(rate('bogus')).toEqual([useTypes]);
     expect(rate('HELPFUL')).toEqual([useTypes]);
   });
@@ -62,8 +67,8 @@ describe('REQ-SCORE-002 counters', () => {
   });
 });
 
-describe('REQ-SCORE-003 format', () => {
-  test('SCN-SCORE-003-01 the format includes the counts', () => {
+describe('key points render with their counts (REQ-SCORE-003)', () => {
+  test('the format includes the counts (SCN-SCORE-003-01)', () => {
     const playbook = playbookOf([
       { name: 'kpt_001', text: 'use type hints', helpful: 5, harmful: 1 },
       { name: 'kpt_002', text: 'prefer pathlib', helpful: 0, harmful: 0 },
@@ -72,7 +77,7 @@ describe('REQ-SCORE-003 format', () => {
     expect(formatKeyPoints(playbook)).toBe(block);
     expect(renderPlaybook(playbook, DEFAULT_TEMPLATE)).toBe(DEFAULT_TEMPLATE.replace('{key_points}', block));
   });
-  test('SCN-SCORE-003-02 an empty playbook renders as the empty string', () => {
+  test('an empty playbook renders as the empty string (SCN-SCORE-003-02)', () => {
     expect(renderPlaybook(playbookOf([]), DEFAULT_TEMPLATE)).toBe('');
   });
   test('the template is filled literally: braces elsewhere and in texts are kept', () => {
@@ -83,17 +88,17 @@ describe('REQ-SCORE-003 format', () => {
   });
 });
 
-describe('REQ-SCORE-004..006 migration of legacy entries', () => {
-  test('SCN-SCORE-004-01 a bare string entry', () => {
+describe('legacy entries load as counters (REQ-SCORE-004..006)', () => {
+  test('a bare string entry gets a name and zero counters (SCN-SCORE-004-01)', () => {
     expect(loadKeyPoints(['always use type hints'])).toEqual([{ name: 'kpt_001', text: 'always use type hints', helpful: 0, harmful: 0 }]);
   });
-  test('SCN-SCORE-005-01 a dict without score or counters', () => {
+  test('a dict without score or counters gets zero counters (SCN-SCORE-005-01)', () => {
     expect(loadKeyPoints([{ name: 'kpt_001', text: 'use types' }])).toEqual([{ name: 'kpt_001', text: 'use types', helpful: 0, harmful: 0 }]);
   });
-  test('SCN-SCORE-006-01 a dict with a score field', () => {
+  test('a dict with a score field gets counters from the score (SCN-SCORE-006-01)', () => {
     expect(loadKeyPoints([{ name: 'kpt_001', text: 'use types', score: -3 }])).toEqual([{ name: 'kpt_001', text: 'use types', helpful: 0, harmful: 3 }]);
   });
-  test('SCN-SCORE-006-02 a dict with score AND helpful/harmful keeps the counters and drops score', () => {
+  test('a dict with score AND helpful/harmful keeps the counters and drops score (SCN-SCORE-006-02)', () => {
     expect(loadKeyPoints([{ name: 'kpt_001', text: 'use types', helpful: 3, harmful: 1, score: 2 }])).toEqual([
       { name: 'kpt_001', text: 'use types', helpful: 3, harmful: 1 },
     ]);
@@ -132,21 +137,21 @@ describe('REQ-SCORE-004..006 migration of legacy entries', () => {
   });
 });
 
-describe('REQ-SCORE-007 pruning', () => {
-  test('SCN-SCORE-007-01 a consistently harmful entry is pruned', () => {
+describe('a consistently harmful key point is pruned (REQ-SCORE-007)', () => {
+  test('a consistently harmful entry is pruned (SCN-SCORE-007-01)', () => {
     const outcome = applyExtraction(playbookOf([{ name: 'kpt_001', text: 'bad advice', helpful: 1, harmful: 4 }]), { newKeyPoints: [], evaluations: [] });
     expect(entries(outcome.playbook)).toEqual([]);
     expect(outcome.pruned.map((kp) => kp.name)).toEqual(['kpt_001']);
   });
-  test('SCN-SCORE-007-02 an entry with high harmful but higher helpful is kept', () => {
+  test('an entry with high harmful but higher helpful is kept (SCN-SCORE-007-02)', () => {
     const kp = { name: 'kpt_001', text: 'controversial', helpful: 10, harmful: 4 };
     expect(pruneOnly(kp)).toEqual([kp]);
   });
-  test('SCN-SCORE-007-03 a zero-evaluation entry is kept', () => {
+  test('a zero-evaluation entry is kept (SCN-SCORE-007-03)', () => {
     const kp = { name: 'kpt_001', text: 'new untested', helpful: 0, harmful: 0 };
     expect(pruneOnly(kp)).toEqual([kp]);
   });
-  test('SCN-SCORE-007-04 an entry below the harmful floor is kept', () => {
+  test('an entry below the harmful floor is kept (SCN-SCORE-007-04)', () => {
     const kp = { name: 'kpt_001', text: 'new entry', helpful: 0, harmful: 2 };
     expect(pruneOnly(kp)).toEqual([kp]);
   });
@@ -169,8 +174,8 @@ describe('REQ-SCORE-007 pruning', () => {
   });
 });
 
-describe('REQ-SCORE-008 template', () => {
-  test('SCN-SCORE-008-01 the template explains the scoring semantics, as factual statements (no imperative: issue 10 §2.8)', () => {
+describe('the template explains what the counts mean (REQ-SCORE-008)', () => {
+  test('the template explains the scoring semantics, as factual statements (no imperative: issue 10 §2.8) (SCN-SCORE-008-01)', () => {
     expect(DEFAULT_TEMPLATE).toMatch(/rated it helpful or harmful/i);
     expect(DEFAULT_TEMPLATE).toMatch(/many helpful ratings and few harmful ones has worked well here before/i);
     expect(DEFAULT_TEMPLATE).toMatch(/several harmful ratings has caused problems before/i);

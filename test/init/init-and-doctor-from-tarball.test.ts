@@ -1,9 +1,11 @@
 /**
- * Issue 11 acceptance, with the packed tarball installed into fresh repositories:
- * `memdex init` in an empty repository and in ones with the user's own settings,
- * lint-staged config (ES module and CommonJS) and .gitignore; a second run changes
- * nothing; `memdex doctor` passes after init and names each piece broken; real
- * commits through the hook it installs. And the package itself: no install script.
+ * memdex as a user adopts it, from the packed tarball in fresh repositories: `memdex
+ * init` in an empty repository and in ones with the user's own settings, lint-staged
+ * config (ES module and CommonJS) and .gitignore; a second run changes nothing; `memdex
+ * doctor` passes after init and names each piece broken; real commits through the hook
+ * it installs. And the package itself: no install script. The tarball is the run's
+ * (packedOnce); the empty repository installs it with npm, the others get a copy of
+ * that install (installPacked). Issue 11's acceptance.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,16 +13,16 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
-import { fakeClaudeBin, freshRepo, packCopy, type Packed, type Repo } from './packed.js';
+import { fakeClaudeBin, freshRepo, packedOnce, type Packed, type Repo } from './packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-'));
 let packed: Packed;
 let claudeBin: string;
 
 beforeAll(() => {
-  packed = packCopy(temp);
+  packed = packedOnce();
   claudeBin = fakeClaudeBin(temp);
-}, 240_000);
+}, 600_000);
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Every file of the repository but .git and node_modules, with its text and mode. */
@@ -59,7 +61,7 @@ function problems(report: DoctorJson): string[] {
   return report.results.filter((r) => r.status === 'problem').map((r) => r.message);
 }
 
-describe('the package', () => {
+describe('the package npm packs', () => {
   test('npm pack prints only the tarball name, its package.json has no install script, and the checkout keeps its prepare', () => {
     expect(packed.packStdout.trim()).toMatch(/^memdex-[\d.]+\.tgz$/);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', packed.tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts: Record<string, string>; files: string[]; repository: unknown; homepage: string };
@@ -82,13 +84,30 @@ describe('an empty repository', () => {
   test('init sets everything up, prints what it did and the next step; the tree is clean; doctor passes; a second run changes nothing', () => {
     const first = repo.memdex(['init']);
     expect([first.status, first.stderr]).toEqual([0, '']);
-    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
+    expect(first.stdout).toContain('created agents/memory-index.md\ncreated agents/decisions/memory.md\ncreated CLAUDE.md\ncreated memdex.config.json\ncreated .claude/settings.json\n');
     expect(first.stdout).toContain('set git config core.hooksPath .husky');
-    expect(first.stdout).toMatch(/\nNext: git add agents memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    expect(first.stdout).toMatch(/\nCLAUDE\.md loads agents\/memory-index\.md into every session \(about \d+ tokens, within index\/size-budget's 5000\)/);
+    expect(first.stdout).toMatch(/\nNext: git add agents CLAUDE\.md memdex\.config\.json \.claude \.husky \.github \.gitignore && git commit -m "Set up memdex"\n$/);
+    // A new setup: the prompt hook's pointers on, the index loaded and the choice recorded.
+    expect(readFileSync(join(repo.dir, 'CLAUDE.md'), 'utf8')).toBe('@agents/memory-index.md\n');
+    expect(JSON.parse(readFileSync(join(repo.dir, 'memdex.config.json'), 'utf8'))).toMatchObject({ suggest: { onPrompt: true }, rules: { 'index/in-context': { options: { loaded: true } } } });
     expect(repo.memdex(['check']).status).toBe(0);
     expect(repo.memdex(['when', 'adding a memory']).stdout).toContain('# When Adding a Memory');
     const report = doctor(repo);
     expect([report.status, problems(report)]).toEqual([0, []]);
+    // The prompt hook's pointers are on, with their measured precision; turned off, doctor says so and how to turn them on.
+    expect(report.results.find((r) => r.check === 'pointers')).toEqual({
+      check: 'pointers',
+      status: 'ok',
+      message: expect.stringMatching(/^prompt hook pointers: on \(at most 1 a prompt, score ≥ 0\.45\); measured precision 0\.\d\d \(\d+ of \d+ pointers relevant, a pointer on \d+ of 15 plans: leave-one-out on the development plans, bench\/RESULTS\.md\); usage log: empty$/),
+    });
+    const configPath = join(repo.dir, 'memdex.config.json');
+    const configText = readFileSync(configPath, 'utf8');
+    writeFileSync(configPath, configText.replace('"onPrompt": true', '"onPrompt": false'));
+    const off = doctor(repo);
+    expect(off.status).toBe(0);
+    expect(off.results.find((r) => r.check === 'pointers')).toMatchObject({ status: 'warning', fix: 'set "suggest": { "onPrompt": true } in memdex.config.json (docs/suggest.md)' });
+    writeFileSync(configPath, configText);
     const before = snapshot(repo.dir);
     const second = repo.memdex(['init']);
     expect([second.status, second.stdout.trim().split('\n').at(-1)]).toEqual([0, 'nothing to do: memdex is set up']);
@@ -323,7 +342,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
       'lint-staged.config.js': LINT_STAGED[type],
       '.gitignore': 'node_modules/\n.env',
       '.husky/pre-commit': 'npx lint-staged --diff-filter=ACMRD\n',
-    }, claudeBin);
+    }, claudeBin, 'copy');
     // The user's lint-staged and its hook, as husky leaves them (core.hooksPath .husky/_ running .husky/pre-commit).
     symlinkSync(join(REPO, 'node_modules', 'lint-staged'), join(repo.dir, 'node_modules', 'lint-staged'));
     symlinkSync('../lint-staged/bin/lint-staged.js', join(repo.dir, 'node_modules', '.bin', 'lint-staged'));
@@ -368,7 +387,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
 
 describe('files init cannot edit are named and left alone', () => {
   test('unparsable settings and ESM syntax in a CommonJS lint-staged config: exit 1, file:line:col, the rest done', () => {
-    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin);
+    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin, 'copy');
     const result = repo.memdex(['init']);
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
@@ -390,7 +409,7 @@ describe('files init cannot edit are named and left alone', () => {
   }, 120_000);
 
   test('--dry-run prints the diff and writes nothing; --no-claude --no-git --no-ci skip their parts', () => {
-    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin);
+    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin, 'copy');
     const before = snapshot(repo.dir);
     const dry = repo.memdex(['init', '--dry-run']);
     expect(dry.status).toBe(0);
