@@ -13,7 +13,8 @@
  *    l4 the learner's children were inert: no hook of theirs ran (no block in their requests, no session of
  *       theirs queued), no tool but the structured-output one offered, memdex's one-sentence system prompt;
  *    l5 the project's transcript folder holds only the user's session;
- *    l6 after learning, `claude -p --continue` resumes the user's session.
+ *    l6 after learning, `claude -p --continue` resumes the user's session;
+ *    l7 the resumed session is evaluated again (the --continue run's start), on the resume's part only.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,7 +121,20 @@ export default {
 
       const continued = await world.claude(['-p', 'a third prompt, continuing', '--continue'], { env });
       check('l6', 'after learning, claude -p --continue resumes the user\'s session', continued.sessionId === session, `--continue resumed ${continued.sessionId}`, session);
+      await world.waitUntil(() => settled() && structuredRequests(world.api.requestsFile).filter((r) => !isExtraction(r.body)).length >= 2, SETTLE_MS);
       await world.waitUntil(settled, SETTLE_MS);
+
+      // The resume's part is evaluated too (the --continue run's start claims it), and only that part. The first
+      // evaluation (begun by the resume's start) may already hold the resume's first lines: each line is sent once.
+      const evaluations = structuredRequests(world.api.requestsFile).filter((r) => !isExtraction(r.body)).map((r) => newestUserMessage(r.body).text);
+      const holds = (text) => evaluations.map((e) => (e.includes(text) ? 1 : 0)).join('');
+      check(
+        'l7',
+        'a resumed session is evaluated again, on the part the resume added only',
+        evaluations.length === 2 && holds('EVIDENCE-alpha') === '10' && ['10', '01'].includes(holds('a second prompt with nothing to learn from')),
+        `${evaluations.length} evaluator call(s); first prompt in call(s) ${holds('EVIDENCE-alpha')}, the resume's prompt in ${holds('a second prompt with nothing to learn from')}`,
+        '2 calls; first prompt in 10, the resume\'s in one',
+      );
     } finally {
       await world.dispose();
     }
