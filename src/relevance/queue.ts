@@ -155,7 +155,7 @@ export function claim(record: SessionRecord, worker: string, now: IsoTime, p: Re
   const attempts = record.status === 'done' || record.status === 'skipped' ? 1 : record.attempts + 1;
   return {
     kind: 'claimed',
-    record: { ...record, status: 'processing', attempts, lease: { worker, until, ids, ...(part !== undefined ? { from: part.from, to: part.to } : {}) } },
+    record: { ...record, status: 'processing', attempts, lease: { worker, until, ids, ...(part !== undefined ? { from: part.from, to: part.to, at: now } : {}) } },
   };
 }
 
@@ -169,7 +169,10 @@ export function complete(record: SessionRecord): SessionRecord {
   const { lease: _lease, note: _note, ...rest } = record;
   const to = record.lease?.to;
   const next: SessionRecord = { ...rest, evaluated, ...(to !== undefined ? { evaluatedTo: to } : {}), status: 'done' };
-  if (unevaluated(next).length === 0) return next;
+  // By part, and the session ended again while this part was evaluated (a resume that was short): what it wrote
+  // after `to` waits, as if it had ended after the completion (nothing new there: the next claim settles it unsent).
+  const endedSince = to !== undefined && record.lease?.at !== undefined && record.endedAt !== undefined && ms(record.endedAt) > ms(record.lease.at);
+  if (unevaluated(next).length === 0) return endedSince ? { ...next, status: 'pending', attempts: 0 } : next;
   // Items shown while the evaluator ran: they wait for their own evaluation.
   return { ...next, status: isEnded(record) ? 'pending' : 'open', attempts: 0 };
 }

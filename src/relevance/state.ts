@@ -100,7 +100,7 @@ function parseSession(raw: Json, at: string, issues: string[]): SessionRecord | 
   if (firstSeenAt === undefined || updatedAt === undefined || !STATUSES.includes(raw.status as SessionStatus)) return undefined;
   const status = raw.status as SessionStatus;
   const lease = isObject(raw.lease) && typeof raw.lease.worker === 'string' && time(raw.lease.until) !== undefined
-    ? { worker: raw.lease.worker, until: raw.lease.until as string, ids: strings(raw.lease.ids), ...offsets(raw.lease) }
+    ? { worker: raw.lease.worker, until: raw.lease.until as string, ids: strings(raw.lease.ids), ...offsets(raw.lease), ...(time(raw.lease.at) !== undefined ? { at: raw.lease.at as string } : {}) }
     : undefined;
   if (status === 'processing' && lease === undefined) {
     issues.push(messages.stateRepaired(`${at}.status`, 'processing without a lease: set back to pending'));
@@ -193,7 +193,7 @@ export function sessionRecordJson(r: SessionRecord): Record<string, unknown> {
     updatedAt: r.updatedAt,
     endedAt: r.endedAt,
     attempts: r.attempts,
-    lease: r.lease && { worker: r.lease.worker, until: r.lease.until, ids: r.lease.ids, from: r.lease.from, to: r.lease.to },
+    lease: r.lease && { worker: r.lease.worker, until: r.lease.until, ids: r.lease.ids, from: r.lease.from, to: r.lease.to, at: r.lease.at },
     note: r.note,
   };
 }

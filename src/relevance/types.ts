@@ -65,6 +65,8 @@ export interface Lease {
   /** The part of the transcript under evaluation: bytes [from, to) (absent on claims of the whole session). */
   readonly from?: number;
   readonly to?: number;
+  /** When the claim was made: an end recorded after it (a resume that ended while its earlier part was evaluated) leaves the part after `to` pending. */
+  readonly at?: IsoTime;
 }
 
 /** The session audit record (what was shown, where) and its evaluation job, in one. */

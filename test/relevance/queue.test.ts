@@ -144,6 +144,16 @@ describe('by part (issue 21)', () => {
     expect(claim(again, 'w2', at(11), P, part(500, 800)).record.lease).toMatchObject({ ids: ['kpt_001', 'kpt_002'], from: 500, to: 800 });
   });
 
+  test('ended again while its earlier part was evaluated (a short resume): the part after it is pending on completion', () => {
+    const claimed = claim(ended(), 'w', at(2), P, part(0, 500)).record;
+    expect(claimed.lease).toMatchObject({ at: at(2) });
+    const endedDuring = mergeAudit(claimed, { at: at(3), ended: true });
+    expect(endedDuring.status).toBe('processing');
+    expect(complete(endedDuring)).toMatchObject({ status: 'pending', attempts: 0, evaluatedTo: 500, evaluated: ['kpt_001', 'kpt_002'] });
+    // Ended before the claim only: done.
+    expect(complete(claimed)).toMatchObject({ status: 'done', evaluatedTo: 500 });
+  });
+
   test('a session that stopped running without its end hook: claimable as soon as it is known not to run', () => {
     const open = mergeAudit(undefined, { shown: ['kpt_001'], at: at(0) });
     expect(isClaimable(open, at(1), P)).toBe(false);
