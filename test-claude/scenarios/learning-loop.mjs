@@ -100,7 +100,14 @@ export default {
       const tags = scored() ?? {};
       const positive = Object.entries(tags).filter(([, row]) => row.score > 0).map(([tag, row]) => `${tag}=${row.score.toFixed(2)}`);
       const record = world.relevanceSession(session);
-      check('l3', 'the evaluator started by the next SessionStart updates the tag scores', positive.length > 0 && record?.status === 'done', `kpt_001 ${positive.join(' ') || 'no scores'}; session ${record?.status}`, 'scores > 0, session done');
+      // The resume ended too: its own part may be pending already (l7 sees it evaluated).
+      check(
+        'l3',
+        'the evaluator started by the next SessionStart updates the tag scores',
+        positive.length > 0 && record?.evaluatedTo > 0 && ['done', 'pending'].includes(record?.status),
+        `kpt_001 ${positive.join(' ') || 'no scores'}; session ${record?.status}, evaluated to byte ${record?.evaluatedTo}`,
+        'scores > 0, a part evaluated',
+      );
 
       const children = structuredRequests(world.api.requestsFile);
       const blocks = children.filter((r) => modelText(r).includes('[MEMDEX_V1]')).length;
