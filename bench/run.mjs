@@ -2,6 +2,7 @@
 //   RUNS=15 npm run bench; BENCH=suggest,issue9 node bench/run.mjs prints those sections only
 import { benchCheck } from './check.mjs';
 import { benchHook } from './hook.mjs';
+import { benchHookHistory, TITLE as HOOK_HISTORY_TITLE } from './hook-history.mjs';
 import { benchIssue9 } from './issue9.mjs';
 import { benchLinear } from './linear.mjs';
 import { benchMcp, TITLE as MCP_TITLE } from './mcp.mjs';
@@ -23,6 +24,7 @@ const all = [
   ['precommit', PRECOMMIT_TITLE, () => benchPrecommit(runs)],
   ['resolve', '`memdex when` / `resolve` (hooks, issue 3)', () => benchResolve(runs)],
   ['hook', '`memdex hook` (issues 5, 6 and 10)', () => benchHook(runs)],
+  ['hook-history', HOOK_HISTORY_TITLE, () => benchHookHistory(runs)],
   ['suggest', 'Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs
   ['semantic', 'Topic ranker: semantic signals (issue 13)', () => benchSemantic()],
   ['transcript', TRANSCRIPT_TITLE, () => benchTranscript()],

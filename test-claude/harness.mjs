@@ -59,14 +59,28 @@ export async function createWorld({ client, tarball, ...projectOptions }) {
       const file = world.transcriptPath(sessionId);
       return file === undefined ? '' : readFileSync(file, 'utf8');
     },
+    /** The session's record (memdex keeps one file per session under .claude/memdex/relevance-sessions/). */
     relevanceSession(sessionId) {
-      const file = project.path('.claude/relevance.json');
-      if (!existsSync(file)) return undefined;
-      try {
-        return JSON.parse(readFileSync(file, 'utf8')).sessions?.[sessionId];
-      } catch {
-        return undefined;
+      return world.relevanceSessions()[sessionId];
+    },
+    relevanceSessions() {
+      const dir = project.path('.claude/memdex/relevance-sessions');
+      const out = {};
+      for (const name of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.json')) : []) {
+        try {
+          const { version: _version, session, ...record } = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+          out[session] = record;
+        } catch {
+          // being written: read next time
+        }
       }
+      return out;
+    },
+    /** The client's transcript folder of this project, once it wrote one. */
+    transcriptFolder() {
+      const root = join(project.home, '.claude', 'projects');
+      const folder = existsSync(root) ? readdirSync(root).find((name) => name.endsWith(project.dir.replace(/[^a-zA-Z0-9]/g, '-').slice(-40))) : undefined;
+      return folder === undefined ? undefined : join(root, folder);
     },
     hasMarker(sessionId) {
       return project.list('.claude/memdex/sessions').includes(sessionId);

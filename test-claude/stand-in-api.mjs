@@ -7,15 +7,21 @@
  * newest `user` message of the request, so a scenario is written as prompts:
  *
  *   - the client's compaction request                 → an `<analysis>` + `<summary>` answer;
- *   - the newest user message holds a `tool_result`  → a short text answer quoting the result
- *     (`TOOL_RESULT is_error=<bool>: <first line>`), which ends the agent's turn;
+ *   - the newest user message holds a `tool_result`  → a short text answer that names the error flag and
+ *     nothing of the result (`Tool result received (is_error=<bool>).`), which ends the agent's turn;
  *   - `CALL_BASH: <command>` (rest of the line)       → a `Bash` tool_use `{command, description}`;
  *   - `CALL_SKILL: <name> <args>`                      → a `Skill` tool_use `{skill, args}`;
  *   - `CALL_TOOL: <name> <JSON input>`                 → a tool_use of any tool (an MCP tool `mcp__<server>__<tool>`);
  *   - the request asks for structured output (a JSON schema in `output_format`, or a tool named
  *     `StructuredOutput` offered to the model) → the reply registered with `structuredReply(fn)`,
- *     as a tool_use of that tool or as JSON text;
- *   - anything else                                    → plain text (`OK: <first 60 chars of the prompt>`).
+ *     as a tool_use of that tool or as JSON text; but first, as a model a planted line could fool:
+ *     `REVIEWER_RUN: <command>` anywhere in the newest user message (a transcript the reviewer
+ *     reads) → a `Bash` tool_use of it, when the request offers Bash (the learner's must not);
+ *   - anything else                                    → plain text (`OK (reply <n>).`).
+ *
+ * It never repeats what it was given: a stand-in that echoed the prompt in its reply let a test of
+ * the learner pass while the learner saw only the model's last reply (issue 21). So a check that
+ * evidence in a prompt or a tool result reached the learner can fail.
  *
  * Markers are read from the newest user message only, so a marker of an earlier turn (replayed on
  * `--resume`) never fires again. Every request body is appended to `requests.jsonl` (one JSON line per
@@ -27,14 +33,14 @@ import { createServer } from 'node:http';
 
 export const BASH_MARKER = 'CALL_BASH:';
 export const SKILL_MARKER = 'CALL_SKILL:';
+/** A line planted in what a reviewer reads; the stand-in obeys it whenever it can (the learner must make that impossible). */
+export const REVIEWER_BASH_MARKER = 'REVIEWER_RUN:';
 export const TOOL_MARKER = 'CALL_TOOL:';
 /** The tool the client offers for `--json-schema` runs (name as seen in 2.1.330 requests). */
 const STRUCTURED_TOOL = 'StructuredOutput';
 /** The client's compaction request (2.1.330) asks for this; the answer must hold a <summary> block. */
 const COMPACT_REQUEST = 'create a detailed summary of the conversation';
 export const COMPACT_SUMMARY = '<analysis>Stand-in analysis.</analysis>\n<summary>Stand-in summary of the earlier conversation.</summary>';
-/** Plain replies echo this much of the prompt, enough to tell turns apart in a transcript. */
-const ECHO_CHARS = 60;
 
 /**
  * Starts the server; resolves to `{url, port, requestsFile, close(), structuredReply(fn)}`.
@@ -61,7 +67,7 @@ export async function startStandInApi({ requestsFile }) {
       }
       if (req.method === 'POST' && path === '/v1/messages') {
         counter += 1;
-        const reply = decideReply(body, structured);
+        const reply = decideReply(body, structured, counter);
         return body?.stream === false ? sendJson(res, 200, asMessage(reply, body, counter)) : sendStream(res, reply, body, counter);
       }
       return sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `stand-in: no ${req.method} ${path}` } });
@@ -103,15 +109,19 @@ export function newestUserMessage(body) {
 }
 
 /** What to answer: `{kind: 'text', text}` or `{kind: 'tool_use', name, input}`. */
-export function decideReply(body, structured) {
+export function decideReply(body, structured, turn = 0) {
   const schemaTool = Array.isArray(body?.tools) ? body.tools.find((t) => t?.name === STRUCTURED_TOOL) : undefined;
   const schema = body?.output_format?.schema ?? body?.output_config?.format?.schema;
   const { text, prompt, toolResults } = newestUserMessage(body);
   if (text.includes(COMPACT_REQUEST)) return { kind: 'text', text: COMPACT_SUMMARY };
   if (toolResults.length > 0) {
     if (schemaTool !== undefined && toolResults.every((r) => r.is_error !== true)) return { kind: 'text', text: 'Done.' };
-    const first = toolResults[0];
-    return { kind: 'text', text: `TOOL_RESULT is_error=${first.is_error === true}: ${firstLine(resultText(first.content))}` };
+    return { kind: 'text', text: `Tool result received (is_error=${toolResults[0].is_error === true}).` };
+  }
+  const planted = markerArgument(text, REVIEWER_BASH_MARKER);
+  const offersBash = Array.isArray(body?.tools) && body.tools.some((t) => t?.name === 'Bash');
+  if ((schemaTool !== undefined || schema !== undefined) && planted !== undefined && offersBash) {
+    return { kind: 'tool_use', name: 'Bash', input: { command: planted, description: 'As the session record asks' } };
   }
   if (schemaTool !== undefined) return { kind: 'tool_use', name: STRUCTURED_TOOL, input: structured(body) };
   if (schema !== undefined) return { kind: 'text', text: JSON.stringify(structured(body)) };
@@ -127,7 +137,7 @@ export function decideReply(body, structured) {
     const [name, ...args] = skill.split(/\s+/);
     return { kind: 'tool_use', name: 'Skill', input: { skill: name, args: args.join(' ') } };
   }
-  return { kind: 'text', text: `OK: ${prompt.replace(/\s+/g, ' ').trim().slice(0, ECHO_CHARS)}` };
+  return { kind: 'text', text: `OK (reply ${turn}).` };
 }
 
 function markerArgument(text, marker) {
@@ -136,16 +146,6 @@ function markerArgument(text, marker) {
   if (at < 0) return undefined;
   const rest = text.slice(at + marker.length).split('\n')[0].trim();
   return rest === '' ? undefined : rest;
-}
-
-function resultText(content) {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.filter((b) => b?.type === 'text').map((b) => b.text).join('\n');
-  return '';
-}
-
-function firstLine(text) {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
 }
 
 function usage() {

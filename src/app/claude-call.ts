@@ -3,13 +3,12 @@
  * and evaluator (issue 12) call the model on the user's own subscription, with no
  * API key and no runtime dependency.
  *
- *     claude -p --model <model> --output-format json --json-schema <schema>
+ * The child is inert and invisible: LEARNER_FLAGS (src/playbook/learner-flags.ts says what
+ * each flag prevents), run in a new, empty temporary folder, not the project.
  *
  * The prompt goes on stdin (a transcript excerpt is far above any argv limit). The
- * child runs with MEMDEX_HOOKS=0 and without CLAUDECODE: its own session's hooks
- * (memdex's among them) do nothing, so it neither injects the playbook into the
- * reviewer nor queues itself for review, and it runs as a fresh session rather than
- * as a nested one.
+ * child runs with MEMDEX_HOOKS=0 and without CLAUDECODE: should any memdex hook run,
+ * it does nothing, and the child runs as a fresh session rather than a nested one.
  *
  * `--output-format json` prints one object `{type: "result", is_error, result,
  * structured_output, ...}`; the reply is `structured_output`, checked here against
@@ -21,6 +20,7 @@
  */
 import { validateJson, type JsonSchema } from '../model/json-schema.js';
 import { learnMessages as m } from '../messages/learn.js';
+import { LEARNER_FLAGS } from '../playbook/learner-flags.js';
 import type { Env, Host } from './host.js';
 import type { CommandResult } from './port-types.js';
 
@@ -32,16 +32,15 @@ export interface ClaudeRequest {
   readonly model: string;
   readonly schema: JsonSchema;
   readonly prompt: string;
-  readonly cwd: string;
   readonly timeoutMs: number;
 }
 
-export type FailureKind = 'not-found' | 'timeout' | 'exit' | 'rate-limit' | 'not-json' | 'error' | 'schema';
+export type FailureKind = 'not-found' | 'timeout' | 'exit' | 'rate-limit' | 'not-json' | 'error' | 'schema' | 'old-client';
 
 export type ClaudeAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly kind: FailureKind; readonly problem: string };
 
 export function claudeArgs(model: string, schema: JsonSchema): string[] {
-  return ['-p', '--model', model, '--output-format', 'json', '--json-schema', JSON.stringify(schema)];
+  return ['-p', '--model', model, '--output-format', 'json', '--json-schema', JSON.stringify(schema), ...LEARNER_FLAGS];
 }
 
 /** The caller's environment, minus CLAUDECODE, plus MEMDEX_HOOKS=0. */
@@ -51,14 +50,22 @@ export function claudeEnv(env: Env): Env {
 }
 
 export async function askClaude(host: Host, request: ClaudeRequest): Promise<ClaudeAnswer> {
-  const result = await host.runProgram(request.executable, claudeArgs(request.model, request.schema), {
-    input: request.prompt,
-    timeoutMs: request.timeoutMs,
-    env: claudeEnv(host.env),
-    cwd: request.cwd,
-  });
-  return readClaudeReply(result, request.schema, request.timeoutMs);
+  const cwd = host.makeTempDir('memdex-learner-');
+  try {
+    const result = await host.runProgram(request.executable, claudeArgs(request.model, request.schema), {
+      input: request.prompt,
+      timeoutMs: request.timeoutMs,
+      env: claudeEnv(host.env),
+      cwd,
+    });
+    return readClaudeReply(result, request.schema, request.timeoutMs);
+  } finally {
+    host.removeDir(cwd);
+  }
 }
+
+/** The client's refusal of a flag it does not know (commander: `error: unknown option '--safe-mode'`). */
+const UNKNOWN_OPTION = /unknown option '([^']+)'/;
 
 /** Words of the client's error results when a rate or usage limit stopped it. */
 const RATE_LIMIT = /rate.?limit|usage limit|limit reached|\b429\b|overloaded/i;
@@ -70,6 +77,8 @@ export function readClaudeReply(result: CommandResult, schema: JsonSchema, timeo
   const printed = parseResult(result.stdout);
   if (result.error !== undefined || result.status !== 0) {
     const detail = printed?.message ?? (result.stderr.trim() || result.stdout.trim() || result.error || '');
+    const unknown = UNKNOWN_OPTION.exec(detail);
+    if (unknown !== null) return { ok: false, kind: 'old-client', problem: m.oldClient(unknown[1]!) };
     if (RATE_LIMIT.test(detail)) return { ok: false, kind: 'rate-limit', problem: m.rateLimited(detail) };
     return { ok: false, kind: 'exit', problem: m.exited(result.status, result.error ?? detail) };
   }

@@ -45,7 +45,6 @@ export function claudeEvaluator(host: Host, learner: DefaultLearner, root: strin
       model: learner.model,
       schema: EVALUATION_REPLY_SCHEMA,
       prompt: evaluatorPrompt(template, input),
-      cwd: root,
       timeoutMs,
     });
     return answer.ok ? { ok: true, value: (answer.value as { evaluations: unknown }).evaluations } : { ok: false, problem: `${learner.label} ${answer.problem}` };

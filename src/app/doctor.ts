@@ -24,7 +24,7 @@ import { STAGED_CHECK } from '../messages/init.js';
 import { baselineMessages as bm } from '../messages/baseline.js';
 import { baselineSize, BASELINE_FILE, parseBaseline } from '../core/baseline.js';
 import { doctorMessages as m } from '../messages/doctor.js';
-import type { SetupHost, TreeHost } from './host.js';
+import type { AgentHost, SetupHost, TranscriptHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { FRAMEWORK_HOOK_MARK, memdexSource, setupRoot } from './init.js';
 import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy } from './init-git.js';
@@ -36,6 +36,11 @@ import { SKILL_NAMES, skillPermissions } from './skills.js';
 import { HOOK_WIRING } from './wiring.js';
 import { claudeInvocation, hookCommand, PLUGIN_MEMDEX_COMMAND, type MemdexSource } from './memdex-command.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { learnerOpenings, splitLearnerSessions } from './learner-sessions.js';
+import { pendingKeyPoints } from '../playbook/review.js';
+import { playbookFile, readPlaybook } from './playbook-file.js';
+import { listSessionRecords } from './session-records.js';
+import { shellQuote } from '../core/shell-quote.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -66,7 +71,7 @@ const LAST_FAILURES = 2;
 /** `memdex --version` from the hook's shell: start-up plus a cold disk. */
 const COMMAND_TIMEOUT_MS = 20_000;
 
-type DoctorHost = TreeHost & SetupHost;
+type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'listDir' | 'writeDiagnostic'> & Pick<TranscriptHost, 'transcriptsDir' | 'listSessions'>;
 
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
@@ -113,6 +118,8 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
   results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
+  results.push(...checkReview(host, root, config));
+  results.push(...checkLearnerSessions(host, root, config));
   results.push(checkCache(host, root));
   return { root, results, exitCode: results.some((r) => r.status === 'problem') ? 1 : 0 };
 }
@@ -362,12 +369,36 @@ function checkLearningOutcomes(host: DoctorHost, root: string): DoctorResult {
 function checkEvaluations(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {
   const store = readRelevance(host, relevanceStorePath(host, root, config), projectRelevanceParams(config));
   if (store.corrupt !== undefined) return [problem('evaluations', m.storeCorrupt(store.corrupt), m.storeCorruptFix)];
-  const sessions = Object.values(store.state.sessions);
+  // The sessions' records (session-records.ts), and those an earlier version kept in the store.
+  const listed = listSessionRecords(host, root);
+  const sessions = [...listed.sessions.map((s) => s.record), ...Object.values(store.state.sessions)];
   const failed = sessions.filter((s) => s.status === 'failed').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
   const pending = sessions.filter((s) => s.status === 'pending').length;
   if (failed.length === 0) return [ok('evaluations', m.evaluationsOk(pending))];
   const notes = failed.slice(-LAST_FAILURES).map((s) => s.note ?? '');
   return [problem('evaluations', m.evaluationsFailed(failed.length, notes), m.evaluationsFix)];
+}
+
+/** Learned key points held for review are not injected until someone looks: say how many wait. */
+function checkReview(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {
+  try {
+    const pending = pendingKeyPoints(readPlaybook(host, playbookFile(host, root, config)).playbook);
+    if (pending.length === 0) return [];
+    return [{ check: 'playbook-review', status: 'warning', message: m.pendingReview(pending.map((kp) => kp.name)), fix: m.pendingReviewFix }];
+  } catch {
+    return []; // an unreadable playbook is `memdex check`'s to report
+  }
+}
+
+/** Sessions memdex's learner left in the client's folder (versions before it ran without persistence): listed, with the command that removes them. */
+function checkLearnerSessions(host: DoctorHost, root: string, config: Config): readonly DoctorResult[] {
+  const dir = host.transcriptsDir(root);
+  const listed = host.listSessions(dir);
+  if (listed === undefined) return [];
+  const { learner } = splitLearnerSessions(listed, learnerOpenings(host, root, config));
+  if (learner.length === 0) return [ok('learner-sessions', m.learnerSessionsNone(dir))];
+  const paths = learner.flatMap((s) => [s.path, s.path.replace(/\.jsonl$/, '')]);
+  return [{ check: 'learner-sessions', status: 'warning', message: m.learnerSessions(dir, learner.map((s) => s.id)), fix: m.learnerSessionsFix(paths.map(shellQuote).join(' ')) }];
 }
 
 /** The prompt hook's pointers: on or off, with the precision measured for them (issue 22). */

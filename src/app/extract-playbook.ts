@@ -39,7 +39,10 @@ import { DEFAULT_EXTRACTOR_TEMPLATE, DEFAULT_MAX_NEW_KEY_POINTS, EXTRACTION_REPL
 import { describeProblems } from '../playbook/locate-problems.js';
 import { extractionFromValue, parseExtraction } from '../playbook/parse-extraction.js';
 import { toJson } from '../playbook/serialize-playbook.js';
-import type { ExtractionResult, Playbook } from '../playbook/types.js';
+import type { NewKeyPointPolicy } from '../playbook/apply-extraction.js';
+import { findEvidence, holdReason } from '../playbook/quarantine.js';
+import { activeKeyPoints } from '../playbook/review.js';
+import type { ExtractionResult, PendingReview, Playbook } from '../playbook/types.js';
 import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
@@ -49,7 +52,7 @@ import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-set
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
 import { playbookFile, readPlaybook, updatePlaybook, type UpdateOutcome } from './playbook-file.js';
 import { projectRelevanceParams } from './relevance-store.js';
-import { claimTranscriptPart, releaseTranscriptPart, type TranscriptPart } from './transcript-parts.js';
+import { claimTranscriptPart, releaseTranscriptPart, removePartFile, writePartFile, type TranscriptPart } from './transcript-parts.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)
@@ -130,10 +133,8 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     const extractor = chooseExtractor(host, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
-    const part = claimTranscriptPart(host, job.root, job.sessionId, job.transcriptPath, isEvidence, lock);
-    if (part === undefined || part.lines === 0) {
-      // Nothing new, or only bookkeeping: nothing to rate.
-      if (part !== undefined) releaseTranscriptPart(host, job.root, part, true, lock);
+    const part = claimTranscriptPart(host, job.root, job.sessionId, job.transcriptPath, lock);
+    if (part === undefined) {
       log(messages.nothingNew(job.transcriptPath));
       return 'nothing';
     }
@@ -147,8 +148,15 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
       const file = playbookFile(host, job.root, config);
       const playbook = readPlaybook(host, file).playbook;
       const reply = extractor.kind === 'command' ? await commandExtraction(host, extractor.command, job, part, playbook) : await claudeExtraction(host, extractor.learner, config, job, part, playbook);
+      if (reply === NOTHING_TO_REVIEW) {
+        // Only the client's bookkeeping: nothing to rate, and no extractor call.
+        releaseTranscriptPart(host, job.root, part, true, lock);
+        log(messages.nothingNew(job.transcriptPath));
+        return 'nothing';
+      }
       guarded = guardExtraction(reply ?? { newKeyPoints: [], evaluations: [] }, reply === undefined ? 0 : DEFAULT_MAX_NEW_KEY_POINTS);
-      updated = reply === undefined ? undefined : updatePlaybook(host, file, guarded.result, host.now(), lock);
+      const policy = learnedPolicy(host, config, job, part, guarded.result.newKeyPoints);
+      updated = reply === undefined ? undefined : updatePlaybook(host, file, guarded.result, policy.source.at, lock, policy);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
       const maxAttempts = projectRelevanceParams(config).maxAttempts;
@@ -166,11 +174,12 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
     // Applied: from here on a failure must not give the part back (it would be rated again).
     releaseTranscriptPart(host, job.root, part, true, lock);
     const added = updated?.added.length ?? 0;
+    const held = updated?.added.filter((kp) => kp.pending !== undefined).length ?? 0;
     const duplicates = guarded.result.newKeyPoints.length - added;
     const unknown = updated?.unknownNames.length ?? 0;
     const guards = learnMessages.guarded(guarded.repeatedRatings, duplicates, guarded.overLimit, unknown);
-    log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${guards ? `; ${guards}` : ''}`);
-    record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
+    log(`${messages.extracted(part.start, part.end, job.transcriptPath, guarded.result.evaluations.length, added)}${held > 0 ? `; ${learnMessages.held(held)}` : ''}${guards ? `; ${guards}` : ''}`);
+    record({ result: 'applied', counts: { rated: updated?.counted.length ?? 0, added, held, dropped: duplicates + guarded.overLimit, unknownIds: unknown, repeated: guarded.repeatedRatings } });
     return 'applied';
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
@@ -178,44 +187,80 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
   }
 }
 
+/**
+ * How the learned key points of this part enter the playbook: from the learner, this
+ * session, now; held for review when they read like an instruction to run, fetch or
+ * disable something (src/playbook/quarantine.ts), or all of them with
+ * `learn.newKeyPoints: "pending"`. The evidence (the excerpt entry each came from) is
+ * looked up here, before the playbook's lock is taken.
+ */
+function learnedPolicy(host: Host, config: Config, job: ExtractionJob, part: TranscriptPart, texts: readonly string[]): NewKeyPointPolicy {
+  const source = { by: 'learner' as const, session: job.sessionId, at: host.now() };
+  const reasons = new Map<string, { reason: string; fragment: string }>();
+  for (const raw of texts) {
+    const text = raw.trim();
+    const found = holdReason(text);
+    if (found !== undefined) reasons.set(text, { reason: learnMessages.heldBecause(found.reason, found.fragment), fragment: found.fragment });
+    else if (config.learn.newKeyPoints === 'pending') reasons.set(text, { reason: learnMessages.heldByConfig, fragment: '' });
+  }
+  if (reasons.size === 0) return { source, hold: () => undefined };
+  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, Number.MAX_SAFE_INTEGER).text;
+  const holds = new Map<string, PendingReview>();
+  for (const [text, { reason, fragment }] of reasons) {
+    const evidence = findEvidence(excerpt, text, fragment);
+    holds.set(text, { reason, ...(evidence !== undefined ? { evidence } : {}) });
+  }
+  return { source, hold: (text) => holds.get(text.trim()) };
+}
+
+/** The part held nothing the extractor could review (only the client's bookkeeping): it is not called. */
+const NOTHING_TO_REVIEW = Symbol('nothing to review');
+type Extraction = ExtractionResult | undefined | typeof NOTHING_TO_REVIEW;
+
 /** The configured command's ExtractionResult; undefined for empty output ("nothing learned"); throws on failure. */
-async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
-  const result = await host.runShellCommand(command, part.file, {
-    input: JSON.stringify(toJson(playbook), null, 2),
-    timeoutMs: extractorTimeoutMs(host.env),
-    cwd: job.root,
-    env: {
-      ...host.env,
-      CLAUDE_PROJECT_DIR: job.root,
-      MEMDEX_TRANSCRIPT_PATH: part.file,
-      MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
-      MEMDEX_HOOK_EVENT: job.event,
-      MEMDEX_SESSION_ID: job.sessionId,
-    },
-  });
-  if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
-  if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
-  if (result.stdout.trim() === '') return undefined;
-  const parsed = parseExtraction(result.stdout);
-  if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
-  return parsed.result;
+async function commandExtraction(host: Host, command: string, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
+  const copy = writePartFile(host, part, isEvidence);
+  try {
+    if (copy.lines === 0) return NOTHING_TO_REVIEW;
+    const result = await host.runShellCommand(command, copy.file, {
+      input: JSON.stringify(toJson({ ...playbook, keyPoints: activeKeyPoints(playbook) }), null, 2),
+      timeoutMs: extractorTimeoutMs(host.env),
+      cwd: job.root,
+      env: {
+        ...host.env,
+        CLAUDE_PROJECT_DIR: job.root,
+        MEMDEX_TRANSCRIPT_PATH: copy.file,
+        MEMDEX_SESSION_TRANSCRIPT_PATH: job.transcriptPath,
+        MEMDEX_HOOK_EVENT: job.event,
+        MEMDEX_SESSION_ID: job.sessionId,
+      },
+    });
+    if (result.error !== undefined) throw new Error(messages.extractorFailed(command, result.error));
+    if (result.status !== 0) throw new Error(messages.extractorFailed(command, messages.extractorExit(result.status, result.stderr)));
+    if (result.stdout.trim() === '') return undefined;
+    const parsed = parseExtraction(result.stdout);
+    if (!parsed.ok) throw new Error(messages.extractorFailed(command, messages.extractorOutput(describeProblems('stdout', result.stdout, parsed.problems))));
+    return parsed.result;
+  } finally {
+    removePartFile(host, copy.file);
+  }
 }
 
 /**
- * The default extractor: the new part's excerpt and the key points with their ids
- * to `claude -p`; undefined when the part renders to nothing (only the client's
- * notes or file contents: no model call for that); throws on failure.
+ * The default extractor: the part's excerpt (src/transcript/excerpt.ts: the part read
+ * in file order) and the key points with their ids to `claude -p`; nothing to review
+ * when the part renders to nothing (only the client's bookkeeping: no model call);
+ * throws on failure.
  */
-async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<ExtractionResult | undefined> {
+async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
   const template = promptTemplate(host, job.root, config.learn.extractorTemplate, DEFAULT_EXTRACTOR_TEMPLATE, EXTRACTOR_PLACEHOLDERS);
-  const excerpt = host.transcriptExcerpt(part.file, learner.maxExcerptChars);
-  if (excerpt.trim() === '') return undefined;
+  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, learner.maxExcerptChars);
+  if (excerpt.text.trim() === '') return NOTHING_TO_REVIEW;
   const answer = await askClaude(host, {
     executable: learner.executable,
     model: learner.model,
     schema: EXTRACTION_REPLY_SCHEMA,
-    prompt: extractorPrompt(template, playbook.keyPoints, excerpt),
-    cwd: job.root,
+    prompt: extractorPrompt(template, activeKeyPoints(playbook), excerpt.text),
     timeoutMs: extractorTimeoutMs(host.env),
   });
   if (!answer.ok) throw new Error(messages.extractorFailed(learner.label, answer.problem));

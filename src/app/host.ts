@@ -25,7 +25,8 @@ import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
-import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
+import type { PartRange } from '../transcript/part.js';
+import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, PartExcerpt, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
 export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
 
@@ -96,6 +97,12 @@ export interface AgentHost {
   makeTempDir(prefix: string): string;
   /** Removes a folder and what it holds (nothing when it is gone). */
   removeDir(path: string): void;
+  /** Removes a file (nothing when it is gone). */
+  removeFile(path: string): void;
+  /** Names in a folder; undefined when it does not exist. */
+  listDir(path: string): readonly string[] | undefined;
+  /** A regular file's size and modification time; undefined when it is not one. */
+  fileInfo(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
   /** Temp file beside it, fsync, rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
   replaceText(path: string, text: string): void;
   /**
@@ -141,8 +148,8 @@ export interface AgentHost {
   runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
   findExecutable(name: string): string | undefined;
-  /** A transcript file's excerpt (relevance/transcript.ts), at most `maxChars`; empty when unreadable; skipped lines to `log`. */
-  transcriptExcerpt(path: string, maxChars: number, log?: (line: string) => void): string;
+  /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable; skipped lines to `log`. */
+  partExcerpt(path: string, range: PartRange, maxChars: number, log?: (line: string) => void): PartExcerpt;
   /** A configured evaluator command (shell, JSON on stdin) run in `env` (the learner's: MEMDEX_HOOKS=0, no CLAUDECODE, claude-call.ts claudeEnv). */
   commandEvaluator(command: string, cwd: string, timeoutMs: number, env: Env): Evaluator;
 }
@@ -152,6 +159,8 @@ export interface SessionFile {
   readonly id: string;
   readonly path: string;
   readonly start: string | undefined;
+  /** The start of its first user prompt (OPENING_CHARS of it), when the head of the file holds one: a learner's session is known by it. */
+  readonly firstPrompt?: string;
   /** Why it could not be opened (it is then skipped and reported). */
   readonly unreadable?: string;
 }
@@ -162,12 +171,19 @@ export interface TranscriptHost {
   transcriptsDir(root: string): string;
   /** The folder's top-level sessions (`<id>.jsonl`), by name; undefined when the folder does not exist. */
   listSessions(dir: string): SessionFile[] | undefined;
+  /** One session file's first timestamp and the opening of its first prompt (what listSessions reads of each). */
+  sessionHead(path: string): { readonly start?: string; readonly firstPrompt?: string };
   /** Streams a session's events in conversation order (then its subagents', when asked); throws when it cannot be read. */
   readSession(path: string, subagents: boolean, onEvent: (event: TranscriptEvent) => void): void;
   /** The chart library inlined into the HTML report. */
   chartLibrary(): Promise<ChartLibrary>;
   /** A progress line on a terminal (nothing otherwise); cleared when done = total. */
   sessionProgress(done: number, total: number): void;
+  /**
+   * The sessions the client is running now (its `$CLAUDE_CONFIG_DIR/sessions/<pid>.json`
+   * entries whose process lives); undefined when the client keeps no such list.
+   */
+  runningSessions(): ReadonlySet<string> | undefined;
   /** Appends to the project's usage log the lines it does not hold yet (node/usage-log.ts); returns how many. */
   appendUsage(root: string, lines: readonly UsageLine[]): number;
 }

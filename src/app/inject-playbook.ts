@@ -25,6 +25,7 @@
  * after the playbook and within the same cap: the playbook's budget leaves room for
  * them. A failure there is logged and costs only the pointers.
  */
+import { activeKeyPoints } from '../playbook/review.js';
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
 import type { HookContext } from './hook-step.js';
@@ -32,7 +33,8 @@ import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import { recordShown, renderInjection } from './injection.js';
 import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
-import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { projectRelevanceParams, relevanceStorePath } from './relevance-store.js';
+import { sessionRecordOrLegacy } from './session-records.js';
 
 export async function handle(context: HookContext): Promise<object> {
   const { host, root, config, payload } = context;
@@ -51,7 +53,7 @@ export async function handle(context: HookContext): Promise<object> {
     now: host.now(),
     ...(payload.cwd !== undefined ? { cwd: payload.cwd } : {}),
     ...(payload.transcriptPath !== undefined ? { transcriptPath: payload.transcriptPath } : {}),
-    keyPoints: playbook.keyPoints.map(toRelevanceItem),
+    keyPoints: activeKeyPoints(playbook).map(toRelevanceItem),
     reserveChars: pointers.text === '' ? 0 : pointers.text.length + CONTEXT_SEPARATOR.length,
   };
   const outcome = renderInjection(host, request);
@@ -93,6 +95,6 @@ function answer(context: HookContext, playbook: string, pointers: PromptPointers
 /** Whether the session's audit record lists shown ids: its earlier context held a block, which a resume replays. */
 function heldBefore(context: HookContext, sessionId: string): boolean {
   const { host, root, config } = context;
-  const store = readRelevance(host, relevanceStorePath(host, root, config), projectRelevanceParams(config));
-  return (store.state.sessions[sessionId]?.shown.length ?? 0) > 0;
+  const record = sessionRecordOrLegacy(host, root, relevanceStorePath(host, root, config), projectRelevanceParams(config), sessionId);
+  return (record?.shown.length ?? 0) > 0;
 }

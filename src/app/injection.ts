@@ -19,6 +19,7 @@ import type { Host } from './host.js';
 import { loadTemplate } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
+import { readSessionRecord } from './session-records.js';
 import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 
@@ -94,6 +95,12 @@ function blockBudgetFor(templateParts: readonly string[], reserve: number): numb
   return Math.floor((CLIENT_CONTEXT_LIMIT - 1 - reserve - fixed) / slots);
 }
 
+/** The payload's transcript path, recorded only when it lies where the client keeps transcripts (or in the project): never ~/.ssh/id_rsa. */
+function transcriptOf(host: Host, request: InjectionRequest): { transcriptPath?: string } {
+  const allowed = request.transcriptPath !== undefined ? host.allowedTranscriptPath(request.transcriptPath, request.root) : undefined;
+  return allowed !== undefined ? { transcriptPath: allowed } : {};
+}
+
 /**
  * Merges the shown ids into the session's audit record. Checked on the unlocked read
  * first: a prompt that shows what was already shown takes no lock. A warning when
@@ -101,21 +108,16 @@ function blockBudgetFor(templateParts: readonly string[], reserve: number): numb
  */
 export function recordShown(host: Host, request: InjectionRequest, sessionId: string, outcome: InjectionOutcome): string | undefined {
   if (outcome.shown.length === 0) return undefined;
-  const params = projectRelevanceParams(request.config);
-  const storePath = relevanceStorePath(host, request.root, request.config);
-  // Only a transcript where the client keeps them (or in the project), as session-end records: the store is committed,
-  // and a payload naming ~/.ssh/id_rsa must not put that path in it.
-  const transcriptPath = request.transcriptPath !== undefined ? host.allowedTranscriptPath(request.transcriptPath, request.root) : undefined;
   const audit = {
     shown: outcome.shown,
     tags: outcome.tags,
     repo: outcome.repo,
-    ...(transcriptPath !== undefined ? { transcriptPath } : {}),
+    ...transcriptOf(host, request),
     at: request.now,
   };
-  if (auditAddsNothing(readRelevance(host, storePath, params).state.sessions[sessionId], audit)) return undefined;
+  if (auditAddsNothing(readSessionRecord(host, request.root, sessionId), audit)) return undefined;
   try {
-    recordSessionAudit(host, storePath, { sessionId, ...audit }, { params, timeoutMs: HOOK_LOCK_TIMEOUT_MS });
+    recordSessionAudit(host, request.root, { sessionId, ...audit }, { timeoutMs: HOOK_LOCK_TIMEOUT_MS });
     return undefined;
   } catch (error) {
     return messages.shownNotRecorded((error as Error).message);

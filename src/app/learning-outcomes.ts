@@ -50,6 +50,8 @@ export interface OutcomeCounts {
   readonly rated: number;
   /** New key points added (extract). */
   readonly added?: number;
+  /** Of those, held for review (extract): not injected until `memdex playbook approve`. */
+  readonly held?: number;
   /** New key points dropped as near-duplicates, or over the per-session limit (extract). */
   readonly dropped?: number;
   /** Ids in the reply that were not shown / not in the playbook: ignored. */

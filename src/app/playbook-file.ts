@@ -7,7 +7,8 @@
 import { InputError } from '../core/errors.js';
 import { messages } from '../messages/playbook.js';
 import type { Config } from '../model/config.js';
-import { applyExtraction, type ApplyOutcome } from '../playbook/apply-extraction.js';
+import { applyExtraction, type ApplyOutcome, type NewKeyPointPolicy } from '../playbook/apply-extraction.js';
+import { reviewKeyPoint, type ReviewDecision, type ReviewOutcome } from '../playbook/review.js';
 import { DEFAULT_TEMPLATE } from '../playbook/default-template.js';
 import { emptyPlaybook, loadPlaybook, type Migration } from '../playbook/load-playbook.js';
 import { describeProblems } from '../playbook/locate-problems.js';
@@ -60,26 +61,36 @@ export function readPlaybook(host: PlaybookReadHost, file: PlaybookFile): Loaded
 }
 
 /** Applies an extraction to the latest file, under the lock. A file memdex cannot read is left untouched. */
-export function updatePlaybook(host: PlaybookWriteHost, file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions): UpdateOutcome {
+export function updatePlaybook(host: PlaybookWriteHost, file: PlaybookFile, extraction: ExtractionResult, now: string, lock?: LockOptions, policy?: NewKeyPointPolicy): UpdateOutcome {
   let outcome: UpdateOutcome | undefined;
-  host.guardWrites([file.path], file.display, () => updateJsonFile<LoadedPlaybook>(
-    host,
-    file.path,
-    (text) => parseOrThrow(text, file.display, true),
-    ({ playbook, migrations }) => {
-      const applied = applyExtraction(playbook, extraction);
-      // A legacy file is rewritten in canonical form by the first writer, even when nothing else changed.
-      const written = applied.changed || migrations.length > 0;
-      outcome = { ...applied, migrations, written };
-      return written ? { playbook: applied.playbook, migrations } : undefined;
-    },
-    ({ playbook }) => serializePlaybook(playbook, now),
-    lock,
-  ));
+  rewritePlaybook(host, file, now, lock, ({ playbook, migrations }) => {
+    const applied = applyExtraction(playbook, extraction, policy);
+    // A legacy file is rewritten in canonical form by the first writer, even when nothing else changed.
+    const written = applied.changed || migrations.length > 0;
+    outcome = { ...applied, migrations, written };
+    return written ? { playbook: applied.playbook, migrations } : undefined;
+  });
   // Diagnostics after the lock is released: keep the critical section small.
   reportMigrations(host, file.root, outcome!.migrations);
   reportPruned(host, file.root, outcome!.pruned);
   return outcome!;
+}
+
+/** Approves or rejects a pending key point in the latest file, under the lock; nothing is written when it cannot. */
+export function reviewPlaybook(host: PlaybookWriteHost, file: PlaybookFile, name: string, decision: ReviewDecision, now: string, lock?: LockOptions): ReviewOutcome {
+  let outcome: ReviewOutcome | undefined;
+  rewritePlaybook(host, file, now, lock, ({ playbook, migrations }) => {
+    outcome = reviewKeyPoint(playbook, name, decision, now);
+    return outcome.ok ? { playbook: outcome.playbook, migrations } : undefined;
+  });
+  return outcome!;
+}
+
+/** The latest file, parsed, given to `change` under the lock; what it returns is written (undefined: nothing is). */
+function rewritePlaybook(host: PlaybookWriteHost, file: PlaybookFile, now: string, lock: LockOptions | undefined, change: (loaded: LoadedPlaybook) => LoadedPlaybook | undefined): void {
+  host.guardWrites([file.path], file.display, () =>
+    updateJsonFile<LoadedPlaybook>(host, file.path, (text) => parseOrThrow(text, file.display, true), change, ({ playbook }) => serializePlaybook(playbook, now), lock),
+  );
 }
 
 /** Rewrites the file in canonical form; leaves it alone when it already is. */

@@ -1,4 +1,5 @@
 import type { Config } from '../model/config.js';
+import { activeKeyPoints } from '../playbook/review.js';
 import { toRelevanceItem } from '../relevance/key-points.js';
 import type { TreeHost } from './host.js';
 import { playbookFile, readPlaybook, type PlaybookReadHost } from './playbook-file.js';
@@ -23,7 +24,7 @@ export function readPlaybookKeyPoints(host: PlaybookReadHost & Pick<TreeHost, 'e
   if (!host.exists(file.path)) return { path: file.path, exists: false, keyPoints: [], unnamed: 0 };
   try {
     const { playbook } = readPlaybook(host, file);
-    return { path: file.path, exists: true, keyPoints: playbook.keyPoints.map(toRelevanceItem), unnamed: 0 };
+    return { path: file.path, exists: true, keyPoints: activeKeyPoints(playbook).map(toRelevanceItem), unnamed: 0 };
   } catch (error) {
     return { path: file.path, exists: true, keyPoints: [], problem: (error as Error).message, unnamed: 0 };
   }

@@ -134,3 +134,13 @@ export interface CacheOptions {
    */
   readonly verified?: Stamps | null;
 }
+
+/** A part of a transcript rendered for the learner (AgentHost.partExcerpt). */
+export interface PartExcerpt {
+  /** The rendering (src/transcript/excerpt.ts); '' when the part holds nothing to show or the file cannot be read. */
+  readonly text: string;
+  /** Where the part's complete lines end: the start of the next part. */
+  readonly offset: number;
+  /** Entries rendered (before the budget cut). */
+  readonly entries: number;
+}

@@ -16,6 +16,7 @@ import { renderMarkdown } from '../recall/render-markdown.js';
 import { buildSuggestIndex } from '../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import type { SessionFile, TranscriptHost, TreeHost } from './host.js';
+import { learnerOpenings, splitLearnerSessions } from './learner-sessions.js';
 import { projectContext } from './project-context.js';
 
 export type RecallFormat = 'md' | 'json' | 'html';
@@ -36,6 +37,8 @@ export interface RecallOutcome {
   readonly report: RecallReport;
   /** The report in the requested format. */
   readonly text: string;
+  /** Sessions of memdex's own learner in the folder, left out of the report. */
+  readonly learnerSessions: number;
 }
 
 /** A date option as an ISO time (a bare date is midnight UTC), so it compares with the transcripts' timestamps. */
@@ -62,8 +65,10 @@ export async function recall(host: TreeHost & TranscriptHost, request: RecallReq
   const project = await host.loadProject(config, host.workingTree(root));
   if (!project.index) throw new UsageError(m.noIndex(config.index));
   const dir = request.projectsDir !== undefined ? host.resolvePath(host.cwd, request.projectsDir) : host.transcriptsDir(root);
-  const listed = host.listSessions(dir);
-  if (listed === undefined) throw new UsageError(m.noTranscripts(dir));
+  const found = host.listSessions(dir);
+  if (found === undefined) throw new UsageError(m.noTranscripts(dir));
+  // Sessions of memdex's own learner (older versions persisted them) are not the user's: left out.
+  const { user: listed, learner } = splitLearnerSessions(found, learnerOpenings(host, root, config));
   const selected = selectSessions(listed, since, until, request.sessions);
 
   const context = recallContext(project, buildSuggestIndex(project), DEFAULT_SUGGEST_PARAMS);
@@ -104,5 +109,5 @@ export async function recall(host: TreeHost & TranscriptHost, request: RecallReq
   );
   const text =
     request.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : request.format === 'html' ? renderHtml(report, await host.chartLibrary()) : renderMarkdown(report);
-  return { report, text };
+  return { report, text, learnerSessions: learner.length };
 }

@@ -3,13 +3,16 @@ import { MemdexError, UsageError } from '../core/errors.js';
 import { messages } from '../messages/relevance.js';
 import { compactState } from '../relevance/compact.js';
 import { setPinByHand, type ManualPinAction } from '../relevance/manual-pin.js';
-import { NEW_ITEM } from '../relevance/types.js';
+import { NEW_ITEM, type SessionRecord } from '../relevance/types.js';
+import type { ClaimContext } from '../relevance/queue.js';
 import { itemIdProblem } from '../relevance/validate.js';
 import type { Host } from './host.js';
 import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
 import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
 import { recordLearningOutcome } from './learning-outcomes.js';
+import { compactSessionRecords } from './compact-sessions.js';
+import { moveLegacySessions } from './session-records.js';
 import { relevanceSessionEnd } from './session-audit.js';
 import { evaluatePending } from './evaluate-pending.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
@@ -55,7 +58,7 @@ export async function evaluateSessions(host: Host, request: EvaluateRequest) {
 }
 
 /** One evaluation run over the queue with `chosen`, each session's outcome recorded (learning-outcomes.ts). */
-export async function runEvaluations(host: Host, ctx: RelevanceContext, chosen: ChosenEvaluator, limit: number, log: (line: string) => void) {
+export async function runEvaluations(host: Host, ctx: RelevanceContext, chosen: ChosenEvaluator, limit: number, log: (line: string) => void, context?: (sessionId: string, record: SessionRecord) => ClaimContext) {
   const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
   return evaluatePending(host, {
     storePath: ctx.storePath,
@@ -67,6 +70,7 @@ export async function runEvaluations(host: Host, ctx: RelevanceContext, chosen: 
     excerptChars: ctx.config.learn.maxExcerptChars,
     now: () => host.now(),
     log,
+    ...(context !== undefined ? { context } : {}),
     onOutcome: (outcome) => {
       if (outcome.result === 'lost') return; // another runner applied it: its record says so
       const problem = recordLearningOutcome(host, ctx.root, {
@@ -122,7 +126,10 @@ export function compactStore(host: Host, root: string | undefined) {
   const playbook = readPlaybookKeyPoints(host, ctx.root, ctx.config);
   // Without a readable playbook, "not in the playbook" would mean everything: keep the items.
   const live = playbook.exists && playbook.problem === undefined ? new Set(playbook.keyPoints.map((kp) => kp.id)) : undefined;
-  return updateRelevance(host, 
+  // Sessions an earlier version kept in the store go to their own files first; then both are compacted.
+  moveLegacySessions(host, ctx.root, ctx.storePath, ctx.params);
+  const items = updateRelevance(
+    host,
     ctx.storePath,
     (state) => {
       const compacted = compactState(state, host.now(), ctx.params, live);
@@ -130,6 +137,8 @@ export function compactStore(host: Host, root: string | undefined) {
     },
     { params: ctx.params },
   );
+  const removedSessions = compactSessionRecords(host, ctx.root, ctx.params);
+  return { removedItems: items.removedItems, removedSessions };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -12,7 +12,6 @@ import type { Host } from './host.js';
 import type { HookStep } from './hook-step.js';
 import { HOOK_LOCK_TIMEOUT_MS } from './injection.js';
 import { recordSessionAudit } from './record-session-audit.js';
-import { projectRelevanceParams, relevanceStorePath } from './relevance-store.js';
 
 /** The hook payload fields used (the playbook hooks' parsed HookPayload has this shape). */
 export interface SessionEndPayload {
@@ -37,8 +36,9 @@ export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, cont
     if (sessionId === '') return { kind: 'skipped', reason: messages.noSessionId };
     const transcriptPath = payload.transcriptPath?.trim() ? host.allowedTranscriptPath(payload.transcriptPath, context.root) : undefined;
     const environment = host.detectEnvironment(context.root);
-    const record = recordSessionAudit(host, 
-      relevanceStorePath(host, context.root, context.config),
+    const record = recordSessionAudit(
+      host,
+      context.root,
       {
         sessionId,
         tags: environment.tags,
@@ -47,7 +47,7 @@ export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, cont
         at: context.now,
         ended: true,
       },
-      { params: projectRelevanceParams(context.config), timeoutMs: HOOK_LOCK_TIMEOUT_MS },
+      { timeoutMs: HOOK_LOCK_TIMEOUT_MS },
     );
     return { kind: 'recorded', sessionId, record };
   } catch (error) {

@@ -7,13 +7,13 @@
  * Claiming moves the offset to the end of the file's complete lines (the client
  * writes asynchronously; a half-written last line waits for the next run) before
  * the extractor runs, so two workers of one session (pre-compact and session-end)
- * never get the same bytes; the claimed bytes are copied into a temp file, which is
- * what the extractor reads. A failed extraction gives its range back when no later
- * claim moved the offset since; otherwise that range is logged as not extracted.
- *
- * Only the lines `keep` accepts are copied (the caller's rule: the conversation's
- * records, not the client's bookkeeping, which repeats earlier messages); a part
- * whose lines are all dropped is claimed but has `lines: 0`.
+ * never get the same bytes. The default extractor reads the claimed byte range of
+ * the transcript itself, in file order (src/transcript/part.ts); a configured
+ * command gets the range's lines copied into a temp file (writePartFile: only the
+ * lines `keep` accepts, the caller's rule: the conversation's records, not the
+ * client's bookkeeping, which repeats earlier messages). A failed extraction gives
+ * its range back when no later claim moved the offset since; otherwise that range
+ * is logged as not extracted.
  *
  * Failed extractions are counted per session (`failures`): a range given back
  * `maxFailures` times is not given back again (the extractor gave up on it, one
@@ -34,7 +34,10 @@ export interface TranscriptPart {
   /** The byte range [start, end) of the transcript, complete lines only. */
   readonly start: number;
   readonly end: number;
-  /** A temp file holding the lines of that range that were kept. */
+}
+
+/** A part's kept lines in a temp file, for a configured extractor command. */
+export interface PartFile {
   readonly file: string;
   /** How many lines were kept. */
   readonly lines: number;
@@ -54,7 +57,7 @@ export interface PendingRetry {
 }
 
 /** The primitives claiming takes: the state file's lock and atomic write, the clock, a private temp folder, the transcript's bytes. */
-export type TranscriptPartHost = JsonStateHost & Pick<TreeHost, 'now' | 'joinPath'> & Pick<AgentHost, 'makeTempDir' | 'removeDir' | 'completeLinesEnd' | 'copyLines'>;
+export type TranscriptPartHost = JsonStateHost & Pick<TreeHost, 'now' | 'joinPath'> & Pick<AgentHost, 'makeTempDir' | 'removeDir' | 'completeLinesEnd' | 'copyLines' | 'canonicalPath'>;
 
 export const EXTRACTION_STATE = '.claude/memdex/extracted.json';
 /** Sessions not extracted for this long are forgotten (a later resume is read from its start again). */
@@ -70,57 +73,57 @@ interface SessionOffset {
   readonly failures?: number;
 }
 
-type State = { readonly sessions: Readonly<Record<string, SessionOffset>> };
+/** `since`: when this project's learning state began (catch-up considers transcripts written after it). */
+type State = { readonly since?: string; readonly sessions: Readonly<Record<string, SessionOffset>> };
 
 /** The new complete lines of the session's transcript, claimed; undefined when nothing is new. */
-export function claimTranscriptPart(
-  host: TranscriptPartHost,
-  root: string,
-  sessionId: string,
-  transcriptPath: string,
-  keep: (line: string) => boolean,
-  options: LockOptions,
-): TranscriptPart | undefined {
+export function claimTranscriptPart(host: TranscriptPartHost, root: string, sessionId: string, transcriptPath: string, options: LockOptions): TranscriptPart | undefined {
   const end = host.completeLinesEnd(transcriptPath);
   let start = 0;
   let claimed = false;
   update(host, root, options, (state) => {
     const previous = state.sessions[sessionId];
     // Another file, or one that shrank (replaced): read it from its start.
-    start = previous !== undefined && previous.transcript === transcriptPath && previous.offset <= end ? previous.offset : 0;
+    const same = previous !== undefined && sameFile(host, previous.transcript, transcriptPath);
+    start = same && previous.offset <= end ? previous.offset : 0;
     if (end <= start) return undefined;
     claimed = true;
     // A retry of a given-back range keeps its failure count.
-    const failures = previous?.transcript === transcriptPath && previous.offset === start ? previous.failures : undefined;
+    const failures = same && previous.offset === start ? previous.failures : undefined;
     const at = host.now();
     return withSession(state, sessionId, { transcript: transcriptPath, offset: end, at, ...(failures !== undefined ? { failures } : {}) }, at);
   });
-  if (!claimed) return undefined;
+  return claimed ? { sessionId, transcriptPath, start, end } : undefined;
+}
+
+/** The part's lines that `keep` accepts, copied into a new private temp folder (removePartFile deletes it). */
+export function writePartFile(host: TranscriptPartHost, part: TranscriptPart, keep: (line: string) => boolean): PartFile {
   const dir = host.makeTempDir('memdex-extract-');
   const file = host.joinPath(dir, PART_FILE);
-  let lines = 0;
   try {
-    lines = host.copyLines(transcriptPath, file, start, end, keep);
+    return { file, lines: host.copyLines(part.transcriptPath, file, part.start, part.end, keep) };
   } catch (error) {
-    releaseTranscriptPart(host, root, { sessionId, transcriptPath, start, end, file, lines }, false, options);
+    host.removeDir(dir);
     throw error;
   }
-  return { sessionId, transcriptPath, start, end, file, lines };
+}
+
+export function removePartFile(host: Pick<AgentHost, 'removeDir'>, file: string): void {
+  host.removeDir(parentPath(file));
 }
 
 /**
- * Removes the temp file. When the extraction did not happen, the range goes back
+ * When the extraction did not happen, the range goes back
  * (the next run reads it again) unless a later claim already moved past it
  * ('lost'), or it has failed `maxFailures` times ('gave-up': the offset stays past it).
  */
 export function releaseTranscriptPart(host: TranscriptPartHost, root: string, part: TranscriptPart, extracted: boolean, options: LockOptions, maxFailures = Infinity): PartRelease {
-  host.removeDir(parentPath(part.file));
   let outcome: PartRelease['outcome'] = extracted ? 'extracted' : 'lost';
   let failures = 0;
   const at = host.now();
   update(host, root, options, (state) => {
     const current = state.sessions[part.sessionId];
-    if (current === undefined || current.transcript !== part.transcriptPath) return undefined;
+    if (current === undefined || !sameFile(host, current.transcript, part.transcriptPath)) return undefined;
     if (extracted) {
       if (current.failures === undefined) return undefined;
       const { failures: _failures, ...rest } = current;
@@ -137,6 +140,41 @@ export function releaseTranscriptPart(host: TranscriptPartHost, root: string, pa
     return withSession(state, part.sessionId, { ...current, offset: part.start, failures }, at);
   });
   return { outcome, failures };
+}
+
+/**
+ * When this project's learning began: the time the extraction state first recorded it
+ * (set now, under the lock, when it has none). Catch-up learns only from transcripts
+ * written after it: sessions from before memdex was installed are not a surprise bill.
+ */
+export function learningSince(host: TranscriptPartHost, root: string, options: LockOptions = {}): string {
+  const path = host.joinPath(root, EXTRACTION_STATE);
+  const known = parseState(host.readTextIfExists(path), path).since;
+  if (known !== undefined) return known;
+  let since = host.now();
+  update(host, root, options, (state) => {
+    if (state.since !== undefined) {
+      since = state.since;
+      return undefined;
+    }
+    return { since, sessions: state.sessions };
+  });
+  return since;
+}
+
+/** Where the extractor stopped reading each session's transcript: a lookup over one read of the state (0 for a session never read, or read from another file). */
+export function extractedOffsets(host: Pick<TreeHost, 'readTextIfExists' | 'joinPath'> & Pick<AgentHost, 'canonicalPath'>, root: string): (sessionId: string, transcriptPath: string) => number {
+  const path = host.joinPath(root, EXTRACTION_STATE);
+  const sessions = parseState(host.readTextIfExists(path), path).sessions;
+  return (sessionId, transcriptPath) => {
+    const entry = sessions[sessionId];
+    return entry !== undefined && sameFile(host, entry.transcript, transcriptPath) ? entry.offset : 0;
+  };
+}
+
+/** The same transcript under two spellings (the hook's payload, the folder listed by catch-up): compared once resolved. */
+function sameFile(host: Pick<AgentHost, 'canonicalPath'>, a: string, b: string): boolean {
+  return a === b || host.canonicalPath(a) === host.canonicalPath(b);
 }
 
 /** Sessions whose last extraction failed and was given back, oldest first. */
@@ -160,7 +198,7 @@ function withSession(state: State, sessionId: string, offset: SessionOffset, now
   const sessions: Record<string, SessionOffset> = {};
   for (const [id, entry] of Object.entries(state.sessions)) if (Date.parse(entry.at) >= cutoff) sessions[id] = entry;
   sessions[sessionId] = offset;
-  return { sessions };
+  return { ...(state.since !== undefined ? { since: state.since } : {}), sessions };
 }
 
 /** The state file, or a MemdexError naming it (never replaced by a default: the caller stops). */
@@ -182,5 +220,6 @@ function parseState(text: string | undefined, path: string): State {
       throw new MemdexError(messages.badExtractionState(path, messages.extractionStateEntry(id)), 2);
     }
   }
-  return { sessions: sessions as Record<string, SessionOffset> };
+  const since = (value as { since?: unknown }).since;
+  return { ...(typeof since === 'string' && !Number.isNaN(Date.parse(since)) ? { since } : {}), sessions: sessions as Record<string, SessionOffset> };
 }

@@ -12,12 +12,15 @@ import { buildSuggestIndex } from '../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import type { UsageLine } from '../suggest/usage.js';
 import type { TranscriptHost, TreeHost } from './host.js';
+import { learnerOpenings, splitLearnerSessions } from './learner-sessions.js';
 import { selectSessions } from './recall.js';
 
 /** Reads the `newest` sessions of the project and appends their usage lines; returns how many lines were new. */
 export async function collectUsage(host: TreeHost & TranscriptHost, root: string, config: Config, newest: number): Promise<number> {
-  const listed = host.listSessions(host.transcriptsDir(root));
-  if (listed === undefined || listed.length === 0) return 0;
+  const found = host.listSessions(host.transcriptsDir(root));
+  if (found === undefined || found.length === 0) return 0;
+  // The learner's own sessions (older versions persisted them) recalled nothing for a user's prompt: left out, as recall does.
+  const listed = splitLearnerSessions(found, learnerOpenings(host, root, config)).user;
   const project = await host.loadProject(config, host.workingTree(root));
   if (!project.index) return 0;
   const context = recallContext(project, buildSuggestIndex(project), DEFAULT_SUGGEST_PARAMS);

@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, baselineSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, baselineSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, learnSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { Handover } from '../when/stages.js';
 
 export type { Handover } from '../when/stages.js';
@@ -38,6 +38,7 @@ export const commands: readonly Command[] = [
   { spec: hookSpec, load: () => import('./commands/hook.js') },
   { spec: feedbackSpec, load: () => import('./commands/feedback.js') },
   { spec: relevanceGroup, load: () => import('./commands/relevance.js') },
+  { spec: learnSpec, load: () => import('./commands/learn.js') },
   { spec: mcpSpec, load: () => import('./commands/mcp.js') },
   { spec: lspSpec, load: () => import('./commands/lsp.js') },
 ];

@@ -26,13 +26,13 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
     return 0;
   }
   if (event === LEARNING_WORKER) {
-    const [, root = ''] = argv;
+    const [, root = '', current] = argv;
     if (root === '') {
       process.stderr.write(learnMessages.workerUsage);
       return 2;
     }
     const [{ runLearningWorker }, { nodeTranscriptHost }] = await Promise.all([import('../app/learn-worker.js'), import('../node/transcript-host.js')]);
-    await runLearningWorker({ ...nodeHost(handover), ...nodeTranscriptHost() }, root);
+    await runLearningWorker({ ...nodeHost(handover), ...nodeTranscriptHost() }, root, current);
     return 0;
   }
   const host = nodeHost(handover);

@@ -75,10 +75,29 @@ const playbookStats: CommandSpec = {
   describe: 'Summarise the key points and their ratings',
   options: { root, format: textOrJson },
 };
+const playbookPending: CommandSpec = {
+  name: 'playbook pending',
+  describe: 'List the learned key points held for review (not injected), with why and the part of the session they came from',
+  options: { root, format: textOrJson },
+};
+const reviewSpec = (decision: 'approve' | 'reject', describe: string): CommandSpec => ({
+  name: `playbook ${decision}`,
+  describe,
+  positionals: [{ name: 'id', required: true, describe: 'The key point, e.g. kpt_007 (memdex playbook pending lists them)' }],
+  options: { root },
+});
 export const playbookGroup: GroupSpec = {
   name: 'playbook',
-  describe: 'Show, update, migrate or summarise the playbook (.claude/playbook.json)',
-  subcommands: [playbookShow, playbookUpdate, playbookMigrate, playbookStats],
+  describe: 'Show, update, review, migrate or summarise the playbook (.claude/playbook.json)',
+  subcommands: [
+    playbookShow,
+    playbookUpdate,
+    playbookPending,
+    /* @__PURE__ */ reviewSpec('approve', 'Let a held key point in: injected from the next session on'),
+    /* @__PURE__ */ reviewSpec('reject', 'Remove a held key point (its name is never given again)'),
+    playbookMigrate,
+    playbookStats,
+  ],
 };
 
 export const feedbackSpec: CommandSpec = {
@@ -235,6 +254,18 @@ export const doctorSpec: CommandSpec = {
     format: textOrJson,
   },
   notes: 'Exit 0 when every check passes, 1 when one found a problem (each says what is wrong and how to fix it).',
+};
+
+export const learnSpec: CommandSpec = {
+  name: 'learn',
+  describe: 'Learn from this project\'s sessions not learned from yet: what the session-start hook starts in the background, in the foreground',
+  options: {
+    root,
+    'catch-up': { type: 'boolean', required: true, describe: 'Extract and evaluate every part of a session that ended (or stopped running) and was not learned from, oldest first, up to learn.sessionsPerRun of each' },
+    format: textOrJson,
+  },
+  examples: [['memdex learn --catch-up', 'from cron or CI: sessions whose end hook never ran are learned from too']],
+  notes: 'Exit 0 when every part it tried was learned from (or there was nothing to learn), 1 when one failed (it stays queued), 2 when no learner is available.',
 };
 
 export const addSpec: CommandSpec = {

@@ -98,6 +98,12 @@ export const doctorMessages = {
   evaluationsFailed: (count: number, notes: readonly string[]) => `evaluations: ${count} failed; the last: ${notes.join(' | ')}`,
   evaluationsFix: 'fix the evaluator (see above), then run `memdex relevance evaluate` (failed sessions are retried)',
   storeCorrupt: (problem: string) => `evaluations: ${problem}`,
+  pendingReview: (names: readonly string[]) => `playbook: ${names.length} learned key point${names.length === 1 ? '' : 's'} held for review, not injected (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', ...' : ''})`,
+  pendingReviewFix: 'memdex playbook pending shows why each was held; memdex playbook approve <id> or reject <id>',
+  learnerSessionsNone: (dir: string) => `learner sessions: none in ${dir}`,
+  learnerSessions: (dir: string, ids: readonly string[]) =>
+    `learner sessions: ${ids.length} session${ids.length === 1 ? '' : 's'} of memdex's own learner, written by versions before it ran without session persistence, are in ${dir} (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', ...' : ''}); \`memdex recall\` leaves them out, \`claude --continue\` may resume one`,
+  learnerSessionsFix: (quotedPaths: string) => `remove them: rm -rf -- ${quotedPaths}`,
   storeCorruptFix: 'restore the file from git (it is meant to be committed)',
 
   cacheOff: 'cache: off (MEMDEX_NO_CACHE=1): every call parses the tree',

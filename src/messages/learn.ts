@@ -8,6 +8,8 @@ export const learnMessages = {
   /** How the default is named in log lines and outcome records. */
   claudeLabel: (model: string) => `claude -p --model ${model}`,
   notFound: 'claude was not found on PATH; install Claude Code, or configure another command',
+  oldClient: (flag: string) =>
+    `does not know ${flag}; the learner runs the reviewer only with its tools, hooks, MCP servers and session persistence off, which needs Claude Code 2.1.330 or newer: update Claude Code, or configure another command`,
   timedOut: (seconds: number) => `did not answer within ${seconds} s and was stopped`,
   exited: (status: number | null, detail: string) => `exited with ${status ?? 'no status'}${detail ? `: ${clip(detail)}` : ''}`,
   rateLimited: (detail: string) => `hit a rate or usage limit: ${clip(detail)}`,
@@ -18,6 +20,9 @@ export const learnMessages = {
   schemaProblem: (pointer: string, message: string) => `${pointer === '' ? 'the reply' : pointer} ${message}`,
   templateMissing: (path: string, missing: readonly string[]) =>
     `${path}: the prompt template lacks ${missing.map((name) => `{${name}}`).join(' and ')}; expected every placeholder the shipped template has`,
+  held: (count: number) => `${count} held for review (memdex playbook pending)`,
+  heldBecause: (reason: string, fragment: string) => `held because ${reason}${fragment !== '' ? `: ${fragment}` : ''}`,
+  heldByConfig: 'held because learn.newKeyPoints is "pending": every learned key point waits for review',
   willRetry: (attempt: number, max: number) => `will retry (attempt ${attempt} of ${max})`,
   gaveUp: (attempts: number) => `gave up after ${attempts} attempts`,
   partGivenUp: (start: number, end: number, transcript: string) => `bytes ${start}-${end} of ${transcript} will not be extracted`,
@@ -29,8 +34,14 @@ export const learnMessages = {
       unknown > 0 ? `${unknown} unknown id(s) ignored` : '',
     ].filter((part) => part !== '').join(', '),
   runnerBusy: 'another learning run is active; this one did nothing',
-  runnerDone: (extracted: number, evaluated: number, failed: number) =>
-    `learning run: ${extracted} extraction retr${extracted === 1 ? 'y' : 'ies'}, ${evaluated} session(s) evaluated, ${failed} failed`,
-  workerUsage: 'usage: memdex hook learn-worker <root> (started by the session-start hook)\n',
+  noLearner:
+    'no learner can run here: no extractor or evaluator is configured, and claude (Claude Code) is not on the PATH or learn.enabled is false; see docs/playbook.md, "Learning out of the box"',
+  caughtUp: (run: { extracted: number; extractFailed: number; evaluated: number; evaluateFailed: number; unchanged: number }) =>
+    run.extracted + run.extractFailed + run.evaluated + run.evaluateFailed === 0
+      ? `nothing to learn: every session part that ended was learned from${run.unchanged > 0 ? ` (${run.unchanged} ended again with nothing new)` : ''}`
+      : `${run.extracted} part(s) extracted${run.extractFailed > 0 ? `, ${run.extractFailed} failed (queued for the next run)` : ''}; ${run.evaluated} session part(s) evaluated${run.evaluateFailed > 0 ? `, ${run.evaluateFailed} failed (queued for the next run)` : ''}${run.unchanged > 0 ? `; ${run.unchanged} ended again with nothing new` : ''}`,
+  runnerDone: (run: { extracted: number; extractFailed: number; evaluated: number; evaluateFailed: number }) =>
+    `learning run: ${run.extracted} part(s) extracted${run.extractFailed > 0 ? ` (${run.extractFailed} failed)` : ''}, ${run.evaluated} session part(s) evaluated${run.evaluateFailed > 0 ? ` (${run.evaluateFailed} failed)` : ''}`,
+  workerUsage: 'usage: memdex hook learn-worker <root> [<session id>] (started by the session-start hook)\n',
   badOutcomes: (path: string, detail: string) => `${path}: cannot read the learning outcomes (${detail}); fix or delete the file`,
 };

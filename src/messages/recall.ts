@@ -20,6 +20,8 @@ export const recallMessages = {
   progress: (done: number, total: number) => `\rmemdex recall: ${done}/${total} sessions`,
   progressDone: '\r\u001b[K',
   written: (path: string) => `memdex recall: report written to ${path}`,
+  learnerSessionsLeftOut: (count: number) =>
+    `${count} session${count === 1 ? '' : 's'} of memdex's own learner (written by versions before it ran without session persistence) left out; \`memdex doctor\` lists them with the command that removes them`,
 
   report: {
     title: 'Memory recall',

@@ -37,6 +37,10 @@ export const messages = {
 
   // the store file (src/relevance/state.ts, src/app/relevance-store.ts)
   stateNotJson: (detail: string) => `invalid JSON (${detail})`,
+  sessionFileId: 'expected a "session" id (a non-empty string)',
+  sessionFileCorrupt: (path: string, problem: string) => `${path}: cannot read this session record (${problem}); it is left as it is: fix or delete it`,
+  sessionFileOther: (found: string, expected: string) => `it holds session ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`,
+  sessionFileRecord: 'expected a session record (status, firstSeenAt, updatedAt, shown...)',
   stateNotObject: 'expected a JSON object {"version": 1, "items": {...}, "sessions": {...}}',
   stateVersion: (version: unknown) => `unsupported version ${JSON.stringify(version) ?? 'undefined'}; expected 1 (was it written by a newer memdex?)`,
   stateDropped: (where: string, why: string) => `${where}: ${why}; entry ignored`,

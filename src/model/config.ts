@@ -69,7 +69,15 @@ export interface LearnConfig {
   /** Prompt templates replacing the shipped templates/extractor.txt and templates/evaluator.txt, root-relative. */
   readonly extractorTemplate?: string;
   readonly evaluatorTemplate?: string;
+  /**
+   * `active`: a learned key point is injected from the next session on, unless it reads like an
+   * instruction to run, fetch or disable something (src/playbook/quarantine.ts); `pending`: every
+   * learned key point waits for `memdex playbook approve`.
+   */
+  readonly newKeyPoints: NewKeyPoints;
 }
+
+export type NewKeyPoints = 'active' | 'pending';
 
 export { CONFIG_FILE } from './config-file.js';
 
@@ -86,6 +94,7 @@ export const DEFAULT_CONFIG: Config = Object.freeze({
     maxExcerptChars: 20_000,
     /** 3 sessions: a SessionStart after a day of short sessions catches up in a few runs, and one run stays a few model calls. */
     sessionsPerRun: 3,
+    newKeyPoints: 'active',
   }),
   rules: Object.freeze({}),
 });
@@ -137,6 +146,11 @@ export const CONFIG_SCHEMA = {
         sessionsPerRun: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.learn.sessionsPerRun, description: 'Sessions one background run handles.' },
         extractorTemplate: nonBlankString({ description: 'Extractor prompt template ({key_points}, {transcript}), relative to the root.' }),
         evaluatorTemplate: nonBlankString({ description: 'Evaluator prompt template ({items}, {transcript}), relative to the root.' }),
+        newKeyPoints: {
+          enum: ['active', 'pending'],
+          default: DEFAULT_CONFIG.learn.newKeyPoints,
+          description: 'active: a learned key point is injected unless it reads like an instruction to run, fetch or disable something (then it waits for `memdex playbook approve`); pending: every learned key point waits for review.',
+        },
       },
       { description: 'The default extractor and evaluator, which run `claude -p` when no command is configured.' },
     ),
@@ -209,6 +223,7 @@ export function parseConfig(value: unknown): ConfigResult {
         model: learn.model ?? DEFAULT_CONFIG.learn.model,
         maxExcerptChars: learn.maxExcerptChars ?? DEFAULT_CONFIG.learn.maxExcerptChars,
         sessionsPerRun: learn.sessionsPerRun ?? DEFAULT_CONFIG.learn.sessionsPerRun,
+        newKeyPoints: learn.newKeyPoints ?? DEFAULT_CONFIG.learn.newKeyPoints,
         ...(learn.extractorTemplate !== undefined ? { extractorTemplate: learn.extractorTemplate } : {}),
         ...(learn.evaluatorTemplate !== undefined ? { evaluatorTemplate: learn.evaluatorTemplate } : {}),
       },

@@ -12,6 +12,7 @@ import { accessSync, closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { childProcess } from './child-process.js';
 import { HOOK_LOG } from './hook-log.js';
+import { shellQuote } from '../core/shell-quote.js';
 
 export function startHookWorker(root: string, args: readonly string[]): void {
   const script = process.argv[1];
@@ -54,7 +55,3 @@ function executable(path: string): boolean {
   }
 }
 
-/** POSIX single quotes: nothing inside is expanded; a quote is closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}

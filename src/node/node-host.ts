@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
@@ -16,7 +16,7 @@ import { recordSuggested, shownToSession } from './session-suggested.js';
 import { completeLinesEnd, copyLines } from './transcript-bytes.js';
 import { findExecutable } from './find-executable.js';
 import { tryLock, withLockSync } from './lock.js';
-import { transcriptExcerptOf } from './transcript-excerpt.js';
+import { partExcerptOf } from './transcript-excerpt.js';
 import { nodeTreeHost } from './tree-host.js';
 
 /**
@@ -30,6 +30,22 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     makeParentDir: (path) => void mkdirSync(dirname(path), { recursive: true }),
     makeTempDir: (prefix) => mkdtempSync(join(tmpdir(), prefix)),
     removeDir: (path) => rmSync(path, { recursive: true, force: true }),
+    removeFile: (path) => rmSync(path, { force: true }),
+    listDir: (path) => {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    fileInfo: (path) => {
+      try {
+        const stat = statSync(path);
+        return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     replaceText: (path, text) => writeFileAtomic(path, text),
     guardWrites: (paths, display, write) => guardWrites(paths, () => osMessages.cannotWrite(display), write),
     withLock: withLockSync,
@@ -54,7 +70,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
     runProgram: async (file, args, options) => (await import('./run-command.js')).runProgram(file, args, options),
     findExecutable: (name) => findExecutable(name, process.env.PATH),
-    transcriptExcerpt: (path, maxChars, log) => transcriptExcerptOf(path, maxChars, log),
+    partExcerpt: (path, range, maxChars, log) => partExcerptOf(path, range, maxChars, log),
     commandEvaluator: (command, cwd, timeoutMs, env) => async (input) => (await import('./run-evaluator.js')).commandEvaluator(command, cwd, timeoutMs, env)(input),
   };
 }

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { sessionFileName } from '../relevance/session-name.js';
 import { nowMs } from './clock.js';
 
 /**
@@ -12,21 +13,9 @@ function markerDir(root: string): string {
   return join(root, '.claude', 'memdex', 'sessions');
 }
 
-/** Session ids are UUIDs; anything else is hashed into a safe file name. */
+/** Session ids are UUIDs; anything else is hashed into a safe file name (the one naming, relevance/session-name.ts). */
 export function markerPath(root: string, sessionId: string): string {
-  const safe = /^[A-Za-z0-9_-]{1,100}$/.test(sessionId) ? sessionId : `h-${fnv1a64(sessionId)}`;
-  return join(markerDir(root), safe);
-}
-
-/**
- * FNV-1a, 64 bits, over the UTF-16 code units: a stable file name for an odd id.
- * Not node:crypto: importing it costs ~2 ms on every prompt, for a case that is rare.
- */
-function fnv1a64(text: string): string {
-  const MASK = (1n << 64n) - 1n;
-  let hash = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & MASK;
-  return hash.toString(16).padStart(16, '0');
+  return join(markerDir(root), sessionFileName(sessionId));
 }
 
 /** Whether this session already got the playbook (a cheap look before any work; claiming stays atomic). */

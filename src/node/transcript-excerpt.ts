@@ -1,20 +1,23 @@
 import { messages as transcriptMessages } from '../messages/transcript.js';
-import { TranscriptExcerpt } from '../relevance/transcript.js';
-import { readTranscriptFile } from './transcript-file.js';
+import { TranscriptExcerpt } from '../transcript/excerpt.js';
+import type { PartRange } from '../transcript/part.js';
+import type { PartExcerpt } from '../app/port-types.js';
+import { readTranscriptPartFile } from './transcript-file.js';
 
 /**
- * A transcript's excerpt (src/relevance/transcript.ts: what the model is sent),
- * streamed from the file, at most `maxChars`; empty when the file cannot be read
- * (the caller still has the rest of its input). Skipped lines go to `log`.
+ * The excerpt of bytes [start, end) of a transcript, read in file order and streamed
+ * into the renderer, at most `maxChars`. Skipped lines go to `log`. A file that cannot
+ * be read gives an empty excerpt at `range.start` (the caller still has the rest of its
+ * input, and the part stays unread).
  */
-export function transcriptExcerptOf(path: string, maxChars: number, log: (line: string) => void = () => {}): string {
+export function partExcerptOf(path: string, range: PartRange, maxChars: number, log: (line: string) => void = () => {}): PartExcerpt {
   const excerpt = new TranscriptExcerpt(maxChars);
   try {
-    const summary = readTranscriptFile(path, {}, (event) => excerpt.add(event));
+    const summary = readTranscriptPartFile(path, range, {}, (event) => excerpt.add(event));
     const skipped = transcriptMessages.skipped(path, summary.malformed, summary.problems[0], summary.unknownTypes);
     if (skipped !== undefined) log(skipped);
+    return { text: excerpt.text(), offset: summary.offset, entries: excerpt.count };
   } catch {
-    return '';
+    return { text: '', offset: range.start, entries: 0 };
   }
-  return excerpt.text();
 }

@@ -8,9 +8,9 @@ import { closeSync, existsSync, fstatSync, readdirSync, readSync } from 'node:fs
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { TranscriptEvent } from '../transcript/events.js';
-import { LineSplitter } from '../transcript/lines.js';
 import { encodeProjectDir, MAX_PROJECT_DIR_LENGTH } from '../transcript/locate.js';
 import { openRegularFile } from './read-text.js';
+import { readTranscriptPart, type PartOptions, type PartRange, type PartSummary } from '../transcript/part.js';
 import { readTranscript, type ReadOptions, type TranscriptSource, type TranscriptSummary } from '../transcript/read.js';
 
 /** Scan chunk: large enough for few system calls, small next to the memory bound. */
@@ -27,34 +27,29 @@ export function readTranscriptFile(path: string, options: ReadOptions, onEvent: 
   }
 }
 
-/** An open file as a source. The scan stops at the size the file had when it started, so a growing transcript cannot keep it going. */
+/** Reads bytes [start, end) of `path` in file order (src/transcript/part.ts); throws (InputError) when it is not a regular file. */
+export function readTranscriptPartFile(path: string, range: PartRange, options: PartOptions, onEvent: (event: TranscriptEvent) => void): PartSummary {
+  const fd = openRegularFile(path);
+  try {
+    return readTranscriptPart(fileSource(fd), range, options, onEvent);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open file as a source, read in chunks of one reused buffer. Its size is taken once, so a growing transcript cannot keep a read going. */
 function fileSource(fd: number): TranscriptSource {
-  let buffer = Buffer.alloc(CHUNK_BYTES);
-  const fill = (length: number, position: number): number => {
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, position + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return read;
-  };
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const size = fstatSync(fd).size;
   return {
-    scan(sink) {
-      const size = fstatSync(fd).size;
-      const splitter = new LineSplitter(sink);
-      for (let position = 0; position < size; ) {
-        const n = fill(Math.min(CHUNK_BYTES, size - position), position);
+    size: () => size,
+    bytes(start, end, consume) {
+      for (let position = start; position < Math.min(end, size); ) {
+        const n = readSync(fd, buffer, 0, Math.min(CHUNK_BYTES, end - position), position);
         if (n === 0) break;
-        splitter.push(buffer.subarray(0, n));
+        consume(buffer.subarray(0, n));
         position += n;
       }
-      splitter.end();
-    },
-    read(start, end) {
-      const length = end - start;
-      if (length > buffer.length) buffer = Buffer.alloc(length);
-      return buffer.toString('utf8', 0, fill(length, start));
     },
   };
 }

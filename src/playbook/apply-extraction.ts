@@ -7,7 +7,7 @@
  */
 import { foldKey } from '../model/keys.js';
 import { keyPointName } from './schema.js';
-import type { Evaluation, ExtractionResult, KeyPoint, Playbook } from './types.js';
+import type { Evaluation, ExtractionResult, KeyPoint, KeyPointSource, PendingReview, Playbook } from './types.js';
 
 /** Pruning floor: fewer harmful ratings than this never prune (a 0/0 entry is always kept). */
 export const PRUNE_MIN_HARMFUL = 3;
@@ -30,7 +30,17 @@ export interface ApplyOutcome {
   readonly changed: boolean;
 }
 
-export function applyExtraction(playbook: Playbook, extraction: ExtractionResult): ApplyOutcome {
+/**
+ * How new key points enter: with where they came from, and held for review when `hold`
+ * says why (src/playbook/quarantine.ts). Without a policy they enter as they are
+ * (the library's callers, and tests of the counting rules).
+ */
+export interface NewKeyPointPolicy {
+  readonly source: KeyPointSource;
+  readonly hold: (text: string) => PendingReview | undefined;
+}
+
+export function applyExtraction(playbook: Playbook, extraction: ExtractionResult, policy?: NewKeyPointPolicy): ApplyOutcome {
   let counter = playbook.nameCounter;
   // Only an extraction that proposes key points pays for normalising every existing text (inside the writer's lock).
   const known = new Set(extraction.newKeyPoints.length > 0 ? playbook.keyPoints.map((kp) => normalizeText(kp.text)) : []);
@@ -41,11 +51,13 @@ export function applyExtraction(playbook: Playbook, extraction: ExtractionResult
     // Near-duplicates (normalizeText) of an existing text, or of one added in this same batch, are skipped.
     if (key === '' || known.has(key)) continue;
     known.add(key);
-    added.push({ name: keyPointName(++counter), text, helpful: 0, harmful: 0, extra: {} });
+    const pending = policy?.hold(text);
+    added.push({ name: keyPointName(++counter), text, helpful: 0, harmful: 0, ...(policy ? { source: policy.source } : {}), ...(pending ? { pending } : {}), extra: {} });
   }
 
   const counts = new Map<string, { helpful: number; harmful: number }>();
-  const names = new Set(playbook.keyPoints.map((kp) => kp.name));
+  // A pending key point was never shown to an agent: a rating of it is a rating of nothing.
+  const names = new Set(playbook.keyPoints.filter((kp) => kp.pending === undefined).map((kp) => kp.name));
   const counted: Evaluation[] = [];
   const unknownNames: Evaluation[] = [];
   for (const evaluation of extraction.evaluations) {

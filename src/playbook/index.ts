@@ -4,6 +4,7 @@ export { DEFAULT_TEMPLATE } from './default-template.js';
 export { emptyPlaybook, loadPlaybook, playbookFromValue, type LoadResult, type Migration, type MigrationSource } from './load-playbook.js';
 export { describeProblems } from './locate-problems.js';
 export { extractionFromValue, parseExtraction, type ExtractionParse } from './parse-extraction.js';
+export { LEARNER_FLAGS, LEARNER_SYSTEM_PROMPT } from './learner-flags.js';
 export { formatKeyPoint, formatKeyPoints, hasPlaceholder, KEY_POINTS_PLACEHOLDER, renderPlaybook } from './render-playbook.js';
 export { keyPointName, keyPointNumber, PLAYBOOK_SCHEMA, PLAYBOOK_VERSION } from './schema.js';
 export { serializePlaybook, toJson } from './serialize-playbook.js';

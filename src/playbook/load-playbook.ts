@@ -16,8 +16,8 @@
 import { messages } from '../messages/playbook.js';
 import { nestsTooDeep, parseJsonTree } from '../model/json-tree.js';
 import { assignNames, type NameRequest } from './assign-names.js';
-import { isCounter, isKeyPointText, PLAYBOOK_VERSION } from './schema.js';
-import type { KeyPoint, Playbook, Problem } from './types.js';
+import { isCounter, isKeyPointText, pendingProblem, PLAYBOOK_VERSION, readPending, readSource, sourceProblem } from './schema.js';
+import type { KeyPoint, KeyPointSource, PendingReview, Playbook, Problem } from './types.js';
 import { describeJson as describe } from '../messages/describe-json.js';
 import { stripBom } from '../model/bom.js';
 
@@ -76,7 +76,7 @@ function syntaxProblem(text: string): Problem {
   return { pointer: '', offset: tree.error.offset, message: messages.invalidJson(tree.error.message) };
 }
 
-const ENTRY_KEYS = new Set(['name', 'text', 'helpful', 'harmful', 'score']);
+const ENTRY_KEYS = new Set(['name', 'text', 'helpful', 'harmful', 'score', 'source', 'pending']);
 const TOP_LEVEL_KEYS = new Set(['version', 'last_updated', 'name_counter', 'key_points']);
 
 export function playbookFromValue(value: unknown): LoadResult {
@@ -112,7 +112,7 @@ export function playbookFromValue(value: unknown): LoadResult {
         ...(renamedFrom !== undefined ? { previousName: renamedFrom } : {}),
       });
     }
-    return { name, text: draft.text, helpful: draft.helpful, harmful: draft.harmful, extra: draft.extra };
+    return { name, text: draft.text, helpful: draft.helpful, harmful: draft.harmful, ...(draft.source ? { source: draft.source } : {}), ...(draft.pending ? { pending: draft.pending } : {}), extra: draft.extra };
   });
   return {
     ok: true,
@@ -129,6 +129,8 @@ export function playbookFromValue(value: unknown): LoadResult {
 
 interface Draft extends NameRequest {
   readonly text: string;
+  readonly source?: KeyPointSource;
+  readonly pending?: PendingReview;
   readonly helpful: number;
   readonly harmful: number;
   readonly extra: Readonly<Record<string, unknown>>;
@@ -164,11 +166,19 @@ function readEntry(item: unknown, pointer: string, problems: Problem[]): Draft |
   if (hasScore && !hasHelpful && !hasHarmful && !Number.isSafeInteger(item.score)) {
     problems.push({ pointer: `${pointer}/score`, message: messages.badScore(describe(item.score)) });
   }
+  const sourceIssue = 'source' in item ? sourceProblem(item.source) : undefined;
+  if (sourceIssue !== undefined) problems.push({ pointer: `${pointer}/source`, message: sourceIssue });
+  const pendingIssue = 'pending' in item ? pendingProblem(item.pending) : undefined;
+  if (pendingIssue !== undefined) problems.push({ pointer: `${pointer}/pending`, message: pendingIssue });
+  const source = 'source' in item ? readSource(item.source) : undefined;
+  const pending = 'pending' in item ? readPending(item.pending) : undefined;
   if (problems.length > before) return undefined;
 
   const base = {
     ...(typeof name === 'string' ? { name } : {}),
     text: item.text as string,
+    ...(source ? { source } : {}),
+    ...(pending ? { pending } : {}),
     extra: pick(item, (key) => !ENTRY_KEYS.has(key)),
   };
   if (hasHelpful && hasHarmful) {

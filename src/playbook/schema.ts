@@ -6,6 +6,10 @@
  * The schema describes what memdex writes; the loader also accepts the legacy
  * forms (bare strings, `score`) and migrates them.
  */
+import { describeJson as describe } from '../messages/describe-json.js';
+import { messages } from '../messages/playbook.js';
+import type { KeyPointSource, PendingReview } from './types.js';
+
 export const PLAYBOOK_VERSION = '1.0';
 
 /** Names memdex issues: `kpt_` and at least three digits (`kpt_999` is followed by `kpt_1000`). */
@@ -49,6 +53,28 @@ export const PLAYBOOK_SCHEMA = {
           text: { type: 'string', pattern: TEXT_PATTERN, description: 'The guidance itself.' },
           helpful: counter('Times the reflector rated this key point helpful.'),
           harmful: counter('Times the reflector rated this key point harmful.'),
+          source: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['by', 'at'],
+            description: 'Where the key point came from: who added it, from which session, when (absent on key points written before memdex recorded it).',
+            properties: {
+              by: { enum: ['learner', 'user'], description: 'learner: an extractor proposed it; user: a person added it.' },
+              session: { type: 'string', description: 'The Claude Code session it was learned from.' },
+              at: { type: 'string', pattern: TIMESTAMP_PATTERN, description: 'When it was added (ISO 8601).' },
+              approved: { type: 'string', pattern: TIMESTAMP_PATTERN, description: 'When `memdex playbook approve` let a held key point in.' },
+            },
+          },
+          pending: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['reason'],
+            description: 'Present while the key point waits for review: it is not injected until `memdex playbook approve <name>`.',
+            properties: {
+              reason: { type: 'string', pattern: TEXT_PATTERN, description: 'Why it was held.' },
+              evidence: { type: 'string', description: 'The part of the session it came from.' },
+            },
+          },
         },
       },
     },
@@ -99,4 +125,50 @@ export function keyPointNumber(name: string): number | undefined {
 
 export function keyPointName(n: number): string {
   return `${NAME_PREFIX}${String(n).padStart(NAME_MIN_DIGITS, '0')}`;
+}
+
+/**
+ * What is wrong with a key point's `source` (the first thing), or undefined when it has
+ * the schema's shape; the loader and the playbook/provenance rule both say it this way.
+ */
+export function sourceProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return messages.sourceNotObject(describe(value));
+  const unknown = Object.keys(value).find((key) => !SOURCE_KEYS.includes(key));
+  if (unknown !== undefined) return messages.unknownSubKey(unknown, 'source', SOURCE_KEYS);
+  if (value.by !== 'learner' && value.by !== 'user') return messages.sourceBy(describe(value.by));
+  if (!isTimestamp(value.at)) return messages.subTimestamp('source.at', describe(value.at));
+  if (value.session !== undefined && typeof value.session !== 'string') return messages.subString('source.session', describe(value.session));
+  if (value.approved !== undefined && !isTimestamp(value.approved)) return messages.subTimestamp('source.approved', describe(value.approved));
+  return undefined;
+}
+
+/** What is wrong with a key point's `pending`, or undefined when it has the schema's shape. */
+export function pendingProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return messages.pendingNotObject(describe(value));
+  const unknown = Object.keys(value).find((key) => !PENDING_KEYS.includes(key));
+  if (unknown !== undefined) return messages.unknownSubKey(unknown, 'pending', PENDING_KEYS);
+  if (!isKeyPointText(value.reason)) return messages.pendingReason(describe(value.reason));
+  if (value.evidence !== undefined && typeof value.evidence !== 'string') return messages.subString('pending.evidence', describe(value.evidence));
+  return undefined;
+}
+
+/** The `source` of a key point, when it has the schema's shape. */
+export function readSource(value: unknown): KeyPointSource | undefined {
+  if (sourceProblem(value) !== undefined) return undefined;
+  const v = value as Record<string, string>;
+  return { by: v.by as KeyPointSource['by'], ...(v.session !== undefined ? { session: v.session } : {}), at: v.at!, ...(v.approved !== undefined ? { approved: v.approved } : {}) };
+}
+
+/** The `pending` review of a key point, when it has the schema's shape. */
+export function readPending(value: unknown): PendingReview | undefined {
+  if (pendingProblem(value) !== undefined) return undefined;
+  const v = value as Record<string, string>;
+  return { reason: v.reason!, ...(v.evidence !== undefined ? { evidence: v.evidence } : {}) };
+}
+
+const SOURCE_KEYS: readonly string[] = Object.keys(keyPointSchema.properties.source.properties);
+const PENDING_KEYS: readonly string[] = Object.keys(keyPointSchema.properties.pending.properties);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

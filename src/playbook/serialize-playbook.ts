@@ -21,5 +21,13 @@ export function toJson(playbook: Playbook): Record<string, unknown> {
 }
 
 function entryJson(kp: KeyPoint): Record<string, unknown> {
-  return { name: kp.name, text: kp.text, helpful: kp.helpful, harmful: kp.harmful, ...kp.extra };
+  return {
+    name: kp.name,
+    text: kp.text,
+    helpful: kp.helpful,
+    harmful: kp.harmful,
+    ...(kp.source ? { source: kp.source } : {}),
+    ...(kp.pending ? { pending: kp.pending } : {}),
+    ...kp.extra,
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * The playbook in memory. On disk (data contract, 003) it is
- * `{version, last_updated, name_counter, key_points: [{name, text, helpful, harmful}]}`;
+ * `{version, last_updated, name_counter, key_points: [{name, text, helpful, harmful, source?, pending?}]}`;
  * `name_counter` is ours: the highest `kpt_` number ever issued, so that a name is
  * never given twice even after its key point was pruned.
  */
@@ -11,8 +11,29 @@ export interface KeyPoint {
   /** Non-negative safe integers (INV-SCORE-001/002). */
   readonly helpful: number;
   readonly harmful: number;
+  /** Where it came from; absent on key points written before memdex recorded it. */
+  readonly source?: KeyPointSource;
+  /** Set while it waits for review (src/playbook/quarantine.ts): a pending key point is not injected. */
+  readonly pending?: PendingReview;
   /** Keys memdex does not know, kept through a load/save round trip (the user's data). */
   readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** Who added a key point, from which session, when; and when a person approved it, if it was held. */
+export interface KeyPointSource {
+  /** `learner`: an extractor proposed it; `user`: a person added it (`memdex playbook update`). */
+  readonly by: 'learner' | 'user';
+  readonly session?: string;
+  /** ISO 8601. */
+  readonly at: string;
+  /** ISO 8601: when `memdex playbook approve` let it in. */
+  readonly approved?: string;
+}
+
+/** Why a learned key point waits for `memdex playbook approve`, and the part of the session it came from. */
+export interface PendingReview {
+  readonly reason: string;
+  readonly evidence?: string;
 }
 
 export interface Playbook {

@@ -202,16 +202,27 @@ export function applyEvaluation(
   if (!holdsLease(record, worker)) return { state, applied: false, pins: [] };
   const allowed = new Set(record.lease?.ids ?? []);
   for (const id of record.evaluated) allowed.delete(id);
+  const scored = applyScores(state, entries, allowed, now, p);
+  return { state: { ...scored.state, sessions: { ...state.sessions, [sessionId]: complete(record) } }, applied: true, pins: scored.pins };
+}
+
+/**
+ * The scores of one evaluation, for the ids in `allowed` only (each once): the items
+ * of the store updated, and the pin decisions they caused. The caller settles the
+ * session's record (complete) under its own lock.
+ */
+export function applyScores(state: RelevanceState, entries: readonly EvaluatorEntry[], allowed: ReadonlySet<string>, now: IsoTime, p: RelevanceParams): { readonly state: RelevanceState; readonly pins: readonly { readonly id: string; readonly pin: PinDecision }[] } {
+  const remaining = new Set(allowed);
   const items = { ...state.items };
   const pins: { id: string; pin: PinDecision }[] = [];
   for (const entry of entries) {
-    if (!allowed.has(entry.id)) continue;
-    allowed.delete(entry.id);
+    if (!remaining.has(entry.id)) continue;
+    remaining.delete(entry.id);
     const outcome = applyEvent(items[entry.id], { ratings: entry.ratings, source: 'evaluator', at: now, ...(entry.reason !== undefined ? { reason: entry.reason } : {}) }, p);
     items[entry.id] = outcome.item;
     if (outcome.pin.action !== 'keep') pins.push({ id: entry.id, pin: outcome.pin });
   }
-  return { state: { ...state, items, sessions: { ...state.sessions, [sessionId]: complete(record) } }, applied: true, pins };
+  return { state: { ...state, items }, pins };
 }
 
 /** Records a failed attempt, if `worker` still holds the claim. */

@@ -15,5 +15,4 @@ export { parseRelevanceState, serializeRelevanceState, STATE_VERSION, type Parse
 export * from './inject.js';
 export * from './environment.js';
 export * from './paths.js';
-export * from './transcript.js';
 export * from './key-points.js';

@@ -17,6 +17,18 @@
  * `done` and `skipped` are terminal for the ids they cover. Scores are applied
  * at most once per (session, item): `evaluated` remembers the ids, and new ids
  * shown later (a resumed session) re-open the record for those ids only.
+ *
+ * By part (issue 21). The learner evaluates a session a part at a time: a claim may
+ * carry the byte range of the transcript it covers (`lease.from`/`lease.to`, from
+ * the end of the last evaluated part, `evaluatedTo`, to the end of the file's
+ * complete lines), and completing it moves `evaluatedTo` there. A session evaluated
+ * by part that ends again (a resume appended to its transcript) is pending again,
+ * for every id shown: the model held them through the new part too; at most once
+ * per (session, part, item). Whether the session still runs, and whether its
+ * transcript grew past `evaluatedTo`, are facts of the machine: the caller passes
+ * them (ClaimContext). A session that ended without its end hook (cancelled, killed,
+ * crashed) is claimable as soon as it is known not to run, instead of after
+ * staleOpenMs of silence.
  */
 import type { RelevanceParams } from './params.js';
 import type { IsoTime, RelevanceState, SessionRecord, SessionStatus } from './types.js';
@@ -34,6 +46,16 @@ export interface AuditPatch {
   readonly ended?: boolean;
 }
 
+/** What the caller knows of a session beyond its record (absent: it may be running, and nothing new is known). */
+export interface ClaimContext {
+  /** The session's client is still running it. */
+  readonly live: boolean;
+  /** Its transcript holds complete lines past `evaluatedTo`. */
+  readonly grew: boolean;
+}
+
+const UNKNOWN: ClaimContext = { live: true, grew: false };
+
 /** Merges an audit patch into the record: never replaces what is there (unions, newest non-empty values). */
 export function mergeAudit(existing: SessionRecord | undefined, patch: AuditPatch): SessionRecord {
   const shown = sortedUnion(existing?.shown ?? [], patch.shown ?? []);
@@ -50,6 +72,7 @@ export function mergeAudit(existing: SessionRecord | undefined, patch: AuditPatc
     attempts: existing?.attempts ?? 0,
     ...optional('lease', existing?.lease),
     evaluated: existing?.evaluated ?? [],
+    ...optional('evaluatedTo', existing?.evaluatedTo),
     ...optional('note', existing?.note),
   };
   if (base.status === 'processing') return base; // the claim holder settles it on completion
@@ -63,6 +86,8 @@ function settle(record: SessionRecord, ended: boolean): SessionRecord {
   let status: SessionStatus;
   let note = record.note;
   if (remaining.length > 0) status = ended ? 'pending' : 'open';
+  // Evaluated by part and ended again: the part since then waits (nothing new costs no call).
+  else if (record.shown.length > 0 && ended && record.evaluatedTo !== undefined) status = 'pending';
   else if (record.shown.length > 0) status = 'done';
   else if (ended) {
     status = 'skipped';
@@ -85,8 +110,10 @@ export function unevaluated(record: SessionRecord): string[] {
 }
 
 /** Whether a worker may claim this record now. */
-export function isClaimable(record: SessionRecord, now: IsoTime, p: RelevanceParams): boolean {
-  if (unevaluated(record).length === 0) return false;
+export function isClaimable(record: SessionRecord, now: IsoTime, p: RelevanceParams, context: ClaimContext = UNKNOWN): boolean {
+  if (record.shown.length === 0) return false;
+  const byPart = record.evaluatedTo !== undefined;
+  if (unevaluated(record).length === 0 && !byPart) return false;
   switch (record.status) {
     case 'pending':
     case 'failed':
@@ -94,9 +121,11 @@ export function isClaimable(record: SessionRecord, now: IsoTime, p: RelevancePar
     case 'processing':
       return record.lease !== undefined && ms(record.lease.until) <= ms(now);
     case 'open':
-      return ms(now) - ms(record.updatedAt) >= p.staleOpenMs && record.attempts < p.maxAttempts;
-    default:
-      return false;
+      return (!context.live || ms(now) - ms(record.updatedAt) >= p.staleOpenMs) && record.attempts < p.maxAttempts && (unevaluated(record).length > 0 || context.grew);
+    case 'done':
+    case 'skipped':
+      // A part written after the last evaluation by a session that ended without its end hook.
+      return byPart && context.grew && !context.live;
   }
 }
 
@@ -112,15 +141,21 @@ export type ClaimResult =
   /** An expired claim that used its last attempt: terminal. */
   | { readonly kind: 'gave-up'; readonly record: SessionRecord };
 
-/** Takes the record under a lease for `worker`; the caller checked isClaimable. */
-export function claim(record: SessionRecord, worker: string, now: IsoTime, p: RelevanceParams): ClaimResult {
+/**
+ * Takes the record under a lease for `worker`; the caller checked isClaimable. With
+ * `part` (bytes [from, to) of the transcript), a session evaluated by part before is
+ * evaluated again for every shown id, on that part only.
+ */
+export function claim(record: SessionRecord, worker: string, now: IsoTime, p: RelevanceParams, part?: { readonly from: number; readonly to: number }): ClaimResult {
   if (record.status === 'processing' && record.attempts >= p.maxAttempts) {
     return { kind: 'gave-up', record: giveUp(record, messages.leaseExpired) };
   }
   const until = new Date(ms(now) + p.leaseMs).toISOString();
+  const ids = part !== undefined && record.evaluatedTo !== undefined ? record.shown : unevaluated(record);
+  const attempts = record.status === 'done' || record.status === 'skipped' ? 1 : record.attempts + 1;
   return {
     kind: 'claimed',
-    record: { ...record, status: 'processing', attempts: record.attempts + 1, lease: { worker, until, ids: unevaluated(record) } },
+    record: { ...record, status: 'processing', attempts, lease: { worker, until, ids, ...(part !== undefined ? { from: part.from, to: part.to, at: now } : {}) } },
   };
 }
 
@@ -132,8 +167,12 @@ export function holdsLease(record: SessionRecord | undefined, worker: string): r
 export function complete(record: SessionRecord): SessionRecord {
   const evaluated = sortedUnion(record.evaluated, record.lease?.ids ?? []);
   const { lease: _lease, note: _note, ...rest } = record;
-  const next: SessionRecord = { ...rest, evaluated, status: 'done' };
-  if (unevaluated(next).length === 0) return next;
+  const to = record.lease?.to;
+  const next: SessionRecord = { ...rest, evaluated, ...(to !== undefined ? { evaluatedTo: to } : {}), status: 'done' };
+  // By part, and the session ended again while this part was evaluated (a resume that was short): what it wrote
+  // after `to` waits, as if it had ended after the completion (nothing new there: the next claim settles it unsent).
+  const endedSince = to !== undefined && record.lease?.at !== undefined && record.endedAt !== undefined && ms(record.endedAt) > ms(record.lease.at);
+  if (unevaluated(next).length === 0) return endedSince ? { ...next, status: 'pending', attempts: 0 } : next;
   // Items shown while the evaluator ran: they wait for their own evaluation.
   return { ...next, status: isEnded(record) ? 'pending' : 'open', attempts: 0 };
 }

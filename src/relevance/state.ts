@@ -89,13 +89,18 @@ function parseItem(raw: Json, at: string, maxScore: number, issues: string[]): I
 
 const STATUSES: readonly SessionStatus[] = ['open', 'pending', 'processing', 'failed', 'done', 'skipped'];
 
+/** A session record's fields (in `.claude/relevance.json` or a session file), repaired where it can be; undefined when it is not one. */
+export function parseSessionRecord(raw: Json, at: string, issues: string[]): SessionRecord | undefined {
+  return parseSession(raw, at, issues);
+}
+
 function parseSession(raw: Json, at: string, issues: string[]): SessionRecord | undefined {
   const firstSeenAt = time(raw.firstSeenAt);
   const updatedAt = time(raw.updatedAt);
   if (firstSeenAt === undefined || updatedAt === undefined || !STATUSES.includes(raw.status as SessionStatus)) return undefined;
   const status = raw.status as SessionStatus;
   const lease = isObject(raw.lease) && typeof raw.lease.worker === 'string' && time(raw.lease.until) !== undefined
-    ? { worker: raw.lease.worker, until: raw.lease.until as string, ids: strings(raw.lease.ids) }
+    ? { worker: raw.lease.worker, until: raw.lease.until as string, ids: strings(raw.lease.ids), ...offsets(raw.lease), ...(time(raw.lease.at) !== undefined ? { at: raw.lease.at as string } : {}) }
     : undefined;
   if (status === 'processing' && lease === undefined) {
     issues.push(messages.stateRepaired(`${at}.status`, 'processing without a lease: set back to pending'));
@@ -113,8 +118,18 @@ function parseSession(raw: Json, at: string, issues: string[]): SessionRecord | 
     attempts: counter(raw.attempts, `${at}.attempts`, issues),
     ...(lease && status === 'processing' ? { lease } : {}),
     evaluated: [...new Set(strings(raw.evaluated))].sort(),
+    ...(offset(raw.evaluatedTo) !== undefined ? { evaluatedTo: offset(raw.evaluatedTo)! } : {}),
     ...(typeof raw.note === 'string' ? { note: raw.note } : {}),
   };
+}
+
+const offset = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+
+/** A lease's part, when both ends are byte offsets. */
+function offsets(lease: Json): { from?: number; to?: number } {
+  const from = offset(lease.from);
+  const to = offset(lease.to);
+  return from !== undefined && to !== undefined ? { from, to } : {};
 }
 
 /** Counters are non-negative safe integers; anything else becomes 0 (fractions are floored), with an issue. */
@@ -153,20 +168,7 @@ export function serializeRelevanceState(state: RelevanceState): string {
     })),
     reasons: item.reasons.map((r) => ({ at: r.at, source: r.source, text: r.text })),
   }));
-  const sessions = sortKeys(state.sessions, (r) => ({
-    status: r.status,
-    shown: r.shown,
-    evaluated: r.evaluated,
-    tags: r.tags,
-    repo: r.repo,
-    transcriptPath: r.transcriptPath,
-    firstSeenAt: r.firstSeenAt,
-    updatedAt: r.updatedAt,
-    endedAt: r.endedAt,
-    attempts: r.attempts,
-    lease: r.lease && { worker: r.lease.worker, until: r.lease.until, ids: r.lease.ids },
-    note: r.note,
-  }));
+  const sessions = sortKeys(state.sessions, sessionRecordJson);
   // One line per item and per session: about half the bytes of a fully indented file, still
   // readable, and a change shows up in a diff as the lines of the entries it touched.
   // JSON.stringify leaves out the undefined optional fields.
@@ -175,6 +177,25 @@ export function serializeRelevanceState(state: RelevanceState): string {
     return lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n  }`;
   };
   return `{\n  "version": ${STATE_VERSION},\n  "items": ${block(items)},\n  "sessions": ${block(sessions)}\n}\n`;
+}
+
+/** A session record as written, fields in a fixed order (undefined ones are left out by JSON.stringify). */
+export function sessionRecordJson(r: SessionRecord): Record<string, unknown> {
+  return {
+    status: r.status,
+    shown: r.shown,
+    evaluated: r.evaluated,
+    evaluatedTo: r.evaluatedTo,
+    tags: r.tags,
+    repo: r.repo,
+    transcriptPath: r.transcriptPath,
+    firstSeenAt: r.firstSeenAt,
+    updatedAt: r.updatedAt,
+    endedAt: r.endedAt,
+    attempts: r.attempts,
+    lease: r.lease && { worker: r.lease.worker, until: r.lease.until, ids: r.lease.ids, from: r.lease.from, to: r.lease.to, at: r.lease.at },
+    note: r.note,
+  };
 }
 
 function sortKeys<T, U>(record: Readonly<Record<string, T>>, map: (value: T) => U): Record<string, U> {

@@ -62,6 +62,11 @@ export interface Lease {
   readonly until: IsoTime;
   /** The item ids sent to the evaluator under this claim. */
   readonly ids: readonly string[];
+  /** The part of the transcript under evaluation: bytes [from, to) (absent on claims of the whole session). */
+  readonly from?: number;
+  readonly to?: number;
+  /** When the claim was made: an end recorded after it (a resume that ended while its earlier part was evaluated) leaves the part after `to` pending. */
+  readonly at?: IsoTime;
 }
 
 /** The session audit record (what was shown, where) and its evaluation job, in one. */
@@ -79,8 +84,14 @@ export interface SessionRecord {
   /** Claims since the session last became pending. */
   readonly attempts: number;
   readonly lease?: Lease;
-  /** Item ids whose scores were applied for this session: each at most once. */
+  /** Item ids whose scores were applied for this session: each at most once per part. */
   readonly evaluated: readonly string[];
+  /**
+   * The transcript was evaluated up to this byte offset: the next evaluation reads the
+   * part after it (a resumed session appends to its file). Absent until the first
+   * evaluation by part.
+   */
+  readonly evaluatedTo?: number;
   /** Last failure, or why the session was skipped. */
   readonly note?: string;
 }

@@ -26,6 +26,7 @@ import exactKeys from './playbook/exact-keys.js';
 import version from './playbook/version.js';
 import lastUpdated from './playbook/last-updated.js';
 import counters from './playbook/counters.js';
+import provenance from './playbook/provenance.js';
 import nameCounter from './playbook/name-counter.js';
 import nameFormat from './playbook/name-format.js';
 import uniqueNames from './playbook/unique-names.js';
@@ -63,6 +64,7 @@ export const allRules: readonly Rule[] = [
   uniqueNames,
   nonEmptyText,
   noScore,
+  provenance,
   templatePlaceholder,
   templateSize,
   directiveValid,

@@ -299,7 +299,7 @@ export class ConversationIndex {
         for (const id of ids) answered.add(id);
         linked.push(node);
       }
-      const spliced = [...offGroup.sort(this.byTime), ...linked.sort(this.byTime)];
+      const spliced = offGroup.sort(this.byTime).concat(linked.sort(this.byTime));
       for (const node of spliced) taken[node] = 1;
       if (spliced.length > 0) after.set(last, spliced);
     }
@@ -307,7 +307,8 @@ export class ConversationIndex {
     for (const node of chain) {
       order.push(node);
       const spliced = after.get(node);
-      if (spliced !== undefined) order.push(...spliced);
+      // One push per record: a spread of a group of 200,000 records overflows the call stack.
+      if (spliced !== undefined) for (const node of spliced) order.push(node);
     }
     return order;
   }

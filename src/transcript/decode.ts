@@ -123,7 +123,7 @@ export class EventDecoder {
         const call = toolCall(name, block.input);
         this.pending.set(id, call);
         if (call.tool === 'Skill') this.skillCalls.set(id, call.skill);
-        emit({ ...origin, kind: 'tool_use', id, name, call, messageId });
+        emit({ ...origin, kind: 'tool_use', id, name, input: block.input, call, messageId });
       }
     }
   }

@@ -75,7 +75,15 @@ export type TranscriptEvent = EventOrigin &
     | { readonly kind: 'prompt'; readonly text: string }
     | { readonly kind: 'interrupt'; readonly text: string }
     | { readonly kind: 'assistant_text'; readonly text: string; readonly messageId: string | undefined }
-    | { readonly kind: 'tool_use'; readonly id: string; readonly name: string; readonly call: ToolCall; readonly messageId: string | undefined }
+    | {
+        readonly kind: 'tool_use';
+        readonly id: string;
+        readonly name: string;
+        /** The input as the model wrote it; `call` is the same, typed for the tools memdex reads. */
+        readonly input: unknown;
+        readonly call: ToolCall;
+        readonly messageId: string | undefined;
+      }
     | {
         readonly kind: 'tool_result';
         readonly toolUseId: string;

@@ -5,6 +5,7 @@
  * the conversation's records one at a time by byte range, in conversation order,
  * and decodes them into events (decode.ts). Nothing but the skeleton and one
  * record is held at a time, so memory does not grow with the size of the texts.
+ * readTranscriptPart (part.ts) is the one-pass reader of a byte range in file order.
  *
  * Incremental reading. The summary's `offset` is the end of the last whole
  * record read. A caller that stores it and passes it back as `from` gets only
@@ -14,22 +15,27 @@
  * parses as a complete record; otherwise it is being written, is left out of the
  * offset, and is read next time.
  *
- * The first pass parses each line with its long strings emptied
- * (skeleton-bytes.ts), so it allocates in proportion to the records, not to
- * their texts.
+ * Bounded whatever the file holds: every line goes through the string cutter
+ * (string-cutter.ts). The first pass keeps 128 bytes of each string (SKELETON_BOUNDS:
+ * more than any id, type or timestamp it reads), so it allocates in proportion to
+ * the records, not to their texts; the second keeps 256 KiB of each (TEXT_BOUNDS). A
+ * line that is too long even then is skipped and named, like a line that is not JSON.
  *
  * Lines that are not JSON records are skipped and counted (the first few with
  * their line number and what is wrong); records of a type this reader does not
  * know are skipped and counted by type. The first line is not trusted to be a
  * message or to hold a timestamp (2.1.330 files start with bookkeeping records).
+ * A line is taken for a record only when it starts with `{` and ends with `}`;
+ * other lines are counted without asking JSON.parse, whose thrown error costs about
+ * 10 µs a line (10 MB of short lines took 10.5 s, measured; see bench/RESULTS.md).
  */
 import { messages } from '../messages/transcript.js';
 import { ConversationIndex } from './conversation.js';
 import { EventDecoder, yieldsEvents } from './decode.js';
 import type { TranscriptEvent } from './events.js';
 import { asObject, asString, type JsonObject } from './json-fields.js';
-import { LineSplitter, type LineSink } from './lines.js';
-import { emptyLongStrings, Scratch } from './skeleton-bytes.js';
+import { LineSplitter, TEXT_BOUNDS, type LineBounds, type LineSink } from './lines.js';
+import { StringCutter, type CutLine } from './string-cutter.js';
 
 /** Client bookkeeping record types seen in 2.1.3x transcripts or named by the SDK: known, and without events. */
 export const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set([
@@ -56,11 +62,23 @@ export const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set([
 /** How many skipped lines are reported with their line number (the rest are only counted). */
 export const MAX_REPORTED_PROBLEMS = 20;
 
+/** Longer than any id, uuid, timestamp, type or subtype the first pass reads. */
+export const SKELETON_MAX_STRING_BYTES = 128;
+export const SKELETON_BOUNDS: LineBounds = Object.freeze({ maxStringBytes: SKELETON_MAX_STRING_BYTES, maxLineBytes: TEXT_BOUNDS.maxLineBytes });
+
+/** The bytes of a transcript: a file (src/node/transcript-file.ts) or bytes in memory (bytesSource). */
 export interface TranscriptSource {
-  /** Every line in file order with its byte range; the last may be unterminated. */
-  scan(sink: LineSink): void;
-  /** The text of bytes [start, end): one line as scanned. */
-  read(start: number, end: number): string;
+  /** The size in bytes when the read starts: a file that grows meanwhile is read up to it. */
+  size(): number;
+  /** Hands bytes [start, end) to `consume`, in order, in pieces (views valid during the call only). */
+  bytes(start: number, end: number, consume: (piece: Uint8Array) => void): void;
+}
+
+/** Every line of bytes [start, end) of `source`, cut to `bounds`, then the unterminated rest as a last line. */
+export function scanLines(source: TranscriptSource, sink: LineSink, bounds: LineBounds, start = 0, end = source.size()): void {
+  const splitter = new LineSplitter(sink, start, bounds);
+  source.bytes(start, end, (piece) => splitter.push(piece));
+  splitter.end();
 }
 
 export interface ReadOptions {
@@ -98,14 +116,44 @@ export interface TranscriptSummary {
   readonly events: number;
 }
 
+/** Lines skipped by a reader: all counted, the first MAX_REPORTED_PROBLEMS kept with what is wrong. */
+export class SkippedLines {
+  count = 0;
+  private readonly problems: LineProblem[] = [];
+
+  add(line: number, problem: string): void {
+    this.count++;
+    if (this.explains()) this.problems.push({ line, problem });
+  }
+
+  /** Whether the next skipped line's problem will be kept (so it is worth explaining). */
+  explains(): boolean {
+    return this.problems.length < MAX_REPORTED_PROBLEMS;
+  }
+
+  sorted(): LineProblem[] {
+    return [...this.problems].sort((a, b) => a.line - b.line);
+  }
+}
+
 type Parsed = { readonly record: JsonObject; readonly type: string } | { readonly problem: string };
 
-export function parseRecord(text: string): Parsed {
+/** What parseRecord says of a line skipped without a message (past MAX_REPORTED_PROBLEMS nobody reads it). */
+const UNEXPLAINED: Parsed = { problem: '' };
+
+/**
+ * One line as a record, or what is wrong with it. With `explain` false, a line that
+ * does not start with `{` and end with `}` is refused without JSON.parse (no thrown
+ * error, no message): the cheap path for lines whose problem nobody will read.
+ */
+export function parseRecord(text: string, explain = true): Parsed {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!explain && !bracedObject(body)) return UNEXPLAINED;
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(body);
   } catch (error) {
-    return { problem: messages.notJson((error as Error).message) };
+    return explain ? { problem: messages.notJson((error as Error).message) } : UNEXPLAINED;
   }
   const record = asObject(value);
   const type = asString(record?.type);
@@ -113,39 +161,58 @@ export function parseRecord(text: string): Parsed {
   return { record, type };
 }
 
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/** Whether the text's first and last non-blank characters are `{` and `}`. */
+function bracedObject(text: string): boolean {
+  let first = 0;
+  while (first < text.length && isSpace(text.charCodeAt(first))) first++;
+  let last = text.length - 1;
+  while (last > first && isSpace(text.charCodeAt(last))) last--;
+  return text.charCodeAt(first) === 0x7b && text.charCodeAt(last) === 0x7d;
+}
+
+/** A line the cutter found too long: skipped, with its size in the message. */
+const tooLongProblem = (line: CutLine): string => messages.tooLong(line.lineBytes, TEXT_BOUNDS.maxLineBytes);
+
 export function readTranscript(source: TranscriptSource, options: ReadOptions, onEvent: (event: TranscriptEvent) => void): TranscriptSummary {
   let index: ConversationIndex | undefined = new ConversationIndex({ sidechain: options.sidechain === true });
-  const problems: LineProblem[] = [];
+  const skipped = new SkippedLines();
   const unknownTypes: Record<string, number> = {};
   let lines = 0;
   let records = 0;
-  let malformed = 0;
   let offset = 0;
   let total = 0;
   let lineNumber = 0;
   const utf8 = new TextDecoder('utf-8');
-  const scratch = new Scratch();
-  const skip = (line: number, problem: string): void => {
-    malformed++;
-    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push({ line, problem });
-  };
-  source.scan((bytes, start, end, terminated) => {
-    total = end;
-    const line = ++lineNumber;
-    const text = utf8.decode(emptyLongStrings(bytes, scratch));
-    if (text.trim() === '') {
-      if (terminated) offset = end;
-      return;
-    }
-    const parsed = parseRecord(text);
-    if (!terminated && 'problem' in parsed) return; // still being written
-    offset = end;
-    lines++;
-    if ('problem' in parsed) return skip(line, parsed.problem);
-    records++;
-    if (ConversationIndex.isNodeType(parsed.type)) index!.add(parsed.record, parsed.type, yieldsEvents(parsed.record, parsed.type), start, end, line);
-    else if (!BOOKKEEPING_TYPES.has(parsed.type)) unknownTypes[parsed.type] = (unknownTypes[parsed.type] ?? 0) + 1;
-  });
+  const skip = (line: number, problem: string): void => skipped.add(line, problem);
+  scanLines(
+    source,
+    (bytes, start, end, terminated, cut) => {
+      total = end;
+      const line = ++lineNumber;
+      if (cut.tooLong) {
+        if (!terminated) return; // still being written
+        offset = end;
+        lines++;
+        return skip(line, tooLongProblem(cut));
+      }
+      const text = utf8.decode(bytes);
+      if (text.trim() === '') {
+        if (terminated) offset = end;
+        return;
+      }
+      const parsed = parseRecord(text, skipped.explains());
+      if (!terminated && 'problem' in parsed) return; // still being written
+      offset = end;
+      lines++;
+      if ('problem' in parsed) return skip(line, parsed.problem);
+      records++;
+      if (ConversationIndex.isNodeType(parsed.type)) index!.add(parsed.record, parsed.type, yieldsEvents(parsed.record, parsed.type), start, end, line);
+      else if (!BOOKKEEPING_TYPES.has(parsed.type)) unknownTypes[parsed.type] = (unknownTypes[parsed.type] ?? 0) + 1;
+    },
+    SKELETON_BOUNDS,
+  );
   const plan = index.plan();
   index = undefined; // only the plan's byte ranges are needed from here on (see the memory note in conversation.ts)
   const decoder = new EventDecoder(options.agentId);
@@ -156,28 +223,28 @@ export function readTranscript(source: TranscriptSource, options: ReadOptions, o
     onEvent(event);
   };
   const ignore = (): void => {};
+  const cutter = new StringCutter(TEXT_BOUNDS.maxStringBytes, TEXT_BOUNDS.maxLineBytes);
   for (let i = 0; i < plan.starts.length; i++) {
     const start = plan.starts[i]!;
-    const parsed = parseRecord(source.read(start, plan.ends[i]!));
+    cutter.reset();
+    source.bytes(start, plan.ends[i]!, (piece) => cutter.write(piece));
+    const cut = cutter.finish();
+    const parsed = cut.tooLong ? { problem: tooLongProblem(cut) } : parseRecord(utf8.decode(cut.bytes));
     if ('problem' in parsed) {
-      records--; // its skeleton parsed, the whole line does not (see skeleton-bytes.ts)
+      records--; // its skeleton parsed, the whole line does not (see string-cutter.ts)
       skip(plan.lines[i]!, parsed.problem);
     } else decoder.decode(parsed.record, plan.lines[i]!, start >= from ? emit : ignore);
   }
-  problems.sort((a, b) => a.line - b.line);
-  return { offset, pendingBytes: total - offset, lines, records, malformed, problems, unknownTypes, offChain: plan.offChain, events };
+  return { offset, pendingBytes: total - offset, lines, records, malformed: skipped.count, problems: skipped.sorted(), unknownTypes, offChain: plan.offChain, events };
 }
 
 /** A transcript held in memory (tests, excerpts of small files); offsets are UTF-8 byte offsets as in a file. */
 export function bytesSource(bytes: Uint8Array): TranscriptSource {
-  const decoder = new TextDecoder('utf-8');
   return {
-    scan(sink) {
-      const splitter = new LineSplitter(sink);
-      splitter.push(bytes);
-      splitter.end();
+    size: () => bytes.length,
+    bytes(start, end, consume) {
+      if (end > start) consume(bytes.subarray(start, Math.min(end, bytes.length)));
     },
-    read: (start, end) => decoder.decode(bytes.subarray(start, end)),
   };
 }
 

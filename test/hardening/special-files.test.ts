@@ -153,7 +153,8 @@ describe('transcripts stay inside the client\'s projects folder or the project (
       timeout: HUNG_MS,
     });
     expect(result.status).toBe(0);
-    const store = execFileSync('sh', ['-c', `cat "${root}"/.claude/*relevance* 2>/dev/null || true`], { encoding: 'utf8' });
+    // The store, and the session's own record (.claude/memdex/relevance-sessions/, issue 26 item 11).
+    const store = execFileSync('sh', ['-c', `cat "${root}"/.claude/*relevance* "${root}"/.claude/memdex/relevance-sessions/* 2>/dev/null || true`], { encoding: 'utf8' });
     expect(store).toContain('s-9');
     expect(store).not.toContain('secret.txt');
   });

@@ -4,6 +4,8 @@ export interface KeyPointJson {
   readonly text: string;
   readonly helpful: number;
   readonly harmful: number;
+  readonly source?: { readonly by: 'learner' | 'user'; readonly session?: string; readonly at: string; readonly approved?: string };
+  readonly pending?: { readonly reason: string; readonly evidence?: string };
 }
 
 /** The save time of the fixture playbooks: a fixed UTC instant, so expected files are literal. */

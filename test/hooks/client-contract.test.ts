@@ -121,7 +121,7 @@ describe('4 and 5. the whole additionalContext under the client limit; claimed a
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.length).toBeLessThan(20);
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => `kpt_${String(i + 1).padStart(3, '0')}`));
-    expect(relevanceSession(root, 's-1').shown).toEqual([...ids].sort());
+    expect(relevanceSession(root, 's-1')?.shown).toEqual([...ids].sort());
   });
 
   test('a template too long for any key point: {} and one log line; no marker, no record, so a fixed template injects on the next prompt', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { sessionRecord } from '../helpers/session-records.js';
 
 export const PLAYBOOK = JSON.stringify(playbookJson(keyPoints(['kpt_001', 'use type hints', 5, 1], ['kpt_002', 'prefer pathlib', 0, 2])));
 
@@ -31,8 +32,7 @@ export const log = (root: string) => (existsSync(join(root, '.claude', 'memdex-h
 export const readPlaybook = (root: string) => JSON.parse(readFileSync(join(root, '.claude', 'playbook.json'), 'utf8'));
 export const hasMarker = (root: string, sessionId: string) => existsSync(join(root, '.claude', 'memdex', 'sessions', sessionId));
 export function relevanceSession(root: string, sessionId: string) {
-  const path = join(root, '.claude', 'relevance.json');
-  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).sessions?.[sessionId] : undefined;
+  return sessionRecord(root, sessionId);
 }
 
 /** Background work (the extraction worker) is awaited by polling what it writes; fails after `ms`. */

@@ -101,7 +101,7 @@ describe('memdex hook session-end / pre-compact', () => {
     const updated = readPlaybook(root);
     expect(updated.key_points).toEqual([
       { name: 'kpt_001', text: 'use type hints', helpful: 6, harmful: 1 },
-      { name: 'kpt_003', text: 'learned from a session', helpful: 0, harmful: 0 },
+      { name: 'kpt_003', text: 'learned from a session', helpful: 0, harmful: 0, source: { by: 'learner', session: 's-1', at: expect.any(String) } },
     ]);
     await waitFor(() => log(root).includes('extracted bytes') && !existsSync(given.transcript), 'the worker\'s log line and the temp part removed');
     const size = statSync(transcript).size;

@@ -6,9 +6,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { LEARNER_FLAGS } from '../../src/playbook/learner-flags.js';
 import { EVALUATION_REPLY_SCHEMA } from '../../src/relevance/evaluation-prompt.js';
 import { runCli } from '../helpers/run-cli.js';
-import { learnProject, learnSetup, outcomes, read, type Reply } from './helpers.js';
+import { learnProject, learnSetup, outcomes, read, relevanceState, type Reply } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -20,7 +21,7 @@ function queued(...replies: Reply[]) {
   const { claude, root, env } = learnSetup(made, { prompt: 'EVIDENCE-alpha: type the parser', command: 'npx tsc --noEmit', output: 'error TS2322 in parser.ts' }, ...replies);
   expect(cli(root, ['relevance', 'inject', '--session', 's-1'], env).status).toBe(0);
   expect(cli(root, ['relevance', 'audit', '--session', 's-1', '--transcript', join(root, 'transcript.jsonl')], env).status).toBe(0);
-  const store = () => JSON.parse(read(root, '.claude/relevance.json')!);
+  const store = () => relevanceState(root);
   return { claude, root, env, store, evaluate: (...args: string[]) => cli(root, ['relevance', 'evaluate', ...args], env) };
 }
 
@@ -39,11 +40,12 @@ describe('what the default evaluator sends', () => {
     const { claude, evaluate } = queued(GOOD);
     expect(evaluate().status).toBe(0);
     const [call] = claude.calls();
-    expect(call!.argv).toEqual(['-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EVALUATION_REPLY_SCHEMA)]);
+    expect(call!.argv).toEqual(['-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EVALUATION_REPLY_SCHEMA), ...LEARNER_FLAGS]);
+    expect(call!.cwdEntries).toEqual([]);
     expect(call!.env).toEqual({ MEMDEX_HOOKS: '0', CLAUDECODE: null });
     expect(call!.stdin).toContain('- kpt_001 :: Use type hints\n- kpt_002 :: Prefer pathlib over os.path');
     expect(call!.stdin).toContain('Environment tags: typescript');
-    expect(call!.stdin).toContain('user: EVIDENCE-alpha: type the parser\n\nassistant ran: npx tsc --noEmit\n\n→ error TS2322 in parser.ts');
+    expect(call!.stdin).toContain('[user] EVIDENCE-alpha: type the parser\n[tool call Bash] {"command":"npx tsc --noEmit"}\n[tool result of Bash] error TS2322 in parser.ts');
   });
 });
 

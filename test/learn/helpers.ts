@@ -1,26 +1,30 @@
 /**
  * A stand-in `claude` executable for the default extractor and evaluator (issue 12), and a
  * project to run them in. The stand-in is a small node script named `claude` in a folder put
- * first on PATH. Each call appends `{argv, env: {MEMDEX_HOOKS, CLAUDECODE}, stdin}` to
+ * first on PATH. Each call appends `{argv, env: {MEMDEX_HOOKS, CLAUDECODE}, cwd, cwdEntries, stdin}` to
  * calls.jsonl, then answers with the next of the scripted replies (the last one repeats):
  *   {structured: value}     → `--output-format json` result with structured_output = value
  *   {garbage: text}         → prints text, exit 0
  *   {exit: code, stderr?}   → prints stderr, exits with code
  *   {sleep: seconds}        → sleeps, then answers {} (past the timeout it is killed first)
  *   {rateLimit: true}       → the client's error result for a usage limit, exit 1
+ *   {byKind: {extract, evaluate}} → one of the two, by the call's schema (extraction or evaluation)
  */
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { keyPoints, playbookJson } from '../helpers/playbook-json.js';
 import { runCli } from '../helpers/run-cli.js';
+import { sessionRecords } from '../helpers/session-records.js';
 
 export type Reply =
   | { readonly structured: unknown }
   | { readonly garbage: string }
   | { readonly exit: number; readonly stderr?: string }
   | { readonly sleep: number }
-  | { readonly rateLimit: true };
+  | { readonly rateLimit: true }
+  /** The extractor's and the evaluator's calls answered each their own way (told apart by the schema). */
+  | { readonly byKind: { readonly extract: Reply; readonly evaluate: Reply } };
 
 const STAND_IN = `#!${process.execPath}
 const { appendFileSync, readFileSync } = require('node:fs');
@@ -29,9 +33,11 @@ const dir = __dirname;
 let stdin = '';
 try { stdin = readFileSync(0, 'utf8'); } catch {}
 const calls = (() => { try { return readFileSync(join(dir, 'calls.jsonl'), 'utf8').split('\\n').filter(Boolean).length; } catch { return 0; } })();
-appendFileSync(join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), env: { MEMDEX_HOOKS: process.env.MEMDEX_HOOKS ?? null, CLAUDECODE: process.env.CLAUDECODE ?? null }, stdin }) + '\\n');
+appendFileSync(join(dir, 'calls.jsonl'), JSON.stringify({ argv: process.argv.slice(2), env: { MEMDEX_HOOKS: process.env.MEMDEX_HOOKS ?? null, CLAUDECODE: process.env.CLAUDECODE ?? null }, cwd: process.cwd(), cwdEntries: require('node:fs').readdirSync(process.cwd()), stdin }) + '\\n');
 const replies = JSON.parse(readFileSync(join(dir, 'replies.json'), 'utf8'));
-const reply = replies[Math.min(calls, replies.length - 1)];
+const scripted = replies[Math.min(calls, replies.length - 1)];
+const schema = process.argv[process.argv.indexOf('--json-schema') + 1] ?? '';
+const reply = 'byKind' in scripted ? scripted.byKind[schema.includes('new_key_points') ? 'extract' : 'evaluate'] : scripted;
 const result = (fields) => JSON.stringify({ type: 'result', subtype: 'success', is_error: false, duration_ms: 5, num_turns: 1, result: '', session_id: 'stand-in', ...fields });
 if ('structured' in reply) process.stdout.write(result({ structured_output: reply.structured }) + '\\n');
 else if ('garbage' in reply) process.stdout.write(reply.garbage);
@@ -45,7 +51,7 @@ export interface StandIn {
   /** PATH with the stand-in first. */
   readonly path: string;
   script(...replies: Reply[]): void;
-  calls(): { argv: string[]; env: { MEMDEX_HOOKS: string | null; CLAUDECODE: string | null }; stdin: string }[];
+  calls(): { argv: string[]; env: { MEMDEX_HOOKS: string | null; CLAUDECODE: string | null }; cwd: string; cwdEntries: string[]; stdin: string }[];
 }
 
 export function standInClaude(): StandIn {
@@ -124,4 +130,10 @@ export function learnSetup(made: string[], evidence: Evidence, ...replies: Reply
   const transcript = join(root, 'transcript.jsonl');
   appendFileSync(transcript, userLine(evidence.prompt, 'u-1') + bashLines('1', evidence.command, evidence.output, 'u-1'));
   return { claude, root, env: learnEnv(claude), transcript };
+}
+
+/** The relevance store as the tests read it: the scores of `.claude/relevance.json` and the sessions' own records. */
+export function relevanceState(root: string): { items: Record<string, any>; sessions: Record<string, Record<string, any>> } {
+  const text = read(root, '.claude/relevance.json');
+  return { items: text === undefined ? {} : JSON.parse(text).items, sessions: sessionRecords(root) };
 }

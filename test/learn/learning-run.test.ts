@@ -7,8 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { recordSpawns } from '../helpers/record-spawns.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { sessionRecords } from '../helpers/session-records.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, type Reply } from './helpers.js';
 
@@ -22,9 +24,9 @@ function setup(...replies: Reply[]) {
   return learnSetup(made, { prompt: 'EVIDENCE-alpha: a prompt', command: 'npm test', output: 'ok' }, ...replies);
 }
 
-/** Session s-1 was shown the playbook and ended (MEMDEX_LEARN=0: its own extraction is not part of the test). */
+/** Session s-1 was shown the playbook and ended (MEMDEX_LEARN=0: its own learning runs are not part of the test). */
 function endedSession(root: string, transcript: string, env: Record<string, string>, id = 's-1') {
-  hook(root, 'session-start', { session_id: id, source: 'startup', transcript_path: transcript }, env);
+  hook(root, 'session-start', { session_id: id, source: 'startup', transcript_path: transcript }, { ...env, MEMDEX_LEARN: '0' });
   hook(root, 'session-end', { session_id: id, transcript_path: transcript, reason: 'other' }, { ...env, MEMDEX_LEARN: '0' });
 }
 
@@ -33,10 +35,19 @@ function spawns(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'memdex-spawns-'));
   made.push(dir);
   const record = recordSpawns(dir);
-  return { env: { ...env, NODE_OPTIONS: record.nodeOptions }, workers: (root: string) => record.started().filter((args) => args.join(' ') === [process.execPath, CLI, 'hook', 'learn-worker', root].join(' ')), started: record.started };
+  const worker = (root: string) => [process.execPath, CLI, 'hook', 'learn-worker', root];
+  return { env: { ...env, NODE_OPTIONS: record.nodeOptions }, workers: (root: string) => record.started().filter((args) => worker(root).every((arg, i) => args[i] === arg)), started: record.started };
 }
 
-const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json')!).items.kpt_001?.tags.typescript?.score as number | undefined;
+/**
+ * Whether a learning run of `root` is still a live process. The hook's spawn returns once
+ * the worker exists, so after the hook has exited, "not running" means it has ended.
+ */
+function workerRunning(root: string): boolean {
+  return execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').some((line) => line.includes(`hook learn-worker ${root}`));
+}
+
+const score = (root: string) => JSON.parse(read(root, '.claude/relevance.json') ?? '{"items":{}}').items.kpt_001?.tags.typescript?.score as number | undefined;
 
 describe('session-start starts the learning run for sessions queued earlier', () => {
   test('the next session\'s start evaluates the ended one in the background; the hook\'s answer is the injection as before', async () => {
@@ -52,15 +63,17 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     expect(score(root)).toBeCloseTo(0.3);
     expect(claude.calls()).toHaveLength(1);
     await waitFor(() => hookLog(root).includes('learning run:'), 'the run\'s summary line');
-    expect(hookLog(root)).toMatch(/session-start \(background\) s-1: applied scores for 1 item\n.* session-start \(background\) learning run: 0 extraction retries, 1 session\(s\) evaluated, 0 failed\n$/);
+    expect(hookLog(root)).toMatch(/session-start \(background\) s-1: applied scores for 1 item\n.* session-start \(background\) learning run: 0 part\(s\) extracted, 1 session part\(s\) evaluated\n$/);
   });
 
-  test('nothing queued: no run is started, nothing is called or logged', () => {
+  test('nothing queued: the run the start begins calls nothing and logs nothing', async () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
     const recorded = spawns(env);
     hook(root, 'session-start', { session_id: 's-1', source: 'startup', transcript_path: transcript }, recorded.env);
-    // The hook has exited having started no process: nothing can call or log later.
-    expect(recorded.started()).toEqual([]);
+    // The start begins one run (whether there is work is the run's to find out) and does not wait for it.
+    expect(recorded.workers(root).map((args) => args.slice(3))).toEqual([['learn-worker', root, 's-1']]);
+    await waitFor(() => !workerRunning(root), 'the run to end');
+    expect(recorded.started().filter((args) => !args.includes('learn-worker'))).toEqual([]);
     expect(claude.calls()).toHaveLength(0);
     expect(hookLog(root)).toBe('');
   });
@@ -72,7 +85,7 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     hook(root, 'session-start', { session_id: 's-2', source: 'startup', transcript_path: transcript }, recorded.env);
     // The hook has exited having started no process: the session can only stay queued.
     expect(recorded.started()).toEqual([]);
-    expect(JSON.parse(read(root, '.claude/relevance.json')!).sessions['s-1'].status).toBe('pending');
+    expect(sessionRecords(root)['s-1']!.status).toBe('pending');
     expect(hookLog(root)).toBe('');
   });
 
@@ -112,8 +125,8 @@ describe('session-start starts the learning run for sessions queued earlier', ()
     for (const id of ['s-1', 's-2', 's-3']) endedSession(root, transcript, { ...env, MEMDEX_LEARN: '0' }, id);
     runCli(['hook', 'learn-worker', root], { env });
     expect(claude.calls()).toHaveLength(2);
-    const sessions = JSON.parse(read(root, '.claude/relevance.json')!).sessions;
-    expect(['s-1', 's-2', 's-3'].map((id) => sessions[id].status)).toEqual(['done', 'done', 'pending']);
+    const sessions = sessionRecords(root);
+    expect(['s-1', 's-2', 's-3'].map((id) => sessions[id]!.status)).toEqual(['done', 'done', 'pending']);
   });
 });
 
@@ -134,10 +147,10 @@ describe('MEMDEX_HOOKS=0 makes every hook do nothing', () => {
     const { claude, root, env, transcript } = setup(EVALUATION);
     endedSession(root, transcript, env);
     const before = readdirSync(join(root, '.claude')).sort();
-    const store = read(root, '.claude/relevance.json');
+    const store = { scores: read(root, '.claude/relevance.json'), sessions: sessionRecords(root) };
     expect(runCli(args(root), { env: { ...env, MEMDEX_HOOKS: '0' } }).status).toBe(0);
     expect(claude.calls()).toHaveLength(0);
     expect(readdirSync(join(root, '.claude')).sort()).toEqual(before);
-    expect(read(root, '.claude/relevance.json')).toBe(store);
+    expect({ scores: read(root, '.claude/relevance.json'), sessions: sessionRecords(root) }).toEqual(store);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { claudeArgs, claudeEnv, readClaudeReply } from '../../src/app/claude-call.js';
+import { LEARNER_FLAGS } from '../../src/playbook/learner-flags.js';
 import { readLearningOutcomes, recordLearningOutcome, KEEP_OUTCOMES, type LearningOutcome } from '../../src/app/learning-outcomes.js';
 import { fillTemplate, missingPlaceholders } from '../../src/core/fill-template.js';
 import { nodeHost } from '../../src/node/node-host.js';
@@ -35,7 +36,7 @@ describe('readClaudeReply', () => {
   });
 
   test('argv and env', () => {
-    expect(claudeArgs('opus', { type: 'object' })).toEqual(['-p', '--model', 'opus', '--output-format', 'json', '--json-schema', '{"type":"object"}']);
+    expect(claudeArgs('opus', { type: 'object' })).toEqual(['-p', '--model', 'opus', '--output-format', 'json', '--json-schema', '{"type":"object"}', ...LEARNER_FLAGS]);
     expect(claudeEnv({ CLAUDECODE: '1', PATH: '/bin', MEMDEX_HOOKS: '1' })).toEqual({ PATH: '/bin', MEMDEX_HOOKS: '0' });
   });
 });

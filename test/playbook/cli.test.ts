@@ -90,6 +90,8 @@ describe('memdex playbook update', () => {
     const written = JSON.parse(read(root));
     expect(written.last_updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const kept = keyPoints(['kpt_001', 'Use type hints', 0, 0], ['kpt_002', 'Prefer pathlib', 0, 0], ['kpt_004', 'Write tests', 9, 2], ['kpt_005', 'Use structured logging', 0, 0]);
+    // A key point a person adds is marked as theirs (by: user), with when.
+    kept[3] = { ...kept[3]!, source: { by: 'user', at: written.last_updated } };
     expect({ ...written, last_updated: 'T' }).toEqual(playbookJson(kept, 5, 'T'));
   });
 
@@ -98,7 +100,8 @@ describe('memdex playbook update', () => {
     writeFileSync(join(root, 'x.json'), '{"new_key_points":["first"]}');
     const result = runCli(['playbook', 'update', '--root', root, '--extraction', join(root, 'x.json')]);
     expect(result.status).toBe(0);
-    expect(JSON.parse(read(root)).key_points).toEqual([{ name: 'kpt_001', text: 'first', helpful: 0, harmful: 0 }]);
+    const written = JSON.parse(read(root));
+    expect(written.key_points).toEqual([{ name: 'kpt_001', text: 'first', helpful: 0, harmful: 0, source: { by: 'user', at: written.last_updated } }]);
   });
 
   test.each([
@@ -163,6 +166,7 @@ describe('memdex playbook migrate and stats', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       keyPoints: 4,
       untested: 2,
+      pending: 0,
       helpfulRatings: 8,
       harmfulRatings: 5,
       atRisk: ['kpt_003'],

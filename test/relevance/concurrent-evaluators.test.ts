@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordAudit, serializeRelevanceState, EMPTY_STATE, type RelevanceState } from '../../src/relevance/index.js';
 import { CLI } from '../helpers/run-cli.js';
+import { sessionRecords } from '../helpers/session-records.js';
 
 const FAKE_EVALUATOR = fileURLToPath(new URL('../fixtures/fake-evaluator.mjs', import.meta.url));
 const SESSIONS = Array.from({ length: 20 }, (_, i) => `session-${String(i + 1).padStart(2, '0')}`);
@@ -60,7 +61,10 @@ test('two evaluators started together apply each of 20 sessions exactly once', a
   expect(calls).toEqual(SESSIONS);
 
   const store = JSON.parse(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8'));
-  for (const id of SESSIONS) expect(store.sessions[id]).toMatchObject({ status: 'done', attempts: 1 });
+  // The sessions an earlier version kept in the store moved to their own records, once.
+  expect(store.sessions).toEqual({});
+  const sessions = sessionRecords(root);
+  for (const id of SESSIONS) expect(sessions[id]).toMatchObject({ status: 'done', attempts: 1 });
   for (const item of ITEMS) {
     const showings = SESSIONS.filter((_, i) => (i + ITEMS.indexOf(item)) % 3 !== 0).length;
     expect(store.items[item].events).toBe(showings);

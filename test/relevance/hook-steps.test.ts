@@ -12,10 +12,12 @@ import { relevanceAuditStep, relevanceSessionEnd } from '../../src/app/session-a
 import { nodeHost } from '../../src/node/node-host.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { parseInjectionBlock } from '../../src/relevance/index.js';
+import { SESSION_RECORDS, sessionRecords } from '../helpers/session-records.js';
 
 let root: string;
 const store = () => join(root, '.claude', 'relevance.json');
-const readStore = () => JSON.parse(readFileSync(store(), 'utf8'));
+const sessions = () => sessionRecords(root);
+const sessionFile = (id: string) => join(root, SESSION_RECORDS, `${id}.json`);
 const context = (minute = 0) => ({ root, config: DEFAULT_CONFIG, now: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() });
 const keyPoints = () => [
   { id: 'kpt_001', text: 'Everywhere' },
@@ -38,22 +40,26 @@ describe('the injection step', () => {
     expect(parseInjectionBlock(outcome.text)).toEqual(['kpt_001', 'kpt_002']);
     expect(relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), cwd: root }).shown).toEqual(['kpt_001']);
     expect(relevanceInjection(nodeHost(), { ...context(), keyPoints: keyPoints(), cwd: join(root, 'src-other') }).shown).toEqual(['kpt_001', 'kpt_003']);
-    expect(existsSync(store())).toBe(false); // no session id: nothing recorded
+    expect(existsSync(join(root, SESSION_RECORDS))).toBe(false); // no session id: nothing recorded
   });
 
-  test('with a session id, records the shown ids in the audit record (merged across prompts)', () => {
-    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: '/t/s1.jsonl' });
+  test('with a session id, records the shown ids in the session\'s own record (merged across prompts); a transcript path outside the client\'s folder and the project is not recorded', () => {
+    writeFileSync(join(root, 's1.jsonl'), '{}\n');
+    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: join(root, 's1.jsonl') });
     relevanceInjection(nodeHost(), { ...context(1), keyPoints: keyPoints(), cwd: join(root, 'src'), sessionId: 's1' });
-    expect(readStore().sessions.s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: '/t/s1.jsonl' });
+    expect(sessions().s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: realpathSync(join(root, 's1.jsonl')) });
+    relevanceInjection(nodeHost(), { ...context(2), keyPoints: keyPoints(), cwd: root, sessionId: 's2', transcriptPath: '/etc/passwd' });
+    expect(sessions().s2?.transcriptPath).toBeUndefined();
+    expect(existsSync(store())).toBe(false); // the shared store holds scores only: a prompt never writes it
   });
 
   test('a prompt that shows nothing new within the hour does not rewrite the store', () => {
     relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
-    const before = readFileSync(store(), 'utf8');
+    const before = readFileSync(sessionFile('s1'), 'utf8');
     relevanceInjection(nodeHost(), { ...context(59), keyPoints: keyPoints(), sessionId: 's1' });
-    expect(readFileSync(store(), 'utf8')).toBe(before);
+    expect(readFileSync(sessionFile('s1'), 'utf8')).toBe(before);
     relevanceInjection(nodeHost(), { ...context(60), keyPoints: keyPoints(), sessionId: 's1' });
-    expect(readStore().sessions.s1.updatedAt).toBe(context(60).now);
+    expect(sessions().s1!.updatedAt).toBe(context(60).now);
   });
 });
 
@@ -64,7 +70,7 @@ describe('the session-end step', () => {
     writeFileSync(join(root, 's1.jsonl'), '{}\n');
     const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1', transcriptPath: join(root, 's1.jsonl') }, context(5));
     expect(outcome).toMatchObject({ kind: 'recorded', sessionId: 's1', record: { status: 'pending', shown: ['kpt_001'], transcriptPath: realpathSync(join(root, 's1.jsonl')) } });
-    expect(readStore().sessions.s1.endedAt).toBe(context(5).now);
+    expect(sessions().s1!.endedAt).toBe(context(5).now);
   });
 
   test('a session that showed nothing is recorded as skipped', () => {
@@ -73,15 +79,18 @@ describe('the session-end step', () => {
 
   test.each([{}, { sessionId: '  ' }, { transcriptPath: '/t.jsonl' }])('payload %p is skipped without throwing or writing', (payload) => {
     expect(relevanceSessionEnd(nodeHost(), payload, context())).toEqual({ kind: 'skipped', reason: 'no session_id in the hook payload' });
-    expect(existsSync(store())).toBe(false);
+    expect(existsSync(join(root, SESSION_RECORDS))).toBe(false);
   });
 
-  test('a corrupt store is reported and left untouched (fail open)', () => {
-    mkdirSync(join(root, '.claude'));
-    writeFileSync(store(), 'not json');
+  test('a corrupt session record is reported and left untouched (fail open); the shared store is not read at all', () => {
+    mkdirSync(join(root, SESSION_RECORDS), { recursive: true });
+    writeFileSync(sessionFile('s1'), 'not json');
+    mkdirSync(join(root, '.claude'), { recursive: true });
+    writeFileSync(store(), 'not json either');
     const outcome = relevanceSessionEnd(nodeHost(), { sessionId: 's1' }, context());
-    expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringMatching(/relevance\.json: invalid JSON .*nothing was changed/) });
-    expect(readFileSync(store(), 'utf8')).toBe('not json');
+    expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringMatching(/s1\.json: cannot read this session record \(invalid JSON .*\); it is left as it is/) });
+    expect(readFileSync(sessionFile('s1'), 'utf8')).toBe('not json');
+    expect(relevanceSessionEnd(nodeHost(), { sessionId: 's2' }, context())).toMatchObject({ kind: 'recorded' });
   });
 
   test('does nothing inside the evaluator\'s own process (MEMDEX_HOOKS=0)', () => {
@@ -92,7 +101,7 @@ describe('the session-end step', () => {
     } finally {
       delete process.env.MEMDEX_HOOKS;
     }
-    expect(existsSync(store())).toBe(false);
+    expect(existsSync(join(root, SESSION_RECORDS))).toBe(false);
   });
 
   test('as a playbook hook step: records, and logs only real problems', () => {
@@ -100,9 +109,9 @@ describe('the session-end step', () => {
     const stepContext = (payload: { sessionId?: string }) => ({ host: nodeHost(), event: 'session-end', hookEventName: 'SessionEnd', env: process.env, root, config: DEFAULT_CONFIG, payload, log: (m: string) => logged.push(m) });
     relevanceAuditStep.run(stepContext({}));
     relevanceAuditStep.run(stepContext({ sessionId: 's1' }));
-    expect(readStore().sessions.s1.status).toBe('skipped');
-    writeFileSync(store(), 'not json');
+    expect(sessions().s1!.status).toBe('skipped');
+    writeFileSync(sessionFile('s2'), 'not json');
     relevanceAuditStep.run(stepContext({ sessionId: 's2' }));
-    expect(logged).toEqual([expect.stringMatching(/relevance\.json: invalid JSON/)]);
+    expect(logged).toEqual([expect.stringMatching(/s2\.json: cannot read this session record/)]);
   });
 });

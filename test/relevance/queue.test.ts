@@ -1,7 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import {
   applyEvaluation,
+  claim,
   claimNextSession,
+  complete,
+  isClaimable,
   failEvaluation,
   mergeAudit,
   recordAudit,
@@ -120,5 +123,47 @@ describe('claims and leases', () => {
     const done = applyEvaluation(retried.state, 's1', 'w', entries(['kpt_001']), at(7), P).state;
     expect(done.sessions.s1!.status).toBe('done');
     expect(done.sessions.s1!.note).toBeUndefined();
+  });
+});
+
+describe('by part (issue 21)', () => {
+  const part = (from: number, to: number) => ({ from, to });
+  const ended = () => mergeAudit(mergeAudit(undefined, { shown: ['kpt_001', 'kpt_002'], tags: ['ts'], at: at(0) }), { at: at(1), ended: true });
+
+  test('a claim carries its part; completing it records how far the transcript was evaluated', () => {
+    const claimed = claim(ended(), 'w', at(2), P, part(0, 500));
+    expect(claimed.record.lease).toMatchObject({ ids: ['kpt_001', 'kpt_002'], from: 0, to: 500 });
+    expect(complete(claimed.record)).toMatchObject({ status: 'done', evaluatedTo: 500, evaluated: ['kpt_001', 'kpt_002'] });
+  });
+
+  test('ended again after an evaluation by part: pending for every shown id, on the new part only', () => {
+    const done = complete(claim(ended(), 'w', at(2), P, part(0, 500)).record);
+    const again = mergeAudit(done, { at: at(10), ended: true });
+    expect(again).toMatchObject({ status: 'pending', attempts: 0, evaluatedTo: 500 });
+    expect(isClaimable(again, at(11), P)).toBe(true);
+    expect(claim(again, 'w2', at(11), P, part(500, 800)).record.lease).toMatchObject({ ids: ['kpt_001', 'kpt_002'], from: 500, to: 800 });
+  });
+
+  test('ended again while its earlier part was evaluated (a short resume): the part after it is pending on completion', () => {
+    const claimed = claim(ended(), 'w', at(2), P, part(0, 500)).record;
+    expect(claimed.lease).toMatchObject({ at: at(2) });
+    const endedDuring = mergeAudit(claimed, { at: at(3), ended: true });
+    expect(endedDuring.status).toBe('processing');
+    expect(complete(endedDuring)).toMatchObject({ status: 'pending', attempts: 0, evaluatedTo: 500, evaluated: ['kpt_001', 'kpt_002'] });
+    // Ended before the claim only: done.
+    expect(complete(claimed)).toMatchObject({ status: 'done', evaluatedTo: 500 });
+  });
+
+  test('a session that stopped running without its end hook: claimable as soon as it is known not to run', () => {
+    const open = mergeAudit(undefined, { shown: ['kpt_001'], at: at(0) });
+    expect(isClaimable(open, at(1), P)).toBe(false);
+    expect(isClaimable(open, at(1), P, { live: true, grew: true })).toBe(false);
+    expect(isClaimable(open, at(1), P, { live: false, grew: true })).toBe(true);
+    // Evaluated once, then resumed and left again without its end hook: claimable only when its transcript grew.
+    const done = complete(claim(open, 'w', at(2), P, part(0, 300)).record);
+    expect(isClaimable(done, at(3), P, { live: false, grew: false })).toBe(false);
+    expect(isClaimable(done, at(3), P, { live: true, grew: true })).toBe(false);
+    expect(isClaimable(done, at(3), P, { live: false, grew: true })).toBe(true);
+    expect(claim(done, 'w', at(3), P, part(300, 900)).record).toMatchObject({ status: 'processing', attempts: 1 });
   });
 });

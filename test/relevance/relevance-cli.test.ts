@@ -5,12 +5,13 @@
  * follows the scores; pins follow the hysteresis, and a person's pin wins.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/run-cli.js';
 import { FIXTURES } from '../helpers/transcripts.js';
+import { sessionRecord } from '../helpers/session-records.js';
 
 const FAKE_EVALUATOR = fileURLToPath(new URL('../fixtures/fake-evaluator.mjs', import.meta.url));
 let root: string;
@@ -68,12 +69,12 @@ describe('memdex relevance, end to end', () => {
     expect(shownOrder()).toEqual(['kpt_001', 'kpt_002', 'kpt_003']);
     setRatings({ kpt_001: -1, kpt_002: 0, kpt_003: 1 });
     expect(session('s01')).toEqual(['kpt_001', 'kpt_002', 'kpt_003']);
-    const store = JSON.parse(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8'));
-    expect(store.sessions.s01).toMatchObject({ status: 'pending', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcriptPath: join(root, 's01.jsonl') });
+    expect(existsSync(join(root, '.claude', 'relevance.json'))).toBe(false); // the hooks write the session's own record, never the shared store
+    expect(sessionRecord(root, 's01')).toMatchObject({ status: 'pending', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcriptPath: join(root, 's01.jsonl') });
 
     expect(ok('relevance', 'evaluate')).toMatch(/s01: applied scores for 3 items\nEvaluated 1 session; 0 failed/);
     const input = JSON.parse(readFileSync(join(root, 'inputs', 's01.json'), 'utf8'));
-    expect(input).toMatchObject({ session_id: 's01', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcript_excerpt: 'user: work of s01' });
+    expect(input).toMatchObject({ session_id: 's01', shown: ['kpt_001', 'kpt_002', 'kpt_003'], tags: ['nodejs', 'typescript'], transcript_excerpt: '[user] work of s01' });
     expect(input.items[0]).toEqual({ id: 'kpt_001', text: 'Use CSS classes, not inline styles' });
 
     expect(shownOrder()).toEqual(['kpt_003', 'kpt_002', 'kpt_001']);
@@ -134,8 +135,7 @@ describe('memdex relevance, end to end', () => {
       expect(result.status).toBe(1);
       expect(result.stdout).toMatch(/s19: evaluator exited with code 3: simulated failure/);
     }
-    const store = JSON.parse(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8'));
-    expect(store.sessions.s19).toMatchObject({ status: 'skipped', attempts: 3, note: 'gave up after 3 attempts: evaluator exited with code 3: simulated failure' });
+    expect(sessionRecord(root, 's19')).toMatchObject({ status: 'skipped', attempts: 3, note: 'gave up after 3 attempts: evaluator exited with code 3: simulated failure' });
     expect(memdex('relevance', 'evaluate').status).toBe(0);
   });
 });
@@ -180,9 +180,9 @@ describe('memdex feedback', () => {
     expect(result.status).toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain(`${transcript}: skipped 1 malformed line (first: line 5: not JSON (`);
     const excerpt = JSON.parse(readFileSync(join(root, 'inputs', 'real1.json'), 'utf8')).transcript_excerpt as string;
-    expect(excerpt).toContain('user ran /when writing mock tests:\nBase directory for this skill');
-    expect(excerpt).toContain('assistant ran: memdex when writing mock tests\n\n→ # When Writing Mock Tests');
-    expect(excerpt).toMatch(/assistant: Mock answer\.$/);
+    expect(excerpt).toContain('[user typed /when writing mock tests]\n[skill when, loaded by /when writing mock tests] Base directory for this skill');
+    expect(excerpt).toContain('[tool call Bash] {"command":"memdex when writing mock tests","description":"Run a memdex command"}\n[tool result of Bash] # When Writing Mock Tests');
+    expect(excerpt).toMatch(/\[assistant\] Mock answer\.$/);
   });
 
   test('a corrupt store is never overwritten: exit 2 naming the file', () => {

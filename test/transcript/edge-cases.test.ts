@@ -12,7 +12,8 @@ import { messages } from '../../src/messages/transcript.js';
 import { readSessionFiles, subagentTranscripts } from '../../src/node/transcript-file.js';
 import type { TranscriptEvent } from '../../src/transcript/events.js';
 import { readTranscriptText } from '../../src/transcript/read.js';
-import { emptyLongStrings, Scratch } from '../../src/transcript/skeleton-bytes.js';
+import { cutMarker } from '../../src/transcript/string-cutter.js';
+import { TEXT_MAX_STRING_BYTES } from '../../src/transcript/lines.js';
 import { FIXTURES } from '../helpers/transcripts.js';
 import { readFile } from './helpers.js';
 
@@ -184,7 +185,7 @@ describe('the file adapter', () => {
     expect(first.events.length + next.events.length).toBe(readFile(join(FIXTURES, 'cc-2.1.330-resumed.jsonl')).events.length);
   });
 
-  test('a line longer than a read chunk (a 3 MB tool output) is read whole', () => {
+  test('a line longer than a read chunk (a 3 MB tool output) is read, its long texts cut to 256 KiB with a marker', () => {
     const path = join(dir, 'long-line.jsonl');
     const output = 'x'.repeat(3 << 20);
     const prompt = JSON.parse(INTERACTIVE[5]!);
@@ -195,7 +196,7 @@ describe('the file adapter', () => {
     expect(summary.malformed).toBe(0);
     expect(kinds(events)).toEqual(['prompt', 'tool_use', 'tool_result', 'assistant_text']);
     const big = events[2]!;
-    expect(big.kind === 'tool_result' && big.stdout?.length).toBe(output.length);
+    expect(big.kind === 'tool_result' && big.stdout).toBe(`${'x'.repeat(TEXT_MAX_STRING_BYTES)}${cutMarker(output.length - TEXT_MAX_STRING_BYTES)}`);
   });
 
   test('subagent files are read on request, their events marked sidechain with the agent id', () => {
@@ -216,17 +217,5 @@ describe('the file adapter', () => {
       { isSidechain: true, agentId: 'a1b2', text: 'Mock answer.' },
     ]);
     expect(read.subagents[0]).toMatchObject({ agentId: 'a1b2', summary: { records: 2, offChain: 0 } });
-  });
-});
-
-describe('emptyLongStrings (the first pass)', () => {
-  const run = (s: string, max: number) => new TextDecoder().decode(emptyLongStrings(new TextEncoder().encode(s), new Scratch(), max));
-  test('empties only string literals longer than the limit, keeping escapes, keys and structure', () => {
-    expect(run('{"type":"user","text":"a long \\"quoted\\" \\\\ text","id":"ab"}', 8)).toBe('{"type":"user","text":"","id":"ab"}');
-    expect(run('{"k":"éééééé","s":"\\\\"}', 8)).toBe('{"k":"","s":"\\\\"}');
-    expect(run('{"short":"ok"}', 8)).toBe('{"short":"ok"}');
-  });
-  test('an unterminated string is left as it is, so the line still fails to parse', () => {
-    expect(run('{"type":"user","text":"abcdefghijkl', 4)).toBe('{"type":"user","text":"abcdefghijkl');
   });
 });

@@ -3,11 +3,12 @@ import { doctorSpec } from '../../messages/command-specs.js';
 import { doctorMessages as m } from '../../messages/doctor.js';
 import { nodeHost } from '../../node/node-host.js';
 import { nodeSetupHost } from '../../node/setup-host.js';
+import { nodeTranscriptHost } from '../../node/transcript-host.js';
 import { bool, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[]): Promise<number> {
   return runYargsCommand(doctorSpec, argv, (args) => {
-    const report = runDoctor({ ...nodeHost(), ...nodeSetupHost() }, str(args, 'root'), { plugin: bool(args, 'plugin') });
+    const report = runDoctor({ ...nodeHost(), ...nodeSetupHost(), ...nodeTranscriptHost() }, str(args, 'root'), { plugin: bool(args, 'plugin') });
     process.stdout.write(str(args, 'format') === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
     return report.exitCode;
   });

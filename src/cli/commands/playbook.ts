@@ -1,11 +1,12 @@
 /** `memdex playbook show|update|migrate|stats` (the work: src/app/playbook.ts). */
-import { migratePlaybookFile, showPlaybook, statsOfPlaybook, updatePlaybookFrom } from '../../app/playbook.js';
+import { listPending, migratePlaybookFile, reviewHeld, showPlaybook, statsOfPlaybook, updatePlaybookFrom } from '../../app/playbook.js';
 import { playbookGroup } from '../../messages/command-specs.js';
 import { messages } from '../../messages/playbook.js';
 import { messages as relevanceMessages } from '../../messages/relevance.js';
 import { keyPointName } from '../../playbook/schema.js';
 import { nodeHost } from '../../node/node-host.js';
-import { runGroup, str } from '../run-command.js';
+import { escapeControls } from '../../core/terminal-text.js';
+import { positional, runGroup, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: { readonly stdin?: string } = {}): Promise<number> {
   return runGroup(playbookGroup, argv, {
@@ -20,6 +21,35 @@ export function main(argv: readonly string[], handover: { readonly stdin?: strin
       process.stdout.write(
         `${outcome.written ? messages.updated(outcome.added.length, outcome.counted.length, outcome.unknownNames.length, outcome.pruned.length) : messages.unchanged}\n`,
       );
+      return 0;
+    },
+    pending: (args) => {
+      const { display, pending } = listPending(nodeHost(handover), str(args, 'root'));
+      if (str(args, 'format') === 'json') {
+        process.stdout.write(`${JSON.stringify(pending.map((kp) => ({ name: kp.name, text: kp.text, source: kp.source ?? null, ...kp.pending })), null, 2)}\n`);
+        return 0;
+      }
+      const lines =
+        pending.length === 0
+          ? [messages.noPending(display)]
+          : [
+              messages.pendingHeader(display, pending.length),
+              ...pending.map((kp) =>
+                messages.pendingEntry(kp.name, kp.text, kp.source ? messages.sourceLine(kp.source.by, kp.source.session, kp.source.at) : '(not recorded)', kp.pending!.reason, kp.pending!.evidence),
+              ),
+              messages.pendingFooter,
+            ];
+      process.stdout.write(`${lines.map(escapeControls).join('\n')}\n`);
+      return 0;
+    },
+    approve: (args) => {
+      const { display, keyPoint } = reviewHeld(nodeHost(handover), str(args, 'root'), positional(args, 'id'), 'approve');
+      process.stdout.write(`${messages.approved(keyPoint.name, display)}\n`);
+      return 0;
+    },
+    reject: (args) => {
+      const { display, keyPoint } = reviewHeld(nodeHost(handover), str(args, 'root'), positional(args, 'id'), 'reject');
+      process.stdout.write(`${messages.rejected(keyPoint.name, display)}\n`);
       return 0;
     },
     migrate: (args) => {

@@ -14,7 +14,7 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
       .filter(([, option]) => args.values[option] !== undefined)
       .map(([key, option]) => [key, args.values[option]]);
     const request = { ...Object.fromEntries(given), includeSubagents: bool(args, 'include-subagents'), format: str(args, 'format') as RecallFormat } as RecallRequest;
-    const { report, text } = await recall(host, request);
+    const { report, text, learnerSessions } = await recall(host, request);
     const out = str(args, 'out');
     if (out === undefined) process.stdout.write(text);
     else {
@@ -22,6 +22,7 @@ export function main(argv: readonly string[], handover: Handover = {}): Promise<
       process.stderr.write(`${m.written(out)}\n`);
     }
     for (const skipped of report.unreadable) process.stderr.write(`memdex: ${m.unreadable(skipped.path, skipped.reason)}\n`);
+    if (learnerSessions > 0) process.stderr.write(`memdex: ${m.learnerSessionsLeftOut(learnerSessions)}\n`);
     return 0;
   });
 }

@@ -28,7 +28,7 @@ export default {
         '.claude/playbook.json:1:57-1:58 legacy entry without `harmful`; run `memdex playbook migrate` to rewrite it in canonical form',
         '.claude/playbook.json:1:57-1:58 legacy entry without `helpful`; run `memdex playbook migrate` to rewrite it in canonical form',
         '.claude/playbook.json:1:91-1:92 the key point has no `name`; expected name, text, helpful and harmful',
-        '.claude/playbook.json:1:195-1:201 unknown key `tags`; expected only name, text, helpful, harmful',
+        '.claude/playbook.json:1:195-1:201 unknown key `tags`; expected only name, text, helpful, harmful, source, pending',
       ] },
   ],
 } satisfies RuleTable;
