@@ -5,7 +5,8 @@
 // Each method has a grid of its own constants that includes "off" (the ranker as shipped);
 // every figure is leave-one-out: each development case is ranked with the grid point best on
 // the other cases by the protocol's objective (MRR + R@10, whole plan and first 300
-// characters). The ranker's own constants stay at params.ts (the point 14 of the 15 folds of
+// characters; with the masked plans too for the last method). Masked MRR and R@10: the
+// plans with their relevant triggers' words removed (bench/suggest-protocol.mjs). The ranker's own constants stay at params.ts (the point 14 of the 15 folds of
 // bench/suggest.mjs choose), so the comparison is the method's alone. A method ships only
 // when it wins beyond the noise (the paired bootstrap interval of its gain excludes 0) and
 // loses nothing a goal depends on; none did (docs/suggest.md).
@@ -27,6 +28,9 @@
 //              summary of its topics.
 //   constants  the ranker's constants no earlier grid chose: passage size and weight, the body
 //              field's length normalisation b and the file field's weight (81 points).
+//   masked     the ranker's own grid (bench/suggest.mjs), chosen by the objective that also
+//              counts masked plans (plans with their relevant triggers' words removed:
+//              bench/suggest-protocol.mjs): constants for plans that never name their triggers.
 //
 // Prompt hook abstention (its first 300 characters, one pointer at most), signals of how sure
 // the top entry is, from query-performance prediction: its score (as shipped), the margin over
@@ -37,8 +41,8 @@
 import { pathToFileURL } from 'node:url';
 import { updateResultsSection } from './results-section.mjs';
 import { loadSuggestLib } from './suggest-lib.mjs';
-import { describePaired, findTopics, leaveOneOut, loadTopics, mean, measureCases, paired, PROMPT_CHARS, wilsonLow } from './suggest-protocol.mjs';
-import { chooseHook, HOOK_PRECISION, HOOK_THRESHOLDS, hookAt, SMALL_TALK, UNRELATED } from './suggest.mjs';
+import { describePaired, findTopics, leaveOneOut, loadTopics, maskedObjective, mean, measureCases, paired, PROMPT_CHARS, wilsonLow } from './suggest-protocol.mjs';
+import { chooseHook, grid, HOOK_PRECISION, HOOK_THRESHOLDS, hookAt, SMALL_TALK, UNRELATED } from './suggest.mjs';
 
 /** The labels a score vector ranks, as `suggest` lists them (threshold, best first, ties to the earlier entry). */
 const labelsOf = (data, s, threshold) =>
@@ -158,6 +162,11 @@ function methods(lib, cases, P) {
           }
     out.push({ name: 'passage size and weight, body b, file weight (81 points)', points });
   }
+  {
+    const describe = (p) => `trigger ${p.fieldWeight.trigger}, extras ${p.fieldWeight.extras}, headings ${p.fieldWeight.headings}, body ${p.fieldWeight.body}, k1 ${p.k1}, queryK ${p.queryK}, passageWeight ${p.passageWeight}`;
+    const points = grid(P).map((p) => ({ label: JSON.stringify(p) === JSON.stringify(P) ? 'off' : describe(p), scores: (c, text) => lib.normalisedScores(c.data, text, p) }));
+    out.push({ name: "the ranker's grid chosen with masked plans in the objective", points, score: maskedObjective });
+  }
   return out;
 }
 
@@ -219,17 +228,17 @@ export async function rankerVariants(lib, cases) {
   const plain = [{ label: 'off', scores: (c, text) => lib.normalisedScores(c.data, text, P) }];
   const shipped = measureCases(lib, cases, (c, text) => labelsOf(c.data, plain[0].scores(c, text), P.threshold));
   const line = (name, rows, folds, hook) =>
-    `| ${name} | ${folds} | ${fig(rows, 'whole', 'mrr').toFixed(3)} | ${fig(rows, 'whole', 'r10').toFixed(3)} | ${fig(rows, 'whole', 'mrr', noLeak).toFixed(3)} | ${fig(rows, 'prompt', 'mrr').toFixed(3)} | ${describePaired(paired(rows, shipped, (r) => r.whole.r10))} | ${describePaired(paired(rows, shipped, (r) => r.whole.mrr))} | ${hook} |`;
+    `| ${name} | ${folds} | ${fig(rows, 'whole', 'mrr').toFixed(3)} | ${fig(rows, 'whole', 'r10').toFixed(3)} | ${fig(rows, 'whole', 'mrr', noLeak).toFixed(3)} | ${fig(rows, 'prompt', 'mrr').toFixed(3)} | ${fig(rows, 'maskedWhole', 'mrr').toFixed(3)} | ${fig(rows, 'maskedWhole', 'r10').toFixed(3)} | ${describePaired(paired(rows, shipped, (r) => r.whole.r10))} | ${describePaired(paired(rows, shipped, (r) => r.whole.mrr))} | ${hook} |`;
   const out = [
     `${cases.length} development cases; each method's constants chosen by leave-one-out (its grid includes "off", the ranker as shipped); the ranker's own constants at params.ts. Gains against the ranker as shipped: difference of the means, 95% paired bootstrap interval, wins / ties / losses. Hook: first ${PROMPT_CHARS} characters scored by the method, limit and threshold chosen by leave-one-out as bench/suggest.mjs does; controls: ${UNRELATED.length} unrelated texts and ${SMALL_TALK.length} small-talk prompts × each tree, the hook's threshold chosen on all cases.`,
     '',
-    '| method | chosen by the folds | whole MRR | whole R@10 | no-leak MRR | first 300 MRR | R@10 vs shipped | MRR vs shipped | hook (LOO): precision, plans with a pointer | controls: hook spoke; best score |',
-    '|---|---|---:|---:|---:|---:|---|---|---|---|',
+    '| method | chosen by the folds | whole MRR | whole R@10 | no-leak MRR | first 300 MRR | masked MRR | masked R@10 | R@10 vs shipped | MRR vs shipped | hook (LOO): precision, plans with a pointer | controls: hook spoke; best score |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|',
     line('the ranker as shipped', shipped, '', hookUnder(lib, cases, P, plain, cases.map(() => 0))),
   ];
-  for (const { name, points } of methods(lib, cases, P)) {
+  for (const { name, points, score } of methods(lib, cases, P)) {
     const perPoint = points.map((p) => measureCases(lib, cases, (c, text) => labelsOf(c.data, p.scores(c, text), P.threshold)));
-    const { rows, chosen } = leaveOneOut(perPoint);
+    const { rows, chosen } = leaveOneOut(perPoint, score);
     const folds = new Map();
     for (const j of chosen) folds.set(points[j].label, (folds.get(points[j].label) ?? 0) + 1);
     out.push(line(name, rows, [...folds].map(([l, n]) => `${l} (${n}×)`).join('; '), hookUnder(lib, cases, P, points, chosen)));
