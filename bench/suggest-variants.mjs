@@ -6,10 +6,12 @@
 // every figure is leave-one-out: each development case is ranked with the grid point best on
 // the other cases by the protocol's objective (MRR + R@10, whole plan and first 300
 // characters; with the masked plans too for the last method). Masked MRR and R@10: the
-// plans with their relevant triggers' words removed (bench/suggest-protocol.mjs). The ranker's own constants stay at params.ts (the point 14 of the 15 folds of
+// plans with their relevant triggers' words removed (bench/suggest-protocol.mjs). The
+// ranker's own constants stay at params.ts (the point 14 of the 15 folds of
 // bench/suggest.mjs choose), so the comparison is the method's alone. A method ships only
 // when it wins beyond the noise (the paired bootstrap interval of its gain excludes 0) and
-// loses nothing a goal depends on; none did (docs/suggest.md).
+// loses nothing a goal depends on; none did (docs/suggest.md says why, the masked
+// constants included).
 //
 // Ranker methods, each fused in the ranker's own units so both thresholds keep their meaning:
 //   rm3        pseudo-relevance feedback: the relevance model of the top k entries (Lavrenko &
