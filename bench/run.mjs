@@ -13,6 +13,7 @@ import { benchResolve } from './resolve.mjs';
 import { benchScaling } from './scaling.mjs';
 import { benchSemantic } from './suggest-semantic.mjs';
 import { benchSuggest } from './suggest.mjs';
+import { benchVariants, TITLE as VARIANTS_TITLE } from './suggest-variants.mjs';
 import { benchTranscript, TITLE as TRANSCRIPT_TITLE } from './transcript-memory.mjs';
 import { cpus, loadavg } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const all = [
   ['hook-history', HOOK_HISTORY_TITLE, () => benchHookHistory(runs)],
   ['suggest', 'Topic ranker (issue 13)', () => benchSuggest(runs)], // quality, in-process speed and whole processes: see bench/suggest.mjs
   ['semantic', 'Topic ranker: semantic signals (issue 13)', () => benchSemantic()],
+  ['variants', VARIANTS_TITLE, () => benchVariants()], // the methods tried for R@10 and the hook's abstention, by leave-one-out
   ['transcript', TRANSCRIPT_TITLE, () => benchTranscript()],
   ['linear', 'Linear time on pathological markdown (issue 16)', () => benchLinear(Math.min(runs, 5))],
   ['issue9', 'Caches and slow paths on a ~374-entry tree, old and freshly written files (issue 9 §3)', () => benchIssue9(runs)],

@@ -46,9 +46,9 @@ export const SMALL_TALK = [
 ];
 
 /** The ranker's grid: literature values in the middle, one step either side of each constant not derived. */
-function grid(base) {
+export function grid(base) {
   const points = [];
-  for (const trigger of [2, 3, 5])
+  for (const trigger of [1, 2, 3, 5])
     for (const extras of [1, 2])
       for (const headings of [0.5, 1])
         for (const body of [0.3, 0.6, 1])
@@ -141,7 +141,7 @@ export async function quality(lib, topics) {
   const row = (label, rs, kind, keep) => `| ${label} | ${METRICS.map((m) => fig(rs, kind, m, keep).toFixed(2)).join(' | ')} |`;
   const nNoLeak = cases.filter((c) => !c.leak).length;
   const out = [
-    `${cases.length} development cases (shared/topics), ${new Set(cases.map((c) => c.index_rev)).size} trees; macro-averaged. **Every figure of the ranker is leave-one-out** (bench/suggest-protocol.mjs): each case is ranked with the grid point best on the other ${cases.length - 1} cases; plain BM25 (k1 1.2, b 0.75, nothing fitted) beside it. No-leak: the ${nNoLeak} plans that contain none of their relevant triggers verbatim.`,
+    `${cases.length} development cases (shared/topics), ${new Set(cases.map((c) => c.index_rev)).size} trees; macro-averaged. **Every figure of the ranker is leave-one-out** (bench/suggest-protocol.mjs): each case is ranked with the grid point best on the other ${cases.length - 1} cases; plain BM25 (k1 1.2, b 0.75, nothing fitted) beside it. No-leak: the ${nNoLeak} plans that contain none of their relevant triggers verbatim. Masked: every plan with each word of its relevant triggers removed (plans that never name what they need; bench/suggest-protocol.mjs).`,
     '',
     `| ranker, text | ${METRICS.map((m) => METRIC_NAMES[m]).join(' | ')} |`,
     `|---|${METRICS.map(() => '---:').join('|')}|`,
@@ -153,6 +153,10 @@ export async function quality(lib, topics) {
     row(`**BM25F (LOO)**, no-leak (${nNoLeak}), whole`, looRows, 'whole', noLeak),
     row(`plain BM25, no-leak (${nNoLeak}), first ${PROMPT_CHARS}`, base, 'prompt', noLeak),
     row(`**BM25F (LOO)**, no-leak (${nNoLeak}), first ${PROMPT_CHARS}`, looRows, 'prompt', noLeak),
+    row('plain BM25, masked plans, whole', base, 'maskedWhole'),
+    row('**BM25F (LOO)**, masked plans, whole', looRows, 'maskedWhole'),
+    row(`plain BM25, masked plans, first ${PROMPT_CHARS}`, base, 'maskedPrompt'),
+    row(`**BM25F (LOO)**, masked plans, first ${PROMPT_CHARS}`, looRows, 'maskedPrompt'),
     '',
     'Against plain BM25, per case (difference of the means, 95% paired bootstrap interval, wins / ties / losses):',
     '',
@@ -160,8 +164,10 @@ export async function quality(lib, topics) {
     `- whole R@10: ${describePaired(paired(looRows, base, (r) => r.whole.r10))}`,
     `- first ${PROMPT_CHARS} MRR: ${describePaired(paired(looRows, base, (r) => r.prompt.mrr))}`,
     `- no-leak whole MRR: ${describePaired(paired(looRows.filter((_, i) => noLeak(i)), base.filter((_, i) => noLeak(i)), (r) => r.whole.mrr))}`,
+    `- masked whole MRR: ${describePaired(paired(looRows, base, (r) => r.maskedWhole.mrr))}`,
+    `- masked whole R@10: ${describePaired(paired(looRows, base, (r) => r.maskedWhole.r10))}`,
     '',
-    `Grid of ${points.length} points (objective: MRR + R@10, whole and first ${PROMPT_CHARS}); the ${cases.length} folds chose: ${[...folds].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}. params.ts holds ${defaultsIndex >= 0 && folds.has(defaultsIndex) ? 'the point most folds chose' : `**${describe(P)}**`}.`,
+    `Grid of ${points.length} points (objective: MRR + R@10, whole and first ${PROMPT_CHARS}, as written); the ${cases.length} folds chose: ${[...folds].map(([j, n]) => `${describe(points[j])} (${n}×)`).join('; ')}. params.ts holds ${defaultsIndex >= 0 && folds.has(defaultsIndex) ? 'the point most folds chose' : `**${describe(P)}**`}.`,
   ];
   const goal = (name, target, v) => `| ${name} | ≥ ${target} | ${v.toFixed(2)} | ${v >= target ? 'yes' : '**no**'} |`;
   out.push(
