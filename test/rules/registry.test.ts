@@ -16,11 +16,11 @@ const ruleFiles = readdirSync(RULES)
   .sort();
 
 describe('the rule registry', () => {
-  test('lists every rule file once: all 28 rules', () => {
+  test('lists every rule file once: all 29 rules', () => {
     const ids = allRules.map((rule) => rule.meta.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ruleFiles);
-    expect(ids).toHaveLength(28);
+    expect(ids).toHaveLength(29);
   });
 
   test.each(allRules.map((rule) => [rule.meta.id, rule] as const))('%s: its id is its path, with a description', (id, rule) => {
