@@ -42,18 +42,21 @@ describe('a trigger miss lists the entries about its words', () => {
     expect(none!.related).toEqual([]);
   });
 
-  test('an exact hit is still answered without the full CLI; a miss hands over to it', () => {
+  test('an exact hit is still answered from the exact stage; a miss hands over to the model stage, neither loads the full CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-loads-'));
     try {
       const loads = recordLoads(dir);
       const env = { NODE_OPTIONS: loads.nodeOptions };
       const cliLoaded = () => loads.files().some((file) => file.endsWith('/dist/cli.js'));
+      const modelStageLoaded = () => loads.files().some((file) => file.endsWith('/dist/when-model.cjs'));
       when(['writing mock tests'], env); // builds the cache
       loads.clear();
       expect(when(['writing mock tests'], env).status).toBe(0);
       expect(cliLoaded()).toBe(false);
+      expect(modelStageLoaded()).toBe(false);
       expect(when(['separators as dashes'], env).status).toBe(1);
-      expect(cliLoaded()).toBe(true);
+      expect(modelStageLoaded()).toBe(true);
+      expect(cliLoaded()).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
