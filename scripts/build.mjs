@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
 import { chartAssets } from './chart-assets.mjs';
+import { yargsReadsNoManifest } from './yargs-reads-no-manifest.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -23,17 +24,6 @@ const manifestFields = {
       const { name, version, homepage } = JSON.parse(readFileSync(manifest, 'utf8'));
       return { contents: `export default ${JSON.stringify({ name, version, homepage })};`, loader: 'js' };
     });
-  },
-};
-// yargs looks for a package.json upward from memdex's install folder (the user's repository once installed) to guess
-// a version and read a "yargs" key: memdex uses neither (its version is core/version.ts), and a repository can commit
-// a package.json that is a FIFO or a symlink to /dev/zero, which hung every yargs-parsed command (issue 27 item 1).
-// Its finder (escalade, used by nothing else bundled) finds nothing, so yargs reads no file.
-const yargsReadsNoManifest = {
-  name: 'yargs-reads-no-manifest',
-  setup(b) {
-    b.onResolve({ filter: /^escalade\/sync$/ }, (args) => (/[\\/]yargs[\\/]/.test(args.importer) ? { path: 'escalade-sync', namespace: 'no-manifest' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'no-manifest' }, () => ({ contents: 'export default function findUp() { return undefined; }', loader: 'js' }));
   },
 };
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: [chartAssets, manifestFields, yargsReadsNoManifest] };

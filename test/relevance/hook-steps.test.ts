@@ -42,9 +42,10 @@ describe('the injection step', () => {
   });
 
   test('with a session id, records the shown ids in the audit record (merged across prompts)', () => {
-    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: '/t/s1.jsonl' });
+    writeFileSync(join(root, 's1.jsonl'), '{}\n'); // a transcript where one may be recorded (in the project; not /t/s1.jsonl: issue 27 item 14)
+    relevanceInjection(nodeHost(), { ...context(0), keyPoints: keyPoints(), cwd: root, sessionId: 's1', transcriptPath: join(root, 's1.jsonl') });
     relevanceInjection(nodeHost(), { ...context(1), keyPoints: keyPoints(), cwd: join(root, 'src'), sessionId: 's1' });
-    expect(readStore().sessions.s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: '/t/s1.jsonl' });
+    expect(readStore().sessions.s1).toMatchObject({ status: 'open', shown: ['kpt_001', 'kpt_002'], tags: ['typescript'], transcriptPath: realpathSync(join(root, 's1.jsonl')) });
   });
 
   test('a prompt that shows nothing new within the hour does not rewrite the store', () => {
