@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chartAssets } from './chart-assets.mjs';
+import { yargsReadsNoManifest } from './yargs-reads-no-manifest.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 // The code reads name, version and homepage from package.json: only those are bundled, not the whole manifest
@@ -17,17 +18,6 @@ const manifestFields = {
       const { name, version, homepage } = JSON.parse(readFileSync(manifest, 'utf8'));
       return { contents: `export default ${JSON.stringify({ name, version, homepage })};`, loader: 'js' };
     });
-  },
-};
-// yargs looks for a package.json upward from memdex's install folder (the user's repository once installed) to guess
-// a version and read a "yargs" key: memdex uses neither (its version is core/version.ts), and a repository can commit
-// a package.json that is a FIFO or a symlink to /dev/zero, which hung every yargs-parsed command (issue 27 item 1).
-// Its finder (escalade, used by nothing else bundled) finds nothing, so yargs reads no file.
-const yargsReadsNoManifest = {
-  name: 'yargs-reads-no-manifest',
-  setup(b) {
-    b.onResolve({ filter: /^escalade\/sync$/ }, (args) => (/[\\/]yargs[\\/]/.test(args.importer) ? { path: 'escalade-sync', namespace: 'no-manifest' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'no-manifest' }, () => ({ contents: 'export default function findUp() { return undefined; }', loader: 'js' }));
   },
 };
 /** The plugins every bundle is built with. */

@@ -14,6 +14,14 @@ import { runCli } from '../helpers/run-cli.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
 
 const temp = tempDirs('memdex-writes-');
+/** A memory tree of one decision file and its entry. */
+function memoryTree(): string {
+  const root = temp();
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+  return root;
+}
 /** A pid that is not running: above the kernel's pid_max ceiling. */
 const DEAD_PID = 4_194_304 + 1;
 
@@ -125,13 +133,7 @@ describe('targets that are not regular files are refused, never replaced (issue 
   // The writer renamed its temp over whatever the path named: `check -o` a FIFO replaced the FIFO, and `-o` a symlink
   // to /dev/zero replaced the device itself when run as root. A symlink to a FIFO takes the same path as one to a
   // device (the target's kind is checked after the links are followed); no test here points at a real device.
-  function tree(): string {
-    const root = temp();
-    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
-    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
-    return root;
-  }
+  const tree = memoryTree;
   const fifo = (path: string) => spawnSync('mkfifo', [path]);
 
   test.each([
@@ -162,10 +164,7 @@ describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
   // Both write through the journal (src/node/journal.ts), which renamed a new 644 file over the path: a 600 index
   // became 644, a symlinked index became a regular file (its shared target never updated), a hard link broke silently.
   function tree(): string {
-    const root = temp();
-    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-    writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
-    writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+    const root = memoryTree();
     writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks.\n\nExample: an in-memory repository.\n');
     return root;
   }

@@ -41,7 +41,10 @@ test('every package bundled into dist/ appears in THIRD-PARTY-NOTICES.md with it
     outdir: 'out',
     metafile: true,
     logLevel: 'silent',
-    plugins: [(await import(pathToFileURL(join(REPO, 'scripts', 'chart-assets.mjs')).href)).chartAssets],
+    plugins: [
+      (await import(pathToFileURL(join(REPO, 'scripts', 'chart-assets.mjs')).href)).chartAssets,
+      (await import(pathToFileURL(join(REPO, 'scripts', 'yargs-reads-no-manifest.mjs')).href)).yargsReadsNoManifest,
+    ],
   });
   const { packageDirOf } = await notices();
   const dirs = new Set(Object.keys(metafile.inputs).map(packageDirOf).filter((d): d is string => d !== undefined));
