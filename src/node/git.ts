@@ -1,3 +1,4 @@
+import { BASELINE_FILE } from '../core/baseline.js';
 import { relative } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath } from '../model/build-project.js';
@@ -38,7 +39,8 @@ export function gitIndexSource(root: string, config: Config): TreeSource {
     .map((p) => (prefix ? p.slice(prefix.length + 1) : p));
   const decisions = listed.filter((p) => isDecisionPath(config, p)).sort();
   const template = playbookTemplatePath(config);
-  const wanted = [config.index, config.playbook.path, ...(template !== undefined ? [template] : []), ...decisions];
+  // The baseline as committed with it: what the commit adopts is what check --staged suppresses.
+  const wanted = [config.index, config.playbook.path, ...(template !== undefined ? [template] : []), BASELINE_FILE, ...decisions];
   const texts = catFileBatch(top, wanted.map(toGit), wanted);
   return {
     listDecisions: () => decisions,

@@ -18,6 +18,13 @@ function project(playbook?: string, files: Record<string, string> = {}): string 
   return root;
 }
 
+/** The project with a memory index: a memory tree without a playbook yet. */
+function withIndex(root: string): string {
+  mkdirSync(join(root, 'agents'));
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory Index\n');
+  return root;
+}
+
 const read = (root: string, path = '.claude/playbook.json') => readFileSync(join(root, path), 'utf8');
 const playbook = (root: string, ...args: string[]) => runCli(['playbook', ...args, '--root', root]);
 const update = (root: string, extraction: object | string) =>
@@ -50,8 +57,8 @@ describe('memdex playbook show', () => {
     expect(read(root)).toBe(MIXED_EXAMPLE);
   });
 
-  test('prints nothing for a missing playbook', () => {
-    const result = playbook(project(), 'show');
+  test('prints nothing for a missing playbook (in a memory tree: a folder without one is refused, issue 23 item 1)', () => {
+    const result = playbook(withIndex(project()), 'show');
     expect([result.status, result.stdout]).toEqual([0, '']);
   });
 
@@ -95,8 +102,8 @@ describe('memdex playbook update', () => {
     expect({ ...written, last_updated: 'T' }).toEqual(playbookJson(kept, 5, 'T'));
   });
 
-  test('reads the extraction from a file, and creates the playbook when there is none', () => {
-    const root = project();
+  test('reads the extraction from a file, and creates the playbook when there is none (in a memory tree)', () => {
+    const root = withIndex(project());
     writeFileSync(join(root, 'x.json'), '{"new_key_points":["first"]}');
     const result = runCli(['playbook', 'update', '--root', root, '--extraction', join(root, 'x.json')]);
     expect(result.status).toBe(0);
