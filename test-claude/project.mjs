@@ -117,7 +117,7 @@ export function createProject({ tarball, settings = {}, playbook = samplePlayboo
 /** The command line README.md documents for `memdex hook <event>`. */
 export function documentedHookCommand(event) {
   for (const groups of Object.values(documentedHookSettings().hooks)) {
-    for (const group of groups) for (const hook of group.hooks) if (hook.command.endsWith(`hook ${event}`)) return hook;
+    for (const group of groups) for (const hook of group.hooks) if (new RegExp(`memdex hook ${event}(;|$)`).test(hook.command)) return hook; // bare, or inside the fail-open wrapper
   }
   throw new Error(`README.md documents no \`memdex hook ${event}\` command`);
 }
