@@ -5,7 +5,6 @@ import { messages } from '../../messages/playbook.js';
 import { messages as relevanceMessages } from '../../messages/relevance.js';
 import { keyPointName } from '../../playbook/schema.js';
 import { nodeHost } from '../../node/node-host.js';
-import { escapeControls } from '../../core/terminal-text.js';
 import { positional, runGroup, str } from '../run-command.js';
 
 export function main(argv: readonly string[], handover: { readonly stdin?: string } = {}): Promise<number> {
@@ -39,7 +38,7 @@ export function main(argv: readonly string[], handover: { readonly stdin?: strin
               ),
               messages.pendingFooter,
             ];
-      process.stdout.write(`${lines.map(escapeControls).join('\n')}\n`);
+      process.stdout.write(`${lines.join('\n')}\n`); // escaped once, by cli/escape-output.ts
       return 0;
     },
     approve: (args) => {
