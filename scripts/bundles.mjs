@@ -67,8 +67,8 @@ export function perCallBundles({ outdir, plugins }) {
       // these bundles, which every commit and agent action loads.
       { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
       // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
-      // (node/load-project.ts imports it dynamically, which these bundles turn into a require at that moment).
-      { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /model\/glob\.js$/ }, () => ({ path: './glob.cjs', external: true })) },
+      // (model/build-project.ts imports it dynamically, which these bundles turn into a require at that moment).
+      { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },
     ],
   };
 }

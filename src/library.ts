@@ -5,6 +5,7 @@
  * the API is the pure core they are made of.
  */
 import { loadConfig } from './app/load-config.js';
+import { buildModel, loadProject as loadTree } from './app/load-project.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { runRules } from './core/engine.js';
 import type { Rule } from './core/rule.js';
@@ -34,12 +35,12 @@ export interface CheckOptions extends LoadOptions {
 export async function loadProject(source: string | Files, options: LoadOptions = {}): Promise<Project> {
   if (typeof source !== 'string') {
     const files = source instanceof Map ? source : new Map(Object.entries(source));
-    return nodeTreeHost().buildProject(files, options.config ?? DEFAULT_CONFIG);
+    return buildModel(files, options.config ?? DEFAULT_CONFIG);
   }
   const host = nodeTreeHost();
   const root = host.resolveRoot(source);
   const config = options.config ?? loadConfig(host, root).config;
-  return host.loadProject(config, host.workingTree(root));
+  return loadTree(config, host.workingTree(root));
 }
 
 /** The findings of `memdex check` (paths root-relative), in file and line order. */

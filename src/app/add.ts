@@ -27,6 +27,7 @@ import { allRules, memoryTreeRules } from '../rules/registry.js';
 import { buildSuggestIndex, DEFAULT_SUGGEST_PARAMS, rank } from '../suggest/index.js';
 import type { Config } from '../model/config.js';
 import type { Recovery, TreeHost } from './host.js';
+import { buildModel, loadProject } from './load-project.js';
 
 export interface AddRequest {
   readonly operator: string;
@@ -56,7 +57,7 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const recovery = host.recoverJournal(root);
   const body = request.bodyText ?? (request.body === undefined ? '' : request.body === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, request.body), request.body));
-  const before = await host.loadProject(config, host.workingTree(root));
+  const before = await loadProject(config, host.workingTree(root));
   const planned = planAddition(
     before,
     {
@@ -72,7 +73,7 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
   if (planned.kind === 'refused') return { recovery, outcome: { kind: 'refused', problems: planned.problems, warnings: [] } };
   const files = new Map(before.files);
   for (const [path, change] of planned.changes) files.set(path, change.after);
-  const after = await host.buildProject(files, config);
+  const after = await buildModel(files, config);
   const warnings = [...closeTo(before, after, planned, operator), ...similar(before, planned, body)];
   const problems = verifyAddition(before, after, planned, memoryTreeRules);
   if (problems.length > 0) return { recovery, outcome: { kind: 'refused', problems, warnings } };

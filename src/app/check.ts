@@ -17,6 +17,7 @@ import { allRules } from '../rules/registry.js';
 import type { Rule } from '../core/rule.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import type { TreeHost, TreeSource } from './host.js';
+import { buildModel, readProjectFiles } from './load-project.js';
 import { parentDir } from './paths.js';
 import { CONFIG_FILE, isDecisionPath, type Config } from '../model/config.js';
 import { ignoredRanges } from '../model/ignores.js';
@@ -88,11 +89,11 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     const source = texts.size > 0 ? withTexts(tree, config, texts) : tree;
     // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
     const parseCache = host.parseCache(root);
-    const files = host.readProjectFiles(config, source);
+    const files = readProjectFiles(config, source);
     if (request.outputFile !== undefined) refuseMemoryFile(host, root, request.outputFile, files);
     let project: Project | undefined;
     const findings = async (texts: ReadonlyMap<string, string>) => {
-      project = await host.buildProject(texts, config, parseCache);
+      project = await buildModel(texts, config, parseCache);
       const unsafe = project.ignores?.problems[0];
       if (unsafe) throw new UsageError(m.ignoreUnsafe(CONFIG_FILE, unsafe.index, unsafe.pattern, unsafe.reason));
       return runRules(project, rules);

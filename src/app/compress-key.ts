@@ -5,6 +5,7 @@ import { resolveMessages as m } from '../messages/resolve.js';
 import { compressHeading, compressKey, type CompressKeyResult } from '../resolve/compress-key.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
 import type { TreeHost } from './host.js';
+import { loadProject } from './load-project.js';
 import { projectContext } from './project-context.js';
 
 export interface CompressRow {
@@ -24,7 +25,7 @@ export interface CompressOutcome {
 export async function compressKeys(host: TreeHost, request: { readonly heading: string; readonly all: boolean; readonly root?: string }): Promise<CompressOutcome> {
   if (!request.all && request.heading === '') throw new UsageError(m.compressNoArgument);
   const { root, config } = projectContext(host, request.root);
-  const project = await host.loadProject(config, host.workingTree(root));
+  const project = await loadProject(config, host.workingTree(root));
   const semantic = project.decisions.flatMap((f) => f.headings.filter((h) => h.semantic));
   const results: CompressKeyResult[] = request.all ? semantic.map((h) => compressHeading(project, h)) : [compressKey(project, request.heading)];
   const rows: CompressRow[] = [];

@@ -25,6 +25,7 @@ import { allRules, memoryTreeRules } from '../rules/registry.js';
 import { editorMessages as renameMessages } from '../messages/editor.js';
 import { withTexts } from './check.js';
 import type { TreeHost } from './host.js';
+import { buildModel, readProjectFiles } from './load-project.js';
 
 export interface EditorTree {
   readonly root: string;
@@ -35,8 +36,8 @@ export interface EditorTree {
 /** The model of the tree with the editor's texts (root-relative path → text) in place of the files'. */
 export async function editorTree(host: TreeHost, root: string, texts: ReadonlyMap<string, string>): Promise<EditorTree> {
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
-  const files = host.readProjectFiles(config, withTexts(host.workingTree(root), config, texts));
-  return { root, config, project: await host.buildProject(files, config, host.parseCache(root)) };
+  const files = readProjectFiles(config, withTexts(host.workingTree(root), config, texts));
+  return { root, config, project: await buildModel(files, config, host.parseCache(root)) };
 }
 
 /** The index entry whose line holds this offset of the index, if any. */
@@ -111,7 +112,7 @@ export async function renameTrigger(host: TreeHost, tree: EditorTree, path: stri
   const { linkDestinations } = await import('../migrate/link-sites.js');
   const planned = planMigration(tree.project, [row], { markdown: host.readMarkdownFiles(tree.root), linkSites: linkDestinations });
   if (planned.refusals.length > 0) throw new RenameRefused(planned.refusals);
-  const after = await host.buildProject(filesAfter(tree.project.files, planned), tree.config);
+  const after = await buildModel(filesAfter(tree.project.files, planned), tree.config);
   const problems = verifyMigration(after, planned, memoryTreeRules);
   if (problems.length > 0) throw new RenameRefused(problems);
   return new Map([...planned.changes].map(([file, change]) => [file, change.after]));

@@ -65,15 +65,10 @@ export interface TreeHost {
   commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks?: CommitHooks): void;
   workingTree(root: string): TreeSource;
   gitIndex(root: string, config: Config): TreeSource;
-  loadProject(config: Config, source: TreeSource): Promise<Project>;
   /** The topic ranker's index of the working tree, from the model cache (built once per tree change); undefined without a memory index. */
   loadSuggestIndex(root: string, config: Config): Promise<SuggestIndexData | undefined>;
-  /** The texts a project is built from (index, decision files, playbook), each read once. */
-  readProjectFiles(config: Config, source: TreeSource): Map<string, string>;
   /** Parsed documents by content hash, kept per tree across processes (nothing kept with MEMDEX_NO_CACHE=1). */
   parseCache(root: string): ParseCache;
-  /** The model of these texts; documents come from `parseCache` when given. */
-  buildProject(files: ReadonlyMap<string, string>, config: Config, parseCache?: ParseCache): Promise<Project>;
   uncommittedPaths(root: string, paths: readonly string[]): string[] | 'no-git';
   readMarkdownFiles(root: string): Map<string, string>;
   /** Straight to the file descriptor (no stream built); a reader that went away ends the output quietly. */

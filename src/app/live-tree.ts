@@ -26,6 +26,7 @@ import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import { rank, type Suggestion } from '../suggest/rank.js';
 import { isTriggerMiss, relatedToMisses } from '../suggest/related.js';
 import type { TreeHost } from './host.js';
+import { loadProject } from './load-project.js';
 
 /** The port a live tree needs beyond the tree host. */
 export interface LiveTreeHost extends TreeHost {
@@ -55,7 +56,7 @@ export class LiveTree {
     const { config } = loadConfig(this.host, this.root);
     this.host.recoverJournal(this.root);
     const stamp = this.host.treeStamp(this.root, config);
-    const project = await this.host.loadProject(config, this.host.workingTree(this.root));
+    const project = await loadProject(config, this.host.workingTree(this.root));
     resolverIndex(project, DEFAULT_RESOLVE_PARAMS); // built now, once per version of the tree
     this.loaded = { stamp, config, project };
     return this.loaded;

@@ -16,6 +16,7 @@ import { allRules, memoryTreeRules } from '../rules/registry.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import type { Config } from '../model/config.js';
 import type { Recovery, TreeHost } from './host.js';
+import { buildModel, loadProject } from './load-project.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
@@ -40,7 +41,7 @@ export interface PlanOutcome {
 
 export async function planMigrationFile(host: TreeHost, request: { readonly root?: string; readonly out?: string; readonly all: boolean }): Promise<PlanOutcome> {
   const { root, config, recovery } = open(host, request.root);
-  const project = await host.loadProject(config, host.workingTree(root));
+  const project = await loadProject(config, host.workingTree(root));
   if (!project.index) throw new MemdexError(msg.noIndex(config.index), 1);
   const { rows, migrated } = proposeRows(project, request.all);
   if (rows.length === 0) return { recovery, nothingToDo: { migrated } };
@@ -77,13 +78,13 @@ async function apply(host: TreeHost, root: string, config: Config, request: Appl
     throw error;
   }
   const preamble = request.preamble === undefined ? undefined : host.readText(host.resolvePath(host.cwd, request.preamble), request.preamble);
-  const project = await host.loadProject(config, host.workingTree(root));
+  const project = await loadProject(config, host.workingTree(root));
   const markdown = host.readMarkdownFiles(root);
   const { linkDestinations } = await import('../migrate/link-sites.js'); // remark: only on this path
   const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown, linkSites: linkDestinations });
   if (planned.refusals.length > 0) return { kind: 'refused', problems: planned.refusals, headline: msg.refused(planned.refusals.length) };
   if (planned.changes.size === 0) return { kind: 'done', text: msg.nothingToDo(planned.summary.already) };
-  const after = await host.buildProject(filesAfter(project.files, planned), config);
+  const after = await buildModel(filesAfter(project.files, planned), config);
   const problems = verifyMigration(after, planned, memoryTreeRules);
   if (problems.length > 0) return { kind: 'refused', problems, headline: msg.validatorRefused(problems.length) };
   if (request.dryRun) {

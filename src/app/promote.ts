@@ -18,6 +18,7 @@ import { planPromotion, verifyPromotion, type PromotionPlan } from '../migrate/p
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { allRules, memoryTreeRules } from '../rules/registry.js';
 import type { Recovery, TreeHost } from './host.js';
+import { buildModel, loadProject } from './load-project.js';
 import { loadConfig } from './load-config.js';
 
 export interface PromoteRequest {
@@ -42,14 +43,14 @@ export async function promoteMemory(host: TreeHost, request: PromoteRequest): Pr
   const compile = config.fragments !== undefined ? (await import('../model/glob.js')).compilePathGlob : undefined;
   const fragment = chooseFragment(host, root, config, request.to, compile);
   if (typeof fragment !== 'string') return refused([fragment.problem]);
-  const before = await host.loadProject(config, host.workingTree(root));
+  const before = await loadProject(config, host.workingTree(root));
   const full = host.resolvePath(root, fragment);
   const fragmentText = host.exists(full) ? host.readText(full, fragment) : undefined;
   const planned = planPromotion(before, request.entry, fragment, fragmentText);
   if (planned.kind === 'refused') return refused(planned.problems);
   const files = new Map(before.files);
   for (const [path, change] of planned.changes) if (files.has(path)) files.set(path, change.after);
-  const problems = verifyPromotion(before, await host.buildProject(files, config), memoryTreeRules);
+  const problems = verifyPromotion(before, await buildModel(files, config), memoryTreeRules);
   if (problems.length > 0) return refused(problems);
   if (request.dryRun) {
     const diff = [...planned.changes].map(([path, change]) => unifiedDiff(path, change.before ?? '', change.after)).join('');

@@ -16,6 +16,7 @@ import { renderMarkdown } from '../recall/render-markdown.js';
 import { buildSuggestIndex } from '../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import type { SessionFile, TranscriptHost, TreeHost } from './host.js';
+import { loadProject } from './load-project.js';
 import { learnerOpenings, splitLearnerSessions } from './learner-sessions.js';
 import { projectContext } from './project-context.js';
 
@@ -62,7 +63,7 @@ export async function recall(host: TreeHost & TranscriptHost, request: RecallReq
   const until = isoDate('until', request.until);
   const before = isoDate('before', request.before);
   const { root, config } = projectContext(host, request.root);
-  const project = await host.loadProject(config, host.workingTree(root));
+  const project = await loadProject(config, host.workingTree(root));
   if (!project.index) throw new UsageError(m.noIndex(config.index));
   const dir = request.projectsDir !== undefined ? host.resolvePath(host.cwd, request.projectsDir) : host.transcriptsDir(root);
   const found = host.listSessions(dir);

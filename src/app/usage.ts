@@ -12,6 +12,7 @@ import { buildSuggestIndex } from '../suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS } from '../suggest/params.js';
 import type { UsageLine } from '../suggest/usage.js';
 import type { TranscriptHost, TreeHost } from './host.js';
+import { loadProject } from './load-project.js';
 import { learnerOpenings, splitLearnerSessions } from './learner-sessions.js';
 import { selectSessions } from './recall.js';
 
@@ -21,7 +22,7 @@ export async function collectUsage(host: TreeHost & TranscriptHost, root: string
   if (found === undefined || found.length === 0) return 0;
   // The learner's own sessions (older versions persisted them) recalled nothing for a user's prompt: left out, as recall does.
   const listed = splitLearnerSessions(found, learnerOpenings(host, root, config)).user;
-  const project = await host.loadProject(config, host.workingTree(root));
+  const project = await loadProject(config, host.workingTree(root));
   if (!project.index) return 0;
   const context = recallContext(project, buildSuggestIndex(project), DEFAULT_SUGGEST_PARAMS);
   const lines: UsageLine[] = [];

@@ -4,7 +4,7 @@ import { scanBlocks, type ScanResult } from './block-scan.js';
 import { lineTable, type LineTable } from './lines.js';
 import { buildMemoryIndex } from './memory-index.js';
 import { CONTEXT_FILES, type Project } from './project.js';
-import type { CompiledIgnores } from './ignores.js';
+import { compileIgnores, type CompiledIgnores } from './ignores.js';
 
 /**
  * How the model reads a document's block structure (headings, code and HTML lines):
@@ -80,4 +80,19 @@ export function headingsByKeyOf(decisions: readonly DecisionFile[]): Map<string,
     }
   }
   return byKey;
+}
+
+/**
+ * The model of these texts with config `ignores` compiled: the glob matcher is loaded
+ * only now (dist/glob.cjs for the CommonJS bundles, a chunk of the ES module CLI), so
+ * a tree without ignores never loads it. `parse`: a parse cache's parser, else the
+ * block scanner.
+ */
+export async function buildProjectWithIgnores(files: ReadonlyMap<string, string>, config: Config, parse?: ParseDocument): Promise<Project> {
+  return buildProject(files, config, parse, await loadIgnores(config));
+}
+
+async function loadIgnores(config: Config): Promise<CompiledIgnores | undefined> {
+  if (!config.ignores || config.ignores.length === 0) return undefined;
+  return compileIgnores(config.ignores, await import('./glob.js'));
 }

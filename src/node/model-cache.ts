@@ -9,7 +9,7 @@ import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/snapshot.js';
 import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type PayloadKind } from './cache-files.js';
-import { buildWithFallback } from './load-project.js';
+import { buildProjectWithIgnores } from '../model/build-project.js';
 import { openParseCache } from './parse-cache.js';
 import { readTreeText } from './read-confined.js';
 import type { Stamps, TreeSource } from '../app/port-types.js';
@@ -69,7 +69,7 @@ async function build(root: string, config: Config, source: TreeSource, paths: re
     built.push({ path, text, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   const parseCache = openParseCache(root);
-  const project = await buildWithFallback(files, config, parseCache);
+  const project = await buildProjectWithIgnores(files, config, await parseCache.parserFor(files, config));
   parseCache.save(files);
   if (!cacheEnabled()) return project;
   const model: ModelPayload = { snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) };

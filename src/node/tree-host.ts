@@ -11,7 +11,7 @@ import { uncommittedPaths as uncommitted } from './git-status.js';
 import { commitFiles, recoverPendingJournal } from './journal.js';
 import { loadPlugins } from './load-plugins.js';
 import { hookProjectRoot, resolveRoot, treeOfFolder } from './project-root.js';
-import { buildWithFallback, loadProject, readProjectFiles, workingTreeSource } from './load-project.js';
+import { workingTreeSource } from './working-tree.js';
 import { readMarkdownFiles } from './markdown-files.js';
 import { openParseCache } from './parse-cache.js';
 import { readStdin } from './read-stdin.js';
@@ -55,11 +55,8 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
       ),
     workingTree: workingTreeSource,
     gitIndex: gitIndexSource,
-    loadProject,
     loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
-    readProjectFiles,
     parseCache: openParseCache,
-    buildProject: buildWithFallback,
     uncommittedPaths: (root, paths) => uncommitted(root, paths),
     readMarkdownFiles,
     writeStdout,

@@ -29,10 +29,16 @@ test('a decision file edited after it was read is not overwritten: refused, the 
   const racing = {
     ...host,
     cwd: dir,
-    loadProject: async (...args: Parameters<typeof host.loadProject>) => {
-      const project = await host.loadProject(...args);
-      writeFileSync(decision, edited); // the editor saves right after memdex read the tree
-      return project;
+    workingTree: (root: string) => {
+      const source = host.workingTree(root);
+      return {
+        ...source,
+        read: (path: string) => {
+          const text = source.read(path);
+          if (path === 'agents/decisions/workflow.md') writeFileSync(decision, edited); // the editor saves right after memdex read the file
+          return text;
+        },
+      };
     },
   };
   const { outcome } = await addMemory(racing, { ...request, root: dir });

@@ -12,7 +12,7 @@ import { runRules } from '../../src/core/engine.js';
 import { fixUntilStable } from '../../src/core/fix.js';
 import { checkRuleSettings } from '../../src/core/rule-options.js';
 import { DEFAULT_CONFIG, parseConfig, type Config } from '../../src/model/config.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { allRules } from '../../src/rules/registry.js';
 import { render, type Files, type ValidCase } from '../helpers/rule-tester.js';
 import ignores from './tables/ignores.js';

@@ -25,7 +25,7 @@ import { checkRuleSettings } from '../../src/core/rule-options.js';
 import type { Rule } from '../../src/core/rule.js';
 import { DEFAULT_CONFIG, parseConfig, type Config } from '../../src/model/config.js';
 import type { Project } from '../../src/model/project.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { allRules } from '../../src/rules/registry.js';
 
 export type Files = Readonly<Record<string, string>>;

@@ -7,7 +7,7 @@ import { compressHeading, compressKey } from '../../src/resolve/compress-key.js'
 import { resolve } from '../../src/resolve/resolve.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { afterProject } from './corpus-helpers.js';
 import { readTree } from '../helpers/corpora.js';
 import { sharedTrees } from '../helpers/fr3.js';

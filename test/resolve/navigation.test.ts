@@ -10,7 +10,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { readTree } from '../helpers/corpora.js';
 import { fr3, sharedTrees, type ScannedHeading } from '../helpers/fr3.js';

@@ -19,7 +19,7 @@ import { checkRuleSettings, optionsSchemaOf } from '../../src/core/rule-options.
 import type { Rule } from '../../src/core/rule.js';
 import { ruleHelpUri } from '../../src/cli/rule-docs.js';
 import { parseConfig } from '../../src/model/config.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { allRules } from '../../src/rules/registry.js';
 import { REPO } from '../helpers/corpora.js';
 import { runRule } from '../helpers/rule-tester.js';

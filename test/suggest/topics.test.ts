@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { foldKey } from '../../src/model/keys.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { buildSuggestIndex } from '../../src/suggest/build-index.js';
 import type { SuggestIndexData } from '../../src/suggest/index-data.js';
 import { DEFAULT_SUGGEST_PARAMS as P } from '../../src/suggest/params.js';

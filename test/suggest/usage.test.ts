@@ -7,7 +7,7 @@ import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { buildWithFallback } from '../../src/node/load-project.js';
+import { buildModel as buildWithFallback } from '../../src/app/load-project.js';
 import { appendUsage, loadUsageIndex, USAGE_LOG } from '../../src/node/usage-log.js';
 import { buildSuggestIndex } from '../../src/suggest/build-index.js';
 import { DEFAULT_SUGGEST_PARAMS as P } from '../../src/suggest/params.js';
