@@ -10,6 +10,7 @@
 import type { Config } from '../model/config.js';
 import { DEFAULT_EVALUATOR_TEMPLATE, EVALUATION_REPLY_SCHEMA, EVALUATOR_PLACEHOLDERS, evaluatorPrompt } from '../relevance/evaluation-prompt.js';
 import { askClaude, claudeEnv } from './claude-call.js';
+import { commandEvaluator } from './command-evaluator.js';
 import type { Env, Evaluator, Host } from './host.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 
@@ -32,7 +33,7 @@ export function hasEvaluator(host: Host, config: Config): boolean {
 /** The configured command, else the default on `claude -p`; undefined when neither is available. */
 export function chooseEvaluator(host: Host, root: string, config: Config, timeoutMs: number, explicit?: string): ChosenEvaluator | undefined {
   const command = evaluatorCommand(host.env, config.relevance.evaluator, explicit);
-  if (command !== undefined) return { evaluator: host.commandEvaluator(command, root, timeoutMs, claudeEnv(host.env)), label: command };
+  if (command !== undefined) return { evaluator: commandEvaluator(host, command, root, timeoutMs, claudeEnv(host.env)), label: command };
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { evaluator: claudeEvaluator(host, learner, root, config, timeoutMs), label: learner.label };
 }

@@ -21,7 +21,7 @@
  * rather than applying them twice.
  *
  * The evaluator is a function of the input (a configured command,
- * src/node/run-evaluator.ts, or the default on `claude -p`, default-evaluator.ts);
+ * src/app/command-evaluator.ts, or the default on `claude -p`, default-evaluator.ts);
  * its answer goes through the one checker (evaluatorEntries) either way.
  */
 import { messages } from '../messages/relevance.js';

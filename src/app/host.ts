@@ -137,16 +137,14 @@ export interface AgentHost {
   startHookWorker(root: string, args: readonly string[]): void;
   /** This memdex as a shell command the agent's Bash tool can run (absolute, quoted). */
   memdexCommand(): string;
-  /** A user-configured command with one argument (child_process, loaded only now). */
-  runShellCommand(command: string, argument: string, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
+  /** A user-configured shell command, with one argument when given (child_process, loaded only now). */
+  runShellCommand(command: string, argument: string | undefined, options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** A program with an argument vector, no shell (child_process, loaded only now). */
   runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
   findExecutable(name: string): string | undefined;
   /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable; skipped lines to `log`. */
   partExcerpt(path: string, range: PartRange, maxChars: number, log?: (line: string) => void): PartExcerpt;
-  /** A configured evaluator command (shell, JSON on stdin) run in `env` (the learner's: MEMDEX_HOOKS=0, no CLAUDECODE, claude-call.ts claudeEnv). */
-  commandEvaluator(command: string, cwd: string, timeoutMs: number, env: Env): Evaluator;
 }
 
 /** A session transcript in the client's folder; `start`: its first record that has a timestamp. */

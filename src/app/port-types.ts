@@ -55,6 +55,8 @@ export interface CommandResult {
   readonly error?: string;
   /** Why it did not finish on its own, for callers that react to it. */
   readonly reason?: 'not-found' | 'timeout' | 'killed' | 'other';
+  /** The signal that killed it (reason 'killed'). */
+  readonly signal?: string;
 }
 
 /** Where the texts come from: the working tree, or the git index (`--staged`). */

@@ -71,7 +71,6 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     runProgram: async (file, args, options) => (await import('./run-command.js')).runProgram(file, args, options),
     findExecutable: (name) => findExecutable(name, process.env.PATH),
     partExcerpt: (path, range, maxChars, log) => partExcerptOf(path, range, maxChars, log),
-    commandEvaluator: (command, cwd, timeoutMs, env) => async (input) => (await import('./run-evaluator.js')).commandEvaluator(command, cwd, timeoutMs, env)(input),
   };
 }
 

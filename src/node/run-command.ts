@@ -13,12 +13,13 @@ export interface RunOptions {
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
- * Runs a user-configured shell command (e.g. config playbook.extractor) with one
- * argument passed safely: on POSIX as "$1" of `sh -c '<command> "$1"'`, so the
- * argument is never re-parsed by the shell whatever characters it contains.
+ * Runs a user-configured shell command (e.g. config playbook.extractor, relevance.evaluator)
+ * with at most one argument, passed safely: on POSIX as "$1" of `sh -c '<command> "$1"'`,
+ * so the argument is never re-parsed by the shell whatever characters it contains.
  */
-export function runShellCommand(command: string, argument: string, options: RunOptions): CommandResult {
+export function runShellCommand(command: string, argument: string | undefined, options: RunOptions): CommandResult {
   const win = process.platform === 'win32';
+  if (argument === undefined) return spawned(spawnSync(win ? command : '/bin/sh', win ? [] : ['-c', command], spawnOptions(options, win)), options.timeoutMs);
   const file = win ? `${command} "${argument.replace(/"/g, '""')}"` : '/bin/sh';
   return spawned(spawnSync(file, win ? [] : ['-c', `${command} "$1"`, 'memdex', argument], spawnOptions(options, win)), options.timeoutMs);
 }
@@ -49,6 +50,6 @@ function spawned(result: SpawnSyncReturns<string>, timeoutMs: number): CommandRe
     if (code === 'ETIMEDOUT') return { ...output, error: hostMessages.commandTimedOut(timeoutMs), reason: 'timeout' };
     return { ...output, error: result.error.message, reason: code === 'ENOENT' ? 'not-found' : 'other' };
   }
-  if (result.signal) return { ...output, error: hostMessages.commandKilled(result.signal), reason: 'killed' };
+  if (result.signal) return { ...output, error: hostMessages.commandKilled(result.signal), reason: 'killed', signal: result.signal };
   return output;
 }

@@ -86,7 +86,7 @@ export const DEFAULT_RELEVANCE_PARAMS: RelevanceParams = Object.freeze({
   filterBelow: -0.1,
   /** 3 attempts: the predecessor's `retry_count < 3` rule; a third failure is a pattern, not a hiccup. */
   maxAttempts: 3,
-  /** 15 minutes: three times the evaluator timeout (5 minutes, see node/run-evaluator.ts). */
+  /** 15 minutes: three times the evaluator timeout (5 minutes, see app/command-evaluator.ts). */
   leaseMs: 15 * MINUTE_MS,
   /** 12 hours: longer than any working session, short enough to evaluate yesterday's crashed session. */
   staleOpenMs: 12 * HOUR_MS,
