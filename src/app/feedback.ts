@@ -2,6 +2,7 @@
 import { UsageError } from '../core/errors.js';
 import { applyFeedback, feedbackRatings } from '../relevance/feedback.js';
 import type { Host } from './host.js';
+import { detectEnvironment } from './detect-environment.js';
 import { knownItem } from './known-item.js';
 import { updateRelevance, relevanceContext } from './relevance-store.js';
 
@@ -17,7 +18,7 @@ export function recordFeedback(host: Host, request: FeedbackRequest) {
   const ctx = relevanceContext(host, request.root);
   const id = knownItem(host, ctx, request.id);
   const ratings = feedbackRatings(
-    { tagFlags: request.tags, notApplicable: request.notApplicable, environmentTags: request.notApplicable ? host.detectEnvironment(ctx.root).tags : [] },
+    { tagFlags: request.tags, notApplicable: request.notApplicable, environmentTags: request.notApplicable ? detectEnvironment(host, ctx.root).tags : [] },
     ctx.params,
   );
   if (!ratings.ok) throw new UsageError(ratings.problems.join('\n'));

@@ -118,7 +118,10 @@ export interface AgentHost {
   completeLinesEnd(path: string): number;
   /** Copies the lines of bytes [start, end) of `from` (complete lines) that `keep` accepts into a new file `to` (mode 0600); how many. */
   copyLines(from: string, to: string, start: number, end: number, keep: (line: string) => boolean): number;
-  detectEnvironment(root: string): Environment;
+  /** Names in a folder, a folder's with a trailing `/`; throws the OS error when it cannot be listed. */
+  listEntries(path: string): readonly string[];
+  /** The `origin` remote's URL from the repository's git config (read, git not run); undefined when none or unreadable. */
+  gitOriginUrl(root: string): string | undefined;
   /** `~` expanded, made absolute, symlinks resolved when the path exists. */
   canonicalPath(path: string): string;
   readonly pathStyle: PathStyle;

@@ -16,6 +16,7 @@ import { matchesPathPrerequisite } from '../relevance/paths.js';
 import { auditAddsNothing } from '../relevance/queue.js';
 import { messages } from '../messages/hooks.js';
 import type { Host } from './host.js';
+import { detectEnvironment } from './detect-environment.js';
 import { loadTemplate } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
@@ -62,7 +63,7 @@ export function relevanceInjection(host: Host, request: InjectionRequest): Injec
 /** The injection, without writing anything. */
 export function renderInjection(host: Host, request: InjectionRequest): InjectionOutcome {
   const warnings: string[] = [];
-  const environment = host.detectEnvironment(request.root);
+  const environment = detectEnvironment(host, request.root);
   warnings.push(...environment.issues);
   let keyPoints = request.keyPoints;
   if (keyPoints === undefined) {

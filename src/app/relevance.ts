@@ -7,6 +7,7 @@ import { NEW_ITEM, type SessionRecord } from '../relevance/types.js';
 import type { ClaimContext } from '../relevance/queue.js';
 import { itemIdProblem } from '../relevance/validate.js';
 import type { Host } from './host.js';
+import { detectEnvironment } from './detect-environment.js';
 import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
 import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
@@ -118,7 +119,7 @@ export function auditSession(host: Host, root: string | undefined, session: stri
 }
 
 export function environmentTags(host: Host, root: string | undefined) {
-  return host.detectEnvironment(relevanceContext(host, root).root);
+  return detectEnvironment(host, relevanceContext(host, root).root);
 }
 
 export function compactStore(host: Host, root: string | undefined) {

@@ -9,6 +9,7 @@ import type { Config } from '../model/config.js';
 import type { SessionRecord } from '../relevance/types.js';
 import { messages } from '../messages/hooks.js';
 import type { Host } from './host.js';
+import { detectEnvironment } from './detect-environment.js';
 import type { HookStep } from './hook-step.js';
 import { HOOK_LOCK_TIMEOUT_MS } from './injection.js';
 import { recordSessionAudit } from './record-session-audit.js';
@@ -35,7 +36,7 @@ export function relevanceSessionEnd(host: Host, payload: SessionEndPayload, cont
     const sessionId = payload.sessionId?.trim() ?? '';
     if (sessionId === '') return { kind: 'skipped', reason: messages.noSessionId };
     const transcriptPath = payload.transcriptPath?.trim() ? host.allowedTranscriptPath(payload.transcriptPath, context.root) : undefined;
-    const environment = host.detectEnvironment(context.root);
+    const environment = detectEnvironment(host, context.root);
     const record = recordSessionAudit(
       host,
       context.root,

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { detectEnvironment } from './detect-environment.js';
+import { gitOriginUrl } from './git-origin.js';
 import { writeDiagnostic } from './diagnostics.js';
 import { guardWrites } from './guard-writes.js';
 import { logHookFailure } from './hook-log.js';
@@ -54,7 +54,8 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     workerId: () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     completeLinesEnd,
     copyLines,
-    detectEnvironment,
+    listEntries: (path) => readdirSync(path, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
+    gitOriginUrl,
     canonicalPath,
     pathStyle: { sep: process.platform === 'win32' ? '\\' : '/', caseInsensitive: process.platform === 'win32' || process.platform === 'darwin' },
     allowedTranscriptPath: (path, root) => allowedTranscriptPath(path, root),

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectEnvironment } from '../../src/node/detect-environment.js';
+import { detectEnvironment } from '../../src/app/detect-environment.js';
+import { nodeHost } from '../../src/node/node-host.js';
 import { gitOriginUrl, originUrlFromConfig } from '../../src/node/git-origin.js';
 
 let dir: string;
@@ -28,12 +29,12 @@ test('the origin URL is read from git config, from a subdirectory and from a wor
   expect(gitOriginUrl(join(dir, 'repo'))).toBe('git@github.com:acme/shop.git');
   expect(gitOriginUrl(join(dir, 'repo', 'sub'))).toBe('git@github.com:acme/shop.git');
   expect(gitOriginUrl(join(dir, 'wt'))).toBe('git@github.com:acme/shop.git');
-  expect(detectEnvironment(join(dir, 'wt'))).toMatchObject({ repo: 'shop', tags: ['github'] });
+  expect(detectEnvironment(nodeHost(), join(dir, 'wt'))).toMatchObject({ repo: 'shop', tags: ['github'] });
 });
 
 test('no repository, or no origin: undefined, and the repo is the folder name', () => {
   mkdirSync(join(dir, 'plain'));
-  expect(detectEnvironment(join(dir, 'plain')).repo).toBe('plain');
+  expect(detectEnvironment(nodeHost(), join(dir, 'plain')).repo).toBe('plain');
   expect(originUrlFromConfig('[remote "upstream"]\n\turl = x\n[core]\n\tbare = false\n')).toBeUndefined();
   expect(originUrlFromConfig('[remote "origin"]\n\tfetch = +refs/heads/*\n\turl = "https://gitlab.com/a/b"\n')).toBe('https://gitlab.com/a/b');
 });
