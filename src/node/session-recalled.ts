@@ -17,12 +17,13 @@
  * matched (the resolver is not loaded on the hook's path for it). Records of a turn
  * longer than TAIL_LIMIT are read from their last TAIL_LIMIT bytes only.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { foldKey } from '../model/keys.js';
 import { SessionObserver } from '../recall/observe.js';
 import { EventDecoder, yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
+import { readTextIfExists } from './read-text.js';
 import { markerPath } from './session-markers.js';
 
 /** What a record holding a recall contains (recall/observe.ts): a Skill or MCP call, memdex in Bash, a typed or pointed `/when`. */
@@ -42,7 +43,7 @@ function statePath(root: string, sessionId: string): string {
 
 function readState(path: string): State {
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<State>;
+    const value = JSON.parse(readTextIfExists(path) ?? '') as Partial<State>;
     if (typeof value.offset === 'number' && Array.isArray(value.queries)) return { offset: value.offset, queries: value.queries.filter((q) => typeof q === 'string') };
   } catch {
     // none yet, or torn: read the transcript from its start

@@ -46,6 +46,8 @@ export function loadUsageIndex(root: string, data: SuggestIndexData, tree: strin
   }
   let text: string;
   try {
+    // Not through the one reader (read-text.ts, memory files up to MAX_TEXT_BYTES, strict UTF-8): the log is memdex's own,
+    // appended to for the project's lifetime; a damaged line costs that line (parseUsageLog skips it), not the log.
     text = readFileSync(logPath(root), 'utf8');
   } catch {
     return undefined;
