@@ -10,6 +10,7 @@ import { loadConfig } from './load-config.js';
 import type { Config } from '../model/config.js';
 import type { Operator } from '../model/keys.js';
 import type { TriggerTable } from '../resolve/trigger-lines.js';
+import { parseQuery } from '../resolve/query.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { WhenHost } from './host.js';
@@ -33,6 +34,11 @@ export interface TableRead {
   readonly table?: string;
   /** The decision files read for answers so far, by path. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * Every query answered by the table, some of them a miss: the model stage only adds
+   * the entries related to each miss (the topic ranker), without loading the model.
+   */
+  readonly answered?: readonly ResolveResult[];
 }
 
 /**
@@ -89,15 +95,25 @@ export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request
   try {
     for (const query of queries) {
       const result = table.resolve(query, operator, read);
-      // a miss lists related entries: the full resolver's
-      if (!result || isTriggerMiss(result)) return { stamps, table: text, files: Object.fromEntries(files) };
+      if (!result) {
+        // `.Section` and `..file.md` are the model's alone: no table stage is tried for them.
+        if (needsModel(query, operator)) return { stamps };
+        return { stamps, table: text, files: Object.fromEntries(files) };
+      }
       results.push(result);
     }
   } catch (error) {
     if (error instanceof ForeignPath) return { stamps: null }; // a table that does not fit its stamps: rebuild
     throw error;
   }
-  return { results };
+  // A miss lists the entries the topic ranker relates to it: the model stage adds them.
+  return results.some(isTriggerMiss) ? { stamps, answered: results } : { results };
+}
+
+/** A `.Section` or `..file.md` query: the trigger table holds no headings but the entries', only the model answers it. */
+function needsModel(query: string, operator: Operator | undefined): boolean {
+  const parsed = parseQuery(query, operator);
+  return parsed.kind === 'query' && parsed.mode !== 'trigger';
 }
 
 class ForeignPath extends Error {}

@@ -119,8 +119,9 @@ export function indexEntry(
   extras: readonly string[],
   problems: readonly EntryProblem[],
   { section, line, column, start, end, next, text }: EntryPlace,
+  /** The folded key when known (a model snapshot stores it); else folded now. */
+  key: string = operator ? entryKey(operator, trigger) : foldKey(trigger),
 ): IndexEntry {
-  const key = operator ? entryKey(operator, trigger) : foldKey(trigger);
   return { kind, operator, trigger, extras, key, section, line, column, start, end, lineRange: [start, next], text, problems };
 }
 

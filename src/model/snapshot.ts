@@ -16,10 +16,13 @@ import type { Project } from './project.js';
 
 /**
  * Compact rows rather than objects: a 10,000-entry tree parses in a fraction of the
- * time and garbage. Derivable fields (keys, flags, paths) are recomputed on load.
+ * time and garbage. Derivable fields (flags, paths) are recomputed on load; the folded
+ * keys are stored: folding every heading and entry again (keys.ts, in code V8 has not
+ * compiled yet) was most of a `.Section` call's work above reading the cache
+ * (~12 of ~16 ms CPU on the 378-entry tree, bench/RESULTS.md, issue 26 item 12).
  */
-type HeadingRow = [depth: number, text: string, line: number, column: number, start: number, textStart: number, textEnd: number, bodyStart: number, directEnd: number, sectionEnd: number, parent: number, directContentLines: number];
-type EntryRow = [legacy: 0 | 1, operator: -1 | 0 | 1, trigger: string, extras: string[], section: number, line: number, column: number, start: number, end: number, next: number, text: string, problems: [string, number][]];
+type HeadingRow = [depth: number, text: string, line: number, column: number, start: number, textStart: number, textEnd: number, bodyStart: number, directEnd: number, sectionEnd: number, parent: number, directContentLines: number, key: string];
+type EntryRow = [legacy: 0 | 1, operator: -1 | 0 | 1, trigger: string, extras: string[], section: number, line: number, column: number, start: number, end: number, next: number, text: string, problems: [string, number][], key: string];
 type SectionRow = [title: string, line: number, start: number, bodyStart: number, end: number, entries: number[]];
 
 export interface Snapshot {
@@ -52,6 +55,7 @@ export function snapshotProject(project: Project): Snapshot {
               e.lineRange[1],
               e.text,
               e.problems.map((p) => [p.code, p.column]),
+              e.key,
             ]),
             malformed: index.malformed,
             textLines: index.textLines,
@@ -61,7 +65,7 @@ export function snapshotProject(project: Project): Snapshot {
     decisions: project.decisions.map((d) => ({
       path: d.path,
       lineCount: d.lineCount,
-      headings: d.headings.map((h): HeadingRow => [h.depth, h.text, h.line, h.column, h.start, h.textRange[0], h.textRange[1], h.bodyStart, h.directEnd, h.sectionEnd, h.parent, h.directContentLines]),
+      headings: d.headings.map((h): HeadingRow => [h.depth, h.text, h.line, h.column, h.start, h.textRange[0], h.textRange[1], h.bodyStart, h.directEnd, h.sectionEnd, h.parent, h.directContentLines, h.key]),
     })),
   };
 }
@@ -82,14 +86,14 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
   };
   const decisions: DecisionFile[] = snapshot.decisions.map((d) => {
     const headings = d.headings.map(
-      ([depth, text, line, column, start, textStart, textEnd, bodyStart, directEnd, sectionEnd, parent, directContentLines], index): DecisionHeading => {
+      ([depth, text, line, column, start, textStart, textEnd, bodyStart, directEnd, sectionEnd, parent, directContentLines, key], index): DecisionHeading => {
         const structural = text.startsWith('.');
         return {
           path: d.path,
           index,
           depth,
           text,
-          key: headingKey(text),
+          key: typeof key === 'string' ? key : headingKey(text),
           structural,
           semantic: depth >= 2 && !structural,
           line,
@@ -111,10 +115,10 @@ export function projectFromSnapshot(snapshot: Snapshot, config: Config, readText
   const s = snapshot.index;
   if (s) {
     const entries = s.entries.map(
-      ([legacy, op, trigger, extras, section, line, column, start, end, next, text, problems]): IndexEntry => {
+      ([legacy, op, trigger, extras, section, line, column, start, end, next, text, problems, key]): IndexEntry => {
         const operator = op === -1 ? undefined : OPS[op];
         const entryProblems = problems.map(([code, col]) => ({ code: code as EntryProblemCode, column: col }));
-        return indexEntry(legacy ? 'legacy' : 'entry', operator, trigger, extras, entryProblems, { section, line, column, start, end, next, text });
+        return indexEntry(legacy ? 'legacy' : 'entry', operator, trigger, extras, entryProblems, { section, line, column, start, end, next, text }, typeof key === 'string' ? key : undefined);
       },
     );
     const sections: IndexSection[] = s.sections.map(([title, line, start, bodyStart, end, ids], i) => ({

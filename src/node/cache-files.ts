@@ -55,7 +55,7 @@ import type { FileStamp, Stamps } from '../app/port-types.js';
 import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 9;
+export const CACHE_FORMAT = 10;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without

@@ -9,6 +9,7 @@ import { printHelp } from '../cli/run-command.js';
 import { reportFailure } from '../cli/report-failure.js';
 import { answerFromTable, type WhenRequest } from '../app/when.js';
 import type { Stamps } from '../app/port-types.js';
+import type { ResolveResult } from '../resolve/resolve.js';
 import { nodeWhenHost } from '../node/when-host.js';
 import { openWithFuzzy } from './fuzzy-stage.js';
 import { prepareResolve, specOf } from './request.js';
@@ -20,9 +21,11 @@ export async function runResolve(command: string, argv: readonly string[], hando
   const host = nodeWhenHost(handover);
   let request: WhenRequest;
   let stamps: Stamps | null;
+  let answered: readonly ResolveResult[] | undefined;
   if (when) {
     request = when.request;
     stamps = when.stamps;
+    answered = when.answered;
   } else {
     const prepared = prepareResolve(host, command, argv);
     if (prepared === 'help') return printHelp(specOf(command));
@@ -30,11 +33,13 @@ export async function runResolve(command: string, argv: readonly string[], hando
     const answer = answerFromTable(host, request, openWithFuzzy);
     if ('results' in answer) return writeResults(host, answer.results, request);
     stamps = answer.stamps;
+    answered = answer.answered;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
   const [{ fromModel, relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../node/resolver-host.js')]);
   const resolver = nodeResolverHost(handover);
-  const results = await fromModel(resolver, request, stamps);
+  // Misses the table answered need only their related entries: the model is not loaded for them.
+  const results = answered ?? (await fromModel(resolver, request, stamps));
   return writeResults(host, results, request, await relatedEntries(resolver, request, results));
 }
 

@@ -77,14 +77,22 @@ describe('the stage that answers', () => {
     expect(loaded).not.toContain('cli.js');
   });
 
+  test('a miss: past both table stages, to the model stage for its related entries, no ES module CLI', () => {
+    const { root, env } = cachedTree();
+    const loaded = bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env);
+    expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-model.cjs']));
+    expect(loaded).not.toContain('cli.js');
+  });
+
   test.each([
-    ['a miss', 'xyzzy plugh frobnicate'],
     ['a section', '.Integration'],
     ['a file', '..testing.md'],
-  ])('%s: past both table stages, to the model stage, no ES module CLI', (_name, query) => {
+    ['a section with a typo', '.Integraton'],
+  ])('%s: from the exact stage straight to the model stage (the table holds no headings), no fuzzy stage, no ES module CLI', (_name, query) => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', query], root, env);
-    expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-model.cjs']));
+    expect(loaded).toContain('when-model.cjs');
+    expect(loaded).not.toContain('when-fuzzy.cjs');
     expect(loaded).not.toContain('cli.js');
   });
 
@@ -112,13 +120,13 @@ describe('what the exact stage hands over', () => {
     }
   });
 
-  test('the fuzzy stage hands a miss on to the full CLI with the stamps, having printed nothing', () => {
+  test('the fuzzy stage hands a miss on with the stamps and its answer, having printed nothing: the model stage only adds the related entries', () => {
     const { root, env } = cachedTree();
     process.env.MEMDEX_CACHE_DIR = env.MEMDEX_CACHE_DIR;
     try {
       const first = tryExact('when', ['xyzzy plugh frobnicate', '--root', root]) as { when: WhenHandoff };
       const next = tryFuzzy(first.when) as { when: WhenHandoff };
-      expect(next.when).toEqual({ command: 'when', request: first.when.request, stamps: first.when.stamps });
+      expect(next.when).toEqual({ command: 'when', request: first.when.request, stamps: first.when.stamps, answered: [expect.objectContaining({ kind: 'not-found', mode: 'trigger', query: 'xyzzy plugh frobnicate' })] });
     } finally {
       delete process.env.MEMDEX_CACHE_DIR;
     }
