@@ -30,7 +30,10 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
   return {
     cwd,
     env: process.env,
-    interactive: process.stderr.isTTY === true,
+    // Read when asked: creating process.stderr builds a stream (node:net, node:tty), which a check never needs.
+    get interactive() {
+      return process.stderr.isTTY === true;
+    },
     now: nowIso,
     stdin: () => (stdin ??= readStdin()),
     resolvePath: (base, path) => resolve(base, path),

@@ -4,6 +4,7 @@
  * and bin/memdex.cjs runs it from its own CommonJS bundle (check-cjs.ts). Output goes
  * straight to the descriptors (no stream is built).
  */
+import type { ChalkInstance } from 'chalk';
 import { loadConfig } from '../../app/load-config.js';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -20,7 +21,7 @@ import { formatMessages as fm } from '../../messages/format.js';
 import type { TreeHost } from '../../app/host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { allRules } from '../../rules/registry.js';
-import { applyColorEnv, plainText } from '../color.js';
+import { applyColorEnv, loadChalk, plainText } from '../color.js';
 import { formatGithub, githubSummary } from '../format/github.js';
 import { formatJson, formatJsonError } from '../format/json.js';
 import type { LocatedTree } from '../format/located.js';
@@ -80,7 +81,8 @@ export function main(argv: readonly string[]): Promise<number> {
       const trees = outcome.trees.map((tree) => located(tree, host.cwd));
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
-      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, outcome.rules) : render(format, trees));
+      const chalk = format === 'stylish' && !clean ? await loadChalk() : undefined;
+      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, outcome.rules) : render(format, trees, chalk));
       if (trees.some((tree) => tree.diagnostics.some((d) => d.severity === 'error'))) return 1;
       if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
         host.writeStderr(`${m.tooManyWarnings(outcome.warnings, maxWarnings)}\n`);
@@ -170,7 +172,7 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree 
 }
 
 /** The report in a text format; the github format also appends its step summary. */
-function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[]): Iterable<string> {
+function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[], chalk: ChalkInstance | undefined): Iterable<string> {
   switch (format) {
     case 'json':
       return formatJson(trees);
@@ -180,7 +182,7 @@ function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[])
       return formatGithub(trees);
     }
     case 'stylish':
-      return formatStylish(trees);
+      return formatStylish(trees, chalk!);
     case 'junit':
       return formatJunit(trees);
   }

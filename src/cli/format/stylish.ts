@@ -3,16 +3,16 @@
  * so every line is clickable in editors and matches the GitHub problem matcher in
  * .github/memdex-matcher.json; related places follow, indented.
  */
-import chalk from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import { escapeControls as safe } from '../../core/terminal-text.js';
 import { relatedWhere, summaryCounts, where, type LocatedTree } from './located.js';
 import { formatMessages as fm } from '../../messages/format.js';
 
 /**
- * Written a line at a time; without colour (a pipe, a file, NO_COLOR) no chalk call per finding.
+ * Written a line at a time, with chalk as cli/color.ts loads it; without colour (a pipe, a file, NO_COLOR) no chalk call per finding.
  * Each field is escaped (core/terminal-text.ts) before the colours: they are the only sequences printed.
  */
-export function* formatStylish(trees: readonly LocatedTree[]): Generator<string> {
+export function* formatStylish(trees: readonly LocatedTree[], chalk: ChalkInstance): Generator<string> {
   const color = chalk.level > 0;
   const error = chalk.red('error');
   const warning = chalk.yellow('warning');
