@@ -18,7 +18,7 @@ const machine = (message) => [{ group: NODE_BUILTINS, message }];
 const folders = (names, message) => names.filter((name) => name !== '.').map((name) => ({ group: [`**/${name}/*`, `**/${name}`, `../${name}/*`], message, allowTypeImports: false }));
 
 const impure = {
-  'no-restricted-globals': ['error', { name: 'process', message: 'Pure code takes what it needs from process as a parameter (through a port of src/app/ports.ts).' }],
+  'no-restricted-globals': ['error', { name: 'process', message: 'Pure code takes what it needs from process as a parameter (through a port of src/app/host.ts).' }],
   'no-restricted-properties': [
     'error',
     { object: 'Date', property: 'now', message: 'Time is a parameter (the Clock port, host.now()).' },
@@ -29,8 +29,8 @@ const impure = {
 
 /** What a file of `folder` (in layer `index`) may not import, besides the layers above it. */
 function extra(folder, layer) {
-  if (layer.pure) return machine('The pure core touches no machine: a use case reads through its ports (src/app/ports.ts) and passes values in.');
-  if (folder === 'app') return machine('Use cases reach the machine only through their ports (src/app/ports.ts).');
+  if (layer.pure) return machine('The pure core touches no machine: a use case reads through its ports (src/app/host.ts) and passes values in.');
+  if (folder === 'app') return machine('Use cases reach the machine only through their ports (src/app/host.ts).');
   if (folder === 'node') return [{ group: ['**/app/*', '../app/*'], message: 'node/ implements the ports of src/app/: it imports their types only.', allowTypeImports: true }];
   return [
     {

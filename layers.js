@@ -14,7 +14,7 @@ export const LAYERS = [
   { name: 'adapters', folders: ['.', 'cli', 'hooks', 'when', 'mcp', 'lsp'] },
   // The machine: implements the ports app/ defines, imports app/ types only.
   { name: 'machine', folders: ['node'] },
-  // The use cases and the ports they own (src/app/ports.ts).
+  // The use cases and the ports they own (src/app/host.ts).
   { name: 'use cases', folders: ['app'] },
   // The pure core, in layers of its own: no machine, no clock, no randomness.
   { name: 'reports', folders: ['recall', 'migrate'], pure: true },

@@ -18,11 +18,13 @@
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
  *      paraphrase) with the fuzzy engine over the same table; a one-query process caps
  *      V8's tiers first (short-run.ts).
- *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model (misses
- *      with their related entries, `.Section`, `..file.md`), still CommonJS (the ES
- *      module loader would double these calls' start-up, issue 26); the ES module CLI
- *      runs the same stage for what the table stages could not read (errors, each
- *      worded once there; --help, which yargs renders).
+ *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
+ *      (`.Section`, `..file.md`: the exact stage sends them here at once, the table
+ *      holds no headings), and the entries the topic ranker relates to a miss (the
+ *      miss itself as the table answered it: no model is loaded for it), still
+ *      CommonJS (the ES module loader would double these calls' start-up, issue 26);
+ *      the ES module CLI runs the same stage for what the table stages could not read
+ *      (errors, each worded once there; --help, which yargs renders).
  *
  * Each stage returns an exit code when it answered, else a Handover for the next:
  * the request and what it read of the table (app/when.ts WhenHandoff: the stamps,
