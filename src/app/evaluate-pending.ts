@@ -31,6 +31,7 @@ import { claim, claimOrder, complete, fail, holdsLease, isClaimable, type ClaimC
 import type { SessionRecord } from '../relevance/types.js';
 import { DEFAULT_EXCERPT_CHARS } from '../transcript/excerpt.js';
 import type { AgentHost } from './host.js';
+import { partExcerpt } from './part-excerpt.js';
 import type { Evaluator } from './port-types.js';
 import { updateRelevance } from './relevance-store.js';
 import { listSessionRecords, moveLegacySessions, updateSessionRecord, withSessionRecord, type SessionRecordsHost } from './session-records.js';
@@ -73,7 +74,7 @@ export interface EvaluateSummary {
 }
 
 /** What an evaluation run takes of the machine: the session files and the store (their locks), this process's id, the transcripts it may read. */
-export type EvaluateHost = SessionRecordsHost & Pick<AgentHost, 'workerId' | 'allowedTranscriptPath' | 'partExcerpt' | 'completeLinesEnd'>;
+export type EvaluateHost = SessionRecordsHost & Pick<AgentHost, 'workerId' | 'allowedTranscriptPath' | 'readTranscriptPart' | 'completeLinesEnd'>;
 
 interface Claimed {
   readonly sessionId: string;
@@ -99,7 +100,7 @@ export async function evaluatePending(host: EvaluateHost, options: EvaluateOptio
       summary.unchanged.push(sessionId);
       continue;
     }
-    const excerpt = transcript !== undefined ? host.partExcerpt(transcript, { start: lease.from ?? 0, end: lease.to }, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log).text : '';
+    const excerpt = transcript !== undefined ? partExcerpt(host, transcript, { start: lease.from ?? 0, end: lease.to }, options.excerptChars ?? DEFAULT_EXCERPT_CHARS, options.log).text : '';
     const input = buildEvaluatorInput(sessionId, record, options.texts, excerpt);
     const answer = await options.evaluator(input);
     const parsed = answer.ok ? evaluatorEntries(answer.value, lease.ids, record.tags) : answer;

@@ -47,6 +47,7 @@ import { yieldsEvents } from '../transcript/decode.js';
 import { parseRecord } from '../transcript/read.js';
 import { askClaude } from './claude-call.js';
 import type { Env, Host } from './host.js';
+import { partExcerpt } from './part-excerpt.js';
 import { EXTRACTION_WORKER, type HookStep } from './hook-step.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes.js';
@@ -204,7 +205,7 @@ function learnedPolicy(host: Host, config: Config, job: ExtractionJob, part: Tra
     else if (config.learn.newKeyPoints === 'pending') reasons.set(text, { reason: learnMessages.heldByConfig, fragment: '' });
   }
   if (reasons.size === 0) return { source, hold: () => undefined };
-  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, Number.MAX_SAFE_INTEGER).text;
+  const excerpt = partExcerpt(host, job.transcriptPath, { start: part.start, end: part.end }, Number.MAX_SAFE_INTEGER).text;
   const holds = new Map<string, PendingReview>();
   for (const [text, { reason, fragment }] of reasons) {
     const evidence = findEvidence(excerpt, text, fragment);
@@ -254,7 +255,7 @@ async function commandExtraction(host: Host, command: string, job: ExtractionJob
  */
 async function claudeExtraction(host: Host, learner: DefaultLearner, config: Config, job: ExtractionJob, part: TranscriptPart, playbook: Playbook): Promise<Extraction> {
   const template = promptTemplate(host, job.root, config.learn.extractorTemplate, DEFAULT_EXTRACTOR_TEMPLATE, EXTRACTOR_PLACEHOLDERS);
-  const excerpt = host.partExcerpt(job.transcriptPath, { start: part.start, end: part.end }, learner.maxExcerptChars);
+  const excerpt = partExcerpt(host, job.transcriptPath, { start: part.start, end: part.end }, learner.maxExcerptChars);
   if (excerpt.text.trim() === '') return NOTHING_TO_REVIEW;
   const answer = await askClaude(host, {
     executable: learner.executable,

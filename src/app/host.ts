@@ -25,8 +25,8 @@ import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
-import type { PartRange } from '../transcript/part.js';
-import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, PartExcerpt, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
+import type { PartRange, PartSummary } from '../transcript/part.js';
+import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
 export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
 
@@ -146,8 +146,8 @@ export interface AgentHost {
   runProgram(file: string, args: readonly string[], options: { input: string; timeoutMs: number; env: Env; cwd: string }): Promise<CommandResult>;
   /** The first executable called `name` on this process's PATH (a few stat calls, nothing run). */
   findExecutable(name: string): string | undefined;
-  /** Bytes [start, end) of a transcript rendered for the learner (src/transcript/excerpt.ts), at most `maxChars`; empty when unreadable; skipped lines to `log`. */
-  partExcerpt(path: string, range: PartRange, maxChars: number, log?: (line: string) => void): PartExcerpt;
+  /** Streams the events of bytes [start, end) of a transcript in file order (src/transcript/part.ts); throws when it is not a readable regular file. */
+  readTranscriptPart(path: string, range: PartRange, onEvent: (event: TranscriptEvent) => void): PartSummary;
 }
 
 /** A session transcript in the client's folder; `start`: its first record that has a timestamp. */

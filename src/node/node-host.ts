@@ -16,7 +16,7 @@ import { recordSuggested, shownToSession } from './session-suggested.js';
 import { completeLinesEnd, copyLines } from './transcript-bytes.js';
 import { findExecutable } from './find-executable.js';
 import { tryLock, withLockSync } from './lock.js';
-import { partExcerptOf } from './transcript-excerpt.js';
+import { readTranscriptPartFile } from './transcript-file.js';
 import { nodeTreeHost } from './tree-host.js';
 
 /**
@@ -71,7 +71,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     runShellCommand: async (command, argument, options) => (await import('./run-command.js')).runShellCommand(command, argument, options),
     runProgram: async (file, args, options) => (await import('./run-command.js')).runProgram(file, args, options),
     findExecutable: (name) => findExecutable(name, process.env.PATH),
-    partExcerpt: (path, range, maxChars, log) => partExcerptOf(path, range, maxChars, log),
+    readTranscriptPart: (path, range, onEvent) => readTranscriptPartFile(path, range, {}, onEvent),
   };
 }
 

@@ -8,7 +8,8 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { partExcerptOf } from '../../src/node/transcript-excerpt.js';
+import { partExcerpt } from '../../src/app/part-excerpt.js';
+import { nodeHost } from '../../src/node/node-host.js';
 import { DEFAULT_EXCERPT_LIMITS, TranscriptExcerpt, transcriptExcerpt } from '../../src/transcript/excerpt.js';
 import { readTranscriptPart } from '../../src/transcript/part.js';
 import { bytesSource } from '../../src/transcript/read.js';
@@ -82,7 +83,7 @@ if (SHARED_TRANSCRIPTS === undefined) {
       const bytes = readFileSync(path);
       for (const start of [0, middleLine(bytes)]) {
         const items = expectedItems(bytes, start, bytes.length);
-        const excerpt = partExcerptOf(path, { start }, Number.MAX_SAFE_INTEGER);
+        const excerpt = partExcerpt(nodeHost(), path, { start }, Number.MAX_SAFE_INTEGER);
         expect({ start, missing: missingInOrder(excerpt.text, items) }).toEqual({ start, missing: [] });
         expect(excerpt.offset).toBe(bytes.length);
       }
@@ -109,7 +110,7 @@ if (SHARED_TRANSCRIPTS === undefined) {
     test('within the default budget the newest entries are kept, and the first line says how many went', () => {
       const path = join(dir, 'spotter-2.1.39-compact-skill.jsonl');
       const bytes = readFileSync(path);
-      const excerpt = partExcerptOf(path, { start: 0 }, 20_000).text;
+      const excerpt = partExcerpt(nodeHost(), path, { start: 0 }, 20_000).text;
       expect(excerpt.length).toBeLessThanOrEqual(20_000 + 200);
       expect(excerpt.split('\n')[0]).toMatch(/^\[[\d,]+ earlier entries of this part \([\d,]+ characters\) left out: the excerpt keeps the newest 20,000 characters\]$/);
       const items = expectedItems(bytes, 0, bytes.length);
