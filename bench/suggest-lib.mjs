@@ -16,7 +16,7 @@ export async function loadSuggestLib() {
     await build({
       stdin: {
         contents: [
-          "export { buildWithFallback } from './src/node/load-project.ts';",
+          "export { buildModel as buildWithFallback } from './src/app/load-project.ts';",
           "export { DEFAULT_CONFIG } from './src/model/config.ts';",
           "export { foldKey } from './src/model/keys.ts';",
           "export * from './src/suggest/index.ts';",

@@ -67,5 +67,5 @@ export const checkMessages = {
   ruleFailed: (id: string, detail: string) => `rule ${id} failed: ${detail}`,
   fixNotDeclared: 'reported a fix but is not marked fixable',
   /** A project built without its compiled ignores reached the engine (a library caller used the pure buildProject). */
-  ignoresNotCompiled: 'the config has `ignores` but the project was built without them: build it with loadProject() or buildWithFallback(), which compile them',
+  ignoresNotCompiled: 'the config has `ignores` but the project was built without them: build it with loadProject() or buildModel() (src/app/load-project.ts), which compile them',
 };

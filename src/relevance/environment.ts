@@ -1,5 +1,5 @@
 /**
- * Environment tags from a snapshot of the repository root (node/detect-environment.ts
+ * Environment tags from a snapshot of the repository root (app/detect-environment.ts
  * reads it): languages from marker files, frameworks from package manifests by
  * EXACT dependency name. The predecessor matched npm names by prefix, so
  * `react-dom` and `reactstrap` both meant react and `next-auth` meant Next.js;
