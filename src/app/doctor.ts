@@ -41,6 +41,7 @@ import { pendingKeyPoints } from '../playbook/review.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
 import { listSessionRecords } from './session-records.js';
 import { shellQuote } from '../core/shell-quote.js';
+import { checkAgents } from './agents/check-agents.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -106,12 +107,18 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   const user = userSettings(host, results);
   const settings = files && [...(user ? [user.value] : []), ...files.map((f) => f.value)];
   const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
-  results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
-  // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
-  const source = sourceOf(host, root, settings ?? []);
-  if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings, source)));
-  results.push(checkCommand(host, root, wiring, source));
-  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings, source)));
+  const agents = checkAgents(host, root, read);
+  // A project wired for other agents alone (`init --agent codex`) expects no Claude Code hooks or skills.
+  const claudeWired = wiring.kind === 'plugin' || files === undefined || files.length > 0 || agents.length === 0 || agents.some((r) => r.check === 'agent:claude');
+  if (claudeWired) {
+    results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
+    // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
+    const source = sourceOf(host, root, settings ?? []);
+    if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings, source)));
+    results.push(checkCommand(host, root, wiring, source));
+    results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings, source)));
+  } else results.push(ok('wiring', m.wiringAgentsOnly(SETTINGS_FILE)));
+  results.push(...agents);
   results.push(...checkPreCommit(host, root, read));
   results.push(checkHookLog(read));
   results.push(checkPointers(host, root, config));

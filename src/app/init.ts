@@ -36,6 +36,8 @@ import {
 } from './init-git.js';
 import { isObject, parseJsonObject, renderJson, type JsonObject, type JsonText } from './json-file.js';
 import { COMMITTED_STATE, RUNTIME_STATE_IGNORES } from './wiring.js';
+import type { AgentName } from './agents/agents.js';
+import { planAgents } from './agents/plan-agents.js';
 import { describeSource, gitInvocation, PROJECT_BIN, type MemdexSource, type SourceKind } from './memdex-command.js';
 
 export const CONFIG_SCHEMA_REF = './node_modules/memdex/schemas/memdex.config.schema.json';
@@ -61,6 +63,8 @@ export interface InitOptions {
   readonly ci: boolean;
   /** Which memdex the written commands run (memdex-command.ts); default: found. */
   readonly memdex?: SourceKind;
+  /** `--agent`: the agents whose MCP config and entry point to wire (agents/agents.ts); Claude Code's hooks and skills only when it is named. */
+  readonly agents?: readonly AgentName[];
 }
 
 /** One file init writes: root-relative path, the text it read (undefined: new), the text it writes. */
@@ -125,7 +129,13 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
     planConfig(files, plan, inContext);
   }
   if (options.claude) planClaude(files, plan, source);
-  else plan.notes.push(m.skipped('Claude Code (--no-claude)'));
+  else plan.notes.push(m.skipped(options.agents ? 'Claude Code (not named by --agent)' : 'Claude Code (--no-claude)'));
+  if (options.agents) {
+    const agents = planAgents((path) => files.read(path), options.agents, source, config);
+    for (const edit of agents.edits) (edit.before === undefined ? create(plan, edit.path, edit.after) : update(plan, edit.path, edit.before, edit.after, edit.what));
+    plan.notes.push(...agents.notes);
+    plan.problems.push(...agents.problems);
+  }
   if (!options.git) plan.notes.push(m.skipped('the pre-commit hook (--no-git)'));
   else if (config) planGit(host, files, root, config, plan, source);
   if (options.ci) planCi(files, top, root, plan, source);

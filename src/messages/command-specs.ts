@@ -214,7 +214,7 @@ export const recallSpec: CommandSpec = {
 
 export const initSpec: CommandSpec = {
   name: 'init',
-  describe: 'Set up memdex in this repository: memory tree, config, Claude Code hooks and skills, pre-commit hook, CI workflow, .gitignore',
+  describe: 'Set up memdex in this repository: memory tree, config, Claude Code hooks and skills (or the agents --agent names), pre-commit hook, CI workflow, .gitignore',
   options: {
     root,
     'dry-run': { type: 'boolean', describe: 'Print the changes as a diff and write nothing' },
@@ -222,6 +222,13 @@ export const initSpec: CommandSpec = {
     'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
     'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
     baseline: { type: 'boolean', describe: 'Adopting a tree that has errors: record them in memdex-baseline.json (as memdex baseline), so that the hook refuses only new ones' },
+    agent: {
+      type: 'string',
+      multiple: true,
+      placeholder: 'AGENTS',
+      describe:
+        'The agents to wire, a comma list (or the option repeated) of claude, codex, gemini, cursor: memdex\'s MCP server in each one\'s project config (.mcp.json, .codex/config.toml, .gemini/settings.json, .cursor/mcp.json) and the memory\'s entry point where it reads it (AGENTS.md, GEMINI.md, .cursor/rules/memdex.mdc; Claude Code: its hooks and skills). Default: Claude Code\'s hooks and skills alone (docs/agents.md)',
+    },
     memdex: {
       type: 'string',
       choices: ['project', 'global'],

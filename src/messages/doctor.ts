@@ -19,6 +19,7 @@ export const doctorMessages = {
   runInit: 'run `npx memdex init`',
 
   wiringProject: (settings: string) => `wiring: the project's own (hooks in ${settings}, skills in .claude/skills/)`,
+  wiringAgentsOnly: (settings: string) => `wiring: other agents' (memdex init --agent); no ${settings}, so Claude Code's hooks and skills are not checked (memdex init --agent claude wires them)`,
   wiringPlugin: (source: string) => `wiring: the memdex plugin (${source}): its hooks/hooks.json and skills/`,
   pluginEnabledIn: (key: string, file: string) => `enabledPlugins "${key}" in ${file}`,
   pluginDirOption: '--plugin: loaded with claude --plugin-dir',
