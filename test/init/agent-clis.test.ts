@@ -8,11 +8,12 @@
  *
  *   npm install --prefix ~/.cache/memdex-test-agents --no-save @openai/codex @google/gemini-cli
  *
- * (or put `codex` / `gemini` on PATH; MEMDEX_TEST_AGENTS names another folder).
+ * (or put `codex` / `gemini` on PATH; MEMDEX_TEST_AGENTS names another folder). Claude Code is
+ * the one `npm run test:claude` installs (MEMDEX_CLAUDE_BIN, else its cache folder, test-claude/client.mjs).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CLI, runCli } from '../helpers/run-cli.js';
@@ -111,4 +112,27 @@ describe('Gemini CLI reads the .gemini/settings.json init writes, and connects',
     const listed = run(cli, ['mcp', 'list'], dir, { HOME: home });
     expect(`${listed.stdout}${listed.stderr}`).toContain('✓ memdex: npx --no -- memdex mcp (stdio) - Connected');
   }, 240_000);
+});
+
+/** The Claude Code binary test:claude installed: MEMDEX_CLAUDE_BIN, else the platform package's in its cache folder (test-claude/client.mjs). */
+function findClaude(): string | undefined {
+  if (process.env.MEMDEX_CLAUDE_BIN?.trim()) return process.env.MEMDEX_CLAUDE_BIN.trim();
+  const cache = process.env.MEMDEX_CLAUDE_CACHE?.trim() || join(process.env.XDG_CACHE_HOME?.trim() || join(homedir(), '.cache'), 'memdex-test-claude');
+  const scope = join(cache, process.env.MEMDEX_CLAUDE_VERSION?.trim() || '2.1.330', 'node_modules', '@anthropic-ai');
+  const pkg = existsSync(scope) ? readdirSync(scope).find((name) => name.startsWith('claude-code-') && existsSync(join(scope, name, 'claude'))) : undefined;
+  return pkg === undefined ? undefined : join(scope, pkg, 'claude');
+}
+
+describe("Claude Code reads the .mcp.json init writes, and connects once the user approves the project's server", () => {
+  cliTest('claude', findClaude(), 'claude mcp list: pending approval as written; connected when the user enables it (enabledMcpjsonServers in their settings)', (cli) => {
+    const dir = project('claude');
+    const config = join(temp, 'claude-config');
+    mkdirSync(config, { recursive: true });
+    const env = { HOME: temp, CLAUDE_CONFIG_DIR: config };
+    const pending = run(cli, ['mcp', 'list'], dir, env);
+    expect(pending.stdout).toContain('memdex: memdex mcp - ⏸ Pending approval');
+    writeFileSync(join(config, 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['memdex'] }));
+    const listed = run(cli, ['mcp', 'list'], dir, env);
+    expect(listed.stdout).toContain('memdex: memdex mcp - ✔ Connected');
+  }, 120_000);
 });
