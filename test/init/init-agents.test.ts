@@ -15,6 +15,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { planAgentRemoval, removeAgentWiring } from '../../src/app/agents/remove-agents.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import { nodeSetupHost } from '../../src/node/setup-host.js';
+import { nodeTreeHost } from '../../src/node/tree-host.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 import { CLAUDE_MCP_JSON, CODEX_CONFIG, CURSOR_MCP_JSON, CURSOR_RULE_FRONT_MATTER, GEMINI_SETTINGS, schemaErrors } from './agent-config-schemas.js';
 
@@ -217,5 +221,30 @@ describe('--agent claude, and the usage errors', () => {
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('--agent claude and --no-claude contradict each other');
     expect(existsSync(join(dir, 'agents'))).toBe(false);
+  });
+});
+
+describe('the removal (for memdex uninstall) after init --agent, on disk', () => {
+  test("every agent's part taken out: the user's files as they were, the files init created gone, doctor sees no agent; a second plan is empty", () => {
+    const dir = folder(USER);
+    expect(init(dir, '--agent', 'claude,codex,gemini,cursor', '--memdex', 'global').status).toBe(0);
+    const host = { ...nodeTreeHost(), ...nodeSetupHost() };
+    const readFile = (path: string) => (existsSync(join(dir, path)) ? read(dir, path) : undefined);
+    const plan = planAgentRemoval(readFile, DEFAULT_CONFIG, [{ kind: 'global' }]);
+    expect(plan.problems).toEqual([]);
+    expect(plan.removals.map((r) => `${r.path}: ${r.what}`)).toEqual([
+      '.mcp.json: .mcp.json removed (it held only memdex\'s part)',
+      '.codex/config.toml: the memdex MCP server removed from .codex/config.toml',
+      "AGENTS.md: memdex's block removed from AGENTS.md",
+      '.gemini/settings.json: the memdex MCP server removed from .gemini/settings.json',
+      'GEMINI.md: GEMINI.md removed (it held only memdex\'s part)',
+      '.cursor/mcp.json: .cursor/mcp.json removed (it held only memdex\'s part)',
+      '.cursor/rules/memdex.mdc: .cursor/rules/memdex.mdc removed (it held only memdex\'s part)',
+    ]);
+    removeAgentWiring(host, dir, plan);
+    for (const [path, text] of Object.entries(USER)) expect(read(dir, path)).toBe(text);
+    for (const path of ['.mcp.json', 'GEMINI.md', '.cursor/mcp.json', '.cursor/rules/memdex.mdc']) expect(existsSync(join(dir, path))).toBe(false);
+    expect(agentLines(doctor(dir))).toEqual([]);
+    expect(planAgentRemoval(readFile, DEFAULT_CONFIG, [{ kind: 'global' }])).toEqual({ removals: [], notes: [], problems: [] });
   });
 });
