@@ -37,7 +37,7 @@ import {
 import { isObject, parseJsonObject, renderJson, type JsonObject, type JsonText } from './json-file.js';
 import { COMMITTED_STATE, RUNTIME_STATE_IGNORES } from './wiring.js';
 import type { AgentName } from './agents/agents.js';
-import { planAgents } from './agents/plan-agents.js';
+import { planAgents, type TextEdit } from './agents/plan-agents.js';
 import { describeSource, gitInvocation, PROJECT_BIN, type MemdexSource, type SourceKind } from './memdex-command.js';
 
 export const CONFIG_SCHEMA_REF = './node_modules/memdex/schemas/memdex.config.schema.json';
@@ -67,14 +67,9 @@ export interface InitOptions {
   readonly agents?: readonly AgentName[];
 }
 
-/** One file init writes: root-relative path, the text it read (undefined: new), the text it writes. */
-export interface FileEdit {
-  readonly path: string;
-  readonly before: string | undefined;
-  readonly after: string;
+/** One file init writes (TextEdit: root-relative path, the text it read, the text it writes, what changed), and its mode. */
+export interface FileEdit extends TextEdit {
   readonly executable: boolean;
-  /** For the report: what changed in it. */
-  readonly what: string;
 }
 
 export interface InitReport {

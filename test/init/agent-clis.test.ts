@@ -11,12 +11,13 @@
  * (or put `codex` / `gemini` on PATH; MEMDEX_TEST_AGENTS names another folder). Claude Code is
  * the one `npm run test:claude` installs (MEMDEX_CLAUDE_BIN, else its cache folder, test-claude/client.mjs).
  */
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { CLI, runCli } from '../helpers/run-cli.js';
+import { memdexOnPath, writeMemdexShim } from '../helpers/memdex-on-path.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const AGENTS_DIR = process.env.MEMDEX_TEST_AGENTS || join(homedir(), '.cache', 'memdex-test-agents');
 
@@ -35,16 +36,10 @@ function cliTest(name: string, cli: string | undefined, title: string, fn: (cli:
   test.skip(`${title} (${why})`, () => undefined);
 }
 
-// Under the OS temp folder Codex refuses to create its helper links (a warning); a folder of our own under the repository's test area is not needed: the warning is harmless.
+// Under the OS temp folder Codex declines to create its helper links: a warning on stderr, harmless to `mcp list`.
 const temp = mkdtempSync(join(tmpdir(), 'memdex-agent-clis-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
-const binDir = join(temp, 'bin');
-const PATH = `${binDir}${delimiter}${process.env.PATH ?? ''}`;
-beforeAll(() => {
-  mkdirSync(binDir);
-  writeFileSync(join(binDir, 'memdex'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
-  chmodSync(join(binDir, 'memdex'), 0o755);
-});
+const PATH = memdexOnPath(temp);
 
 function project(name: string, files: Record<string, string> = {}): string {
   const dir = join(temp, name);
@@ -107,8 +102,7 @@ describe('Gemini CLI reads the .gemini/settings.json init writes, and connects',
     const missing = run(cli, ['mcp', 'list'], dir, { HOME: home });
     expect(`${missing.stdout}${missing.stderr}`).toContain('✗ memdex: npx --no -- memdex mcp (stdio) - Disconnected');
     mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', '.bin', 'memdex'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
-    chmodSync(join(dir, 'node_modules', '.bin', 'memdex'), 0o755);
+    writeMemdexShim(join(dir, 'node_modules', '.bin', 'memdex'));
     const listed = run(cli, ['mcp', 'list'], dir, { HOME: home });
     expect(`${listed.stdout}${listed.stderr}`).toContain('✓ memdex: npx --no -- memdex mcp (stdio) - Connected');
   }, 240_000);

@@ -10,29 +10,24 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { planAgentRemoval, removeAgentWiring } from '../../src/app/agents/remove-agents.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { nodeSetupHost } from '../../src/node/setup-host.js';
 import { nodeTreeHost } from '../../src/node/tree-host.js';
-import { CLI, runCli } from '../helpers/run-cli.js';
+import { memdexOnPath } from '../helpers/memdex-on-path.js';
+import { runCli } from '../helpers/run-cli.js';
 import { CLAUDE_MCP_JSON, CODEX_CONFIG, CURSOR_MCP_JSON, CURSOR_RULE_FRONT_MATTER, GEMINI_SETTINGS, schemaErrors } from './agent-config-schemas.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-agents-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-/** A `memdex` on PATH (a global install's shape): a shell script starting the built CLI. */
-const binDir = join(temp, 'bin');
-const PATH = `${binDir}${delimiter}${process.env.PATH ?? ''}`;
-beforeAll(() => {
-  mkdirSync(binDir);
-  writeFileSync(join(binDir, 'memdex'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
-  chmodSync(join(binDir, 'memdex'), 0o755);
-});
+/** A `memdex` on PATH (a global install's shape). */
+const PATH = memdexOnPath(temp);
 
 let count = 0;
 function folder(files: Record<string, string> = {}): string {

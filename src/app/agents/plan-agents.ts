@@ -14,15 +14,17 @@ import { addBlock } from './entry-block.js';
 import { addJsonServer, type ServerEdit } from './mcp-json.js';
 import { addTomlServer } from './mcp-toml.js';
 
-export interface AgentEdit {
+/** One file a setup step writes: root-relative path, the text it read (undefined: new), the text it writes. */
+export interface TextEdit {
   readonly path: string;
   readonly before: string | undefined;
   readonly after: string;
+  /** For the report: what changed in it. */
   readonly what: string;
 }
 
 export interface AgentPlan {
-  readonly edits: readonly AgentEdit[];
+  readonly edits: readonly TextEdit[];
   readonly notes: readonly string[];
   readonly problems: readonly string[];
 }
@@ -35,7 +37,7 @@ const CLAUDE_EXTRA: JsonObject = { type: 'stdio' };
 
 /** `config` undefined: memdex's config could not be read, so the memory's paths are unknown and no entry point is written. */
 export function planAgents(read: ReadFile, agents: readonly AgentName[], source: MemdexSource, config: Config | undefined): AgentPlan {
-  const edits = new Map<string, AgentEdit>();
+  const edits = new Map<string, TextEdit>();
   const notes: string[] = [];
   const problems: string[] = [];
   /** A file two agents edit (AGENTS.md) is planned on the text the first one left. */
