@@ -39,13 +39,13 @@ export function cursorRule(index: string, decisions: string, memdex: string): st
 export const agentMessages = {
   badAgent: (value: string, names: readonly string[]) => `--agent ${value}: expected one of ${names.join(', ')} (several: --agent codex,gemini)`,
   noClaudeConflict: '--agent claude and --no-claude contradict each other: name the agents to wire, or skip Claude Code',
-  serverAdded: (file: string) => `the memdex MCP server (mcpServers.memdex in ${file})`,
-  tomlServerAdded: '[mcp_servers.memdex]',
+  serverAdded: 'added the memdex MCP server (mcpServers.memdex)',
+  tomlServerAdded: 'added the memdex MCP server ([mcp_servers.memdex])',
   serverDiffers: (file: string, key: string) => `${file}: ${key} is not the one memdex would write; left as it is (memdex doctor checks that it starts)`,
   notATable: (where: string, key: string, expected: string) => `${where}: ${key} is not ${expected}; left as it is. Add memdex's MCP server by hand (docs/agents.md)`,
   tomlUnreadable: (file: string, line: number, column: number, reason: string) => `${file}:${line}:${column}: cannot parse: ${reason}; left as it is`,
   tomlCannotAppend: (file: string) => `${file}: mcp_servers is written inline, so a [mcp_servers.memdex] table cannot be added after it; left as it is. Add memdex's server to it by hand (docs/agents.md)`,
-  blockAdded: (_file: string) => "appended memdex's block (where the memory is, how to recall it)",
+  blockAdded: "appended memdex's block (where the memory is, how to recall it)",
   ruleDiffers: (file: string) => `${file} differs from the rule memdex writes; left as it is (delete it and run memdex init --agent cursor to get memdex's)`,
 
   // doctor

@@ -70,9 +70,9 @@ describe('memdex init --agent codex,gemini,cursor (memdex on PATH)', () => {
     expect(first.status).toBe(0);
     const lines = first.stdout.split('\n');
     for (const line of [
-      'updated .codex/config.toml: [mcp_servers.memdex]',
+      'updated .codex/config.toml: added the memdex MCP server ([mcp_servers.memdex])',
       "updated AGENTS.md: appended memdex's block (where the memory is, how to recall it)",
-      'updated .gemini/settings.json: the memdex MCP server (mcpServers.memdex in .gemini/settings.json)',
+      'updated .gemini/settings.json: added the memdex MCP server (mcpServers.memdex)',
       'created GEMINI.md',
       'created .cursor/mcp.json',
       'created .cursor/rules/memdex.mdc',

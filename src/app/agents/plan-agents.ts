@@ -54,7 +54,7 @@ export function planAgents(read: ReadFile, agents: readonly AgentName[], source:
     const edit: ServerEdit = agent.mcp.format === 'toml' ? addTomlServer(file, text, server) : addJsonServer(file, text, server, name === 'claude' ? CLAUDE_EXTRA : {});
     if (edit === 'present') {
       // nothing to do
-    } else if ('after' in edit) record(file, edit.after, agent.mcp.format === 'toml' ? m.tomlServerAdded : m.serverAdded(file));
+    } else if ('after' in edit) record(file, edit.after, agent.mcp.format === 'toml' ? m.tomlServerAdded : m.serverAdded);
     else if ('differs' in edit) notes.push(edit.differs);
     else problems.push(edit.problem);
     if (config) planEntry(agent, current, record, notes, source, config);
@@ -74,7 +74,7 @@ function planEntry(agent: Agent, read: ReadFile, record: (path: string, after: s
   }
   const file = entryFile(agent, read);
   const edit = addBlock(read(file), entryBlock(config.index, config.decisions, shellMemdex(source)));
-  if (edit !== 'present') record(file, edit.after, m.blockAdded(file));
+  if (edit !== 'present') record(file, edit.after, m.blockAdded);
 }
 
 /**
