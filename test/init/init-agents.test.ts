@@ -8,8 +8,6 @@
  * broken part named with its fix; the usage errors.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +19,7 @@ import { nodeSetupHost } from '../../src/node/setup-host.js';
 import { nodeTreeHost } from '../../src/node/tree-host.js';
 import { memdexOnPath } from '../helpers/memdex-on-path.js';
 import { runCli } from '../helpers/run-cli.js';
+import { configuredServers, whenThrough } from './agent-servers.js';
 import { CLAUDE_MCP_JSON, CODEX_CONFIG, CURSOR_MCP_JSON, CURSOR_RULE_FRONT_MATTER, GEMINI_SETTINGS, schemaErrors } from './agent-config-schemas.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-init-agents-'));
@@ -117,29 +116,8 @@ describe('memdex init --agent codex,gemini,cursor (memdex on PATH)', () => {
   });
 
   test("the server each config names, started as the agent starts it (in the project's folder, Cursor's ${workspaceFolder} expanded), answers when", async () => {
-    const configs = {
-      codex: (parseToml(read(dir, '.codex/config.toml')) as { mcp_servers: Record<string, { command: string; args: string[] }> }).mcp_servers.memdex!,
-      gemini: (JSON.parse(read(dir, '.gemini/settings.json')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.memdex!,
-      cursor: (JSON.parse(read(dir, '.cursor/mcp.json')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.memdex!,
-    };
-    for (const [agent, server] of Object.entries(configs)) {
-      const expand = (word: string) => word.replaceAll('${workspaceFolder}', dir);
-      const transport = new StdioClientTransport({
-        command: expand(server.command),
-        args: server.args.map(expand),
-        cwd: dir,
-        env: { ...(process.env as Record<string, string>), PATH, NO_COLOR: '1', CLAUDE_PROJECT_DIR: '', MEMDEX_LEARN: '0' },
-        stderr: 'pipe',
-      });
-      const client = new Client({ name: `memdex-test-${agent}`, version: '1.0.0' });
-      await client.connect(transport);
-      try {
-        const result = (await client.callTool({ name: 'when', arguments: { query: 'adding a memory' } })) as { content: { text: string }[]; isError?: boolean };
-        expect(result.isError).not.toBe(true);
-        expect(result.content.map((c) => c.text).join('\n')).toContain('Adding a Memory');
-      } finally {
-        await client.close();
-      }
+    for (const server of Object.values(configuredServers(dir, ['codex', 'gemini', 'cursor']))) {
+      expect(await whenThrough(server, dir, 'adding a memory', { PATH })).toContain('Adding a Memory');
     }
   }, 60_000);
 
