@@ -150,7 +150,7 @@ describe('planned together, removed together', () => {
     expect(disk['AGENTS.md']!.split('<!-- memdex: ').length).toBe(2);
     expect(planAgents(read(disk), ['claude', 'codex', 'gemini', 'cursor'], PROJECT_SOURCE, DEFAULT_CONFIG)).toEqual({ edits: [], notes: [], problems: [] });
 
-    const removal = planAgentRemoval(read(disk), DEFAULT_CONFIG, [PROJECT_SOURCE]);
+    const removal = planAgentRemoval(read(disk), DEFAULT_CONFIG);
     expect(removal.problems).toEqual([]);
     const restored: Record<string, string> = { ...disk };
     for (const r of removal.removals) {
@@ -162,7 +162,7 @@ describe('planned together, removed together', () => {
 
   test('a Cursor rule edited by the user stays, named', () => {
     const rule = cursorRule(DEFAULT_CONFIG.index, DEFAULT_CONFIG.decisions, 'npx memdex');
-    const removal = planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG, [PROJECT_SOURCE]);
+    const removal = planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG);
     expect(removal.removals).toEqual([]);
     expect(removal.notes).toEqual(['.cursor/rules/memdex.mdc was edited after memdex wrote it; left as it is (delete it if memdex\'s rule is all it holds)']);
   });

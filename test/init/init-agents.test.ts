@@ -203,7 +203,7 @@ describe('the removal (for memdex uninstall) after init --agent, on disk', () =>
     expect(init(dir, '--agent', 'claude,codex,gemini,cursor', '--memdex', 'global').status).toBe(0);
     const host = { ...nodeTreeHost(), ...nodeSetupHost() };
     const readFile = (path: string) => (existsSync(join(dir, path)) ? read(dir, path) : undefined);
-    const plan = planAgentRemoval(readFile, DEFAULT_CONFIG, [{ kind: 'global' }]);
+    const plan = planAgentRemoval(readFile, DEFAULT_CONFIG);
     expect(plan.problems).toEqual([]);
     expect(plan.removals.map((r) => `${r.path}: ${r.what}`)).toEqual([
       '.mcp.json: .mcp.json removed (it held only memdex\'s part)',
@@ -218,6 +218,6 @@ describe('the removal (for memdex uninstall) after init --agent, on disk', () =>
     for (const [path, text] of Object.entries(USER)) expect(read(dir, path)).toBe(text);
     for (const path of ['.mcp.json', 'GEMINI.md', '.cursor/mcp.json', '.cursor/rules/memdex.mdc']) expect(existsSync(join(dir, path))).toBe(false);
     expect(agentLines(doctor(dir))).toEqual([]);
-    expect(planAgentRemoval(readFile, DEFAULT_CONFIG, [{ kind: 'global' }])).toEqual({ removals: [], notes: [], problems: [] });
+    expect(planAgentRemoval(readFile, DEFAULT_CONFIG)).toEqual({ removals: [], notes: [], problems: [] });
   });
 });

@@ -12,7 +12,7 @@
 import { agentMessages as m, cursorRule } from '../../messages/agents.js';
 import type { Config } from '../../model/config.js';
 import type { SetupHost, TreeHost } from '../host.js';
-import type { MemdexSource } from '../memdex-command.js';
+import { PROJECT_BIN, type MemdexSource } from '../memdex-command.js';
 import { AGENT_NAMES, AGENTS, shellMemdex, type AgentName } from './agents.js';
 import { removeBlock } from './entry-block.js';
 import { removeJsonServer } from './mcp-json.js';
@@ -33,12 +33,15 @@ export interface AgentRemovalPlan {
   readonly problems: readonly string[];
 }
 
+/** The memdex a Cursor rule may have been written for: the project's or a global one (their rules differ in the shell command). */
+const SOURCES: readonly MemdexSource[] = [{ kind: 'project', bin: PROJECT_BIN }, { kind: 'global' }];
+
 /**
  * What removing memdex from the agents' files changes (all agents by default). The
- * Cursor rule is removed when it is the one memdex writes for this tree and either
- * memdex (`sources`: the ones it may have been written for), else named.
+ * Cursor rule is removed when it is the one memdex writes for this tree (with either
+ * memdex), else named.
  */
-export function planAgentRemoval(read: ReadFile, config: Config, sources: readonly MemdexSource[], agents: readonly AgentName[] = AGENT_NAMES): AgentRemovalPlan {
+export function planAgentRemoval(read: ReadFile, config: Config, agents: readonly AgentName[] = AGENT_NAMES): AgentRemovalPlan {
   const current = new Map<string, { before: string; after: string | undefined; what: string[] }>();
   const notes: string[] = [];
   const problems: string[] = [];
@@ -64,7 +67,7 @@ export function planAgentRemoval(read: ReadFile, config: Config, sources: readon
     } else if (agent.entry.kind === 'rule') {
       const rule = text(agent.entry.file);
       if (rule === undefined) continue;
-      const ours = sources.some((source) => cursorRule(config.index, config.decisions, shellMemdex(source)) === rule);
+      const ours = SOURCES.some((source) => cursorRule(config.index, config.decisions, shellMemdex(source)) === rule);
       if (ours) record(agent.entry.file, undefined, m.fileRemoved(agent.entry.file));
       else notes.push(m.ruleEdited(agent.entry.file));
     }
