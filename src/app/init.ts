@@ -59,12 +59,12 @@ export interface InitOptions {
   readonly root?: string;
   readonly dryRun: boolean;
   readonly claude: boolean;
+  /** `--agent`: the agents whose MCP config and entry point to wire (agents/agents.ts); Claude Code's hooks and skills only when it is named. */
+  readonly agents?: readonly AgentName[];
   readonly git: boolean;
   readonly ci: boolean;
   /** Which memdex the written commands run (memdex-command.ts); default: found. */
   readonly memdex?: SourceKind;
-  /** `--agent`: the agents whose MCP config and entry point to wire (agents/agents.ts); Claude Code's hooks and skills only when it is named. */
-  readonly agents?: readonly AgentName[];
 }
 
 /** One file init writes (TextEdit: root-relative path, the text it read, the text it writes, what changed), and its mode. */
