@@ -13,7 +13,7 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { memdexOnPath, writeMemdexShim } from '../helpers/memdex-on-path.js';
@@ -118,13 +118,18 @@ function findClaude(): string | undefined {
 }
 
 describe("Claude Code reads the .mcp.json init writes, and connects once the user approves the project's server", () => {
-  cliTest('claude', findClaude(), 'claude mcp list: pending approval as written; connected when the user enables it (enabledMcpjsonServers in their settings)', (cli) => {
+  cliTest('claude', findClaude(), 'claude mcp list: pending approval as written (the project\'s settings, shared or local, cannot approve it); connected when the user enables it (enabledMcpjsonServers in their settings)', (cli) => {
     const dir = project('claude');
     const config = join(temp, 'claude-config');
     mkdirSync(config, { recursive: true });
     const env = { HOME: temp, CLAUDE_CONFIG_DIR: config };
     const pending = run(cli, ['mcp', 'list'], dir, env);
     expect(pending.stdout).toContain('memdex: memdex mcp - ⏸ Pending approval');
+    // The project's own settings cannot approve the project's servers (a cloned repository would approve itself).
+    const shared = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ ...shared, enabledMcpjsonServers: ['memdex'] }));
+    writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify({ enabledMcpjsonServers: ['memdex'] }));
+    expect(run(cli, ['mcp', 'list'], dir, env).stdout).toContain('memdex: memdex mcp - ⏸ Pending approval');
     writeFileSync(join(config, 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['memdex'] }));
     const listed = run(cli, ['mcp', 'list'], dir, env);
     expect(listed.stdout).toContain('memdex: memdex mcp - ✔ Connected');
