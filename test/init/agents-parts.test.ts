@@ -7,12 +7,12 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { parse as parseToml } from 'smol-toml';
-import { mcpServer, parseAgents } from '../../src/app/agents/agents.js';
+import { AGENTS, mcpServer, parseAgents } from '../../src/app/agents/agents.js';
 import { addBlock, removeBlock } from '../../src/app/agents/entry-block.js';
 import { ruleProblem, versionLine } from '../../src/app/agents/check-agents.js';
 import { addJsonServer, removeJsonServer } from '../../src/app/agents/mcp-json.js';
 import { addTomlServer, removeTomlServer } from '../../src/app/agents/mcp-toml.js';
-import { planAgents } from '../../src/app/agents/plan-agents.js';
+import { entryFile, planAgents } from '../../src/app/agents/plan-agents.js';
 import { planAgentRemoval } from '../../src/app/agents/remove-agents.js';
 import { PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
@@ -165,5 +165,19 @@ describe('planned together, removed together', () => {
     const removal = planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG);
     expect(removal.removals).toEqual([]);
     expect(removal.notes).toEqual(['.cursor/rules/memdex.mdc was edited after memdex wrote it; left as it is (delete it if memdex\'s rule is all it holds)']);
+  });
+});
+
+describe("Gemini CLI's context file", () => {
+  test.each([
+    [{ context: { fileName: 'AGENTS.md' } }, 'AGENTS.md'],
+    [{ context: { fileName: ['docs/CONTEXT.md', 'GEMINI.md'] } }, 'docs/CONTEXT.md'],
+    [{ contextFileName: 'AGENT.md' }, 'AGENT.md'],
+    [{ context: { fileName: '/etc/profile' } }, 'GEMINI.md'],
+    [{ context: { fileName: '../outside.md' } }, 'GEMINI.md'],
+    [{ context: { fileName: '~/.bashrc' } }, 'GEMINI.md'],
+    [{ context: { fileName: 7 } }, 'GEMINI.md'],
+  ])('settings %j: the block goes into %s (never outside the project)', (settings, file) => {
+    expect(entryFile(AGENTS.gemini, (path) => (path === '.gemini/settings.json' ? JSON.stringify(settings) : undefined))).toBe(file);
   });
 });

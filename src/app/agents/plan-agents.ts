@@ -77,10 +77,14 @@ function planEntry(agent: Agent, read: ReadFile, record: (path: string, after: s
   if (edit !== 'present') record(file, edit.after, m.blockAdded);
 }
 
+/** A relative path memdex may write (no absolute path, no `~`, no backslash): a name Gemini CLI resolves in the project. */
+const INSIDE_PROJECT = /^[\w.-][\w./-]*$/;
+
 /**
  * The file an agent's block goes into: its entry point, or for Gemini CLI the first
  * file its settings' `context.fileName` names (a string or a list; `contextFileName`
- * before), since it then reads that one instead of GEMINI.md.
+ * before), since it then reads that one instead of GEMINI.md; a name outside the
+ * project is not written to (GEMINI.md then).
  */
 export function entryFile(agent: Agent, read: ReadFile): string {
   if (agent.entry.kind === 'claude') return '';
@@ -90,5 +94,5 @@ export function entryFile(agent: Agent, read: ReadFile): string {
   if (!parsed || 'problem' in parsed) return GEMINI_CONTEXT_FILE;
   const named = isObject(parsed.value.context) ? parsed.value.context.fileName : parsed.value.contextFileName;
   const first = Array.isArray(named) ? named[0] : named;
-  return typeof first === 'string' && first.trim() !== '' && !first.includes('..') ? first : GEMINI_CONTEXT_FILE;
+  return typeof first === 'string' && INSIDE_PROJECT.test(first) && !first.split('/').includes('..') ? first : GEMINI_CONTEXT_FILE;
 }
