@@ -6,7 +6,7 @@
  */
 import { initMessages as m } from '../messages/init.js';
 import { isObject, jsonWhere, type JsonObject } from './json-file.js';
-import { legacyHookCommands } from './legacy.js';
+import { legacyHookCommands, legacySkillTexts } from './legacy.js';
 import { hookCommand, PROJECT_SOURCE, type MemdexSource } from './memdex-command.js';
 import { renderSkills, skillPermissions } from './skills.js';
 import { HOOK_WIRING } from './wiring.js';
@@ -77,9 +77,19 @@ export function mergeSettings(text: string, settings: JsonObject, source: Memdex
   return { value, added, notes };
 }
 
+/**
+ * Every text this memdex installs a skill with, whichever memdex it runs (the
+ * project's bin at the usual path, or memdex on PATH), and the texts earlier
+ * memdex versions installed (legacy.ts): a skill equal to one is memdex's, not
+ * edited (uninstall removes it, init --update refreshes it).
+ */
+export function shippedSkillTexts(name: string, sources: readonly MemdexSource[] = []): readonly string[] {
+  return [...sources, PROJECT_SOURCE, { kind: 'global' } as const].flatMap((source) => renderSkills(source).filter((skill) => skill.name === name).map((skill) => skill.text)).concat(legacySkillTexts(name));
+}
+
 /** The skill files, root-relative, with the text memdex ships for this memdex. */
-export function projectSkills(source: MemdexSource = PROJECT_SOURCE): readonly { readonly path: string; readonly text: string }[] {
-  return renderSkills(source).map((skill) => ({ path: `${SKILLS_FOLDER}/${skill.relativePath}`, text: skill.text }));
+export function projectSkills(source: MemdexSource = PROJECT_SOURCE): readonly { readonly name: string; readonly path: string; readonly text: string }[] {
+  return renderSkills(source).map((skill) => ({ name: skill.name, path: `${SKILLS_FOLDER}/${skill.relativePath}`, text: skill.text }));
 }
 
 /**

@@ -21,7 +21,7 @@ import { CHARS_PER_TOKEN, DEFAULT_MAX_TOKENS } from '../rules/index/size-budget.
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { EXAMPLE_DECISION, EXAMPLE_DECISION_FILE, GITIGNORE_HEADER, initMessages as m, starterIndex, workflow } from '../messages/init.js';
 import type { SetupHost, TreeHost } from './host.js';
-import { SETTINGS_FILE, mergeSettings, projectSkills } from './init-claude.js';
+import { SETTINGS_FILE, mergeSettings, projectSkills, shippedSkillTexts } from './init-claude.js';
 import {
   HUSKY_FOLDER,
   LINT_STAGED_FILES,
@@ -34,7 +34,7 @@ import {
   packageType,
   preCommitText,
 } from './init-git.js';
-import { recordInstall } from './install-record.js';
+import { readInstallRecord, recordInstall } from './install-record.js';
 import { isObject, parseJsonObject, renderJson, type JsonObject, type JsonText } from './json-file.js';
 import { COMMITTED_STATE, RUNTIME_STATE_IGNORES } from './wiring.js';
 import { describeSource, gitInvocation, PROJECT_BIN, type MemdexSource, type SourceKind } from './memdex-command.js';
@@ -66,6 +66,8 @@ export interface InitOptions {
   readonly ci: boolean;
   /** Which memdex the written commands run (memdex-command.ts); default: found. */
   readonly memdex?: SourceKind;
+  /** Refresh the skills and the workflow a memdex wrote and nobody edited since (install-record.ts, shippedSkillTexts). */
+  readonly update?: boolean;
 }
 
 /** One file init writes: root-relative path, the text it read (undefined: new), the text it writes. */
@@ -129,11 +131,13 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
     const inContext = options.claude ? planContext(files, config, index, plan) : undefined;
     planConfig(files, plan, inContext);
   }
-  if (options.claude) planClaude(files, plan, source);
+  const installed = options.update ? readInstallRecord(host, root) : undefined;
+  const refresh = options.update ? (path: string, text: string, shipped: readonly string[]) => text === installed?.files[path]?.text || shipped.includes(text) : undefined;
+  if (options.claude) planClaude(files, plan, source, refresh);
   else plan.notes.push(m.skipped('Claude Code (--no-claude)'));
   if (!options.git) plan.notes.push(m.skipped('the pre-commit hook (--no-git)'));
   else if (config) planGit(host, files, root, config, plan, source);
-  if (options.ci) planCi(files, top, root, plan, source);
+  if (options.ci) planCi(files, top, root, plan, source, refresh);
   else plan.notes.push(m.skipped('CI (--no-ci)'));
   planGitignore(files, plan);
   if (!options.dryRun) {
@@ -263,7 +267,10 @@ function planConfig(files: ProjectFiles, plan: Plan, inContext: boolean | undefi
   if (added.length > 0) update(plan, CONFIG_FILE, text, renderJson(value, parsed.indent), m.addedKeys(added));
 }
 
-function planClaude(files: ProjectFiles, plan: Plan, source: MemdexSource): void {
+/** With --update: whether a file's text is one memdex wrote (recorded, or a shipped text) and may be refreshed. */
+type Refresh = (path: string, text: string, shipped: readonly string[]) => boolean;
+
+function planClaude(files: ProjectFiles, plan: Plan, source: MemdexSource, refresh: Refresh | undefined): void {
   const text = files.read(SETTINGS_FILE);
   const parsed: JsonText | { problem: string } = text === undefined ? { text: '', value: {}, indent: '  ' } : parseJsonObject(text, SETTINGS_FILE);
   if ('problem' in parsed) plan.problems.push(parsed.problem);
@@ -282,7 +289,10 @@ function planClaude(files: ProjectFiles, plan: Plan, source: MemdexSource): void
   for (const skill of projectSkills(source)) {
     const existing = files.read(skill.path);
     if (existing === undefined) create(plan, skill.path, skill.text);
-    else if (existing !== skill.text) plan.notes.push(m.skillDiffers(skill.path));
+    else if (existing === skill.text) continue;
+    else if (!refresh) plan.notes.push(m.skillDiffers(skill.path));
+    else if (refresh(skill.path, existing, shippedSkillTexts(skill.name))) update(plan, skill.path, existing, skill.text, m.refreshed);
+    else plan.notes.push(m.editedKept(skill.path));
   }
 }
 
@@ -406,15 +416,18 @@ export function workflowTexts(top: string | undefined, root: string): readonly s
 }
 
 /** The workflow goes where GitHub runs it, at the top of the repository, and works in the tree's folder. */
-function planCi(files: ProjectFiles, top: string | undefined, root: string, plan: Plan, source: MemdexSource): void {
+function planCi(files: ProjectFiles, top: string | undefined, root: string, plan: Plan, source: MemdexSource, refresh: Refresh | undefined): void {
   const file = workflowFile(top, root);
-  if (files.exists(file)) return void plan.notes.push(m.workflowExists(file));
   const folder = top ? relativeTo(top, root) : '';
   // A repository that is not a Node project installs memdex on the runner, as its users do.
-  if (source.kind === 'global') return create(plan, file, workflow(GLOBAL_INSTALL, folder, 'memdex'));
   // A workspace's lock file is at its root: the install runs there, where npm ci finds it.
   const lock = ['package-lock.json', 'npm-shrinkwrap.json'].some((name) => files.exists(name) || (top !== undefined && files.exists(fromRoot(top, root, name))));
-  create(plan, file, workflow(lock ? 'npm ci' : 'npm install', folder));
+  const text = source.kind === 'global' ? workflow(GLOBAL_INSTALL, folder, 'memdex') : workflow(lock ? 'npm ci' : 'npm install', folder);
+  const existing = files.read(file);
+  if (existing === undefined) return create(plan, file, text);
+  if (existing === text || !refresh) return void plan.notes.push(m.workflowExists(file));
+  if (refresh(file, existing, workflowTexts(top, root))) update(plan, file, existing, text, m.refreshed);
+  else plan.notes.push(m.editedKept(file));
 }
 
 function planGitignore(files: ProjectFiles, plan: Plan): void {

@@ -39,12 +39,11 @@ import type { GitSetup, SetupHost, TreeHost } from './host.js';
 import { isObject, parseJsonObject, renderJson } from './json-file.js';
 import { loadConfig } from './load-config.js';
 import { memdexSource, projectFiles, setupRoot, freshConfigTexts, fromRoot, relativeTo, workflowFile, workflowTexts, CLAUDE_FILE, FRAMEWORK_CONFIG, GITIGNORE_FILE, HOOKS_PATH_KEY, type ProjectFiles } from './init.js';
-import { removeFromSettings, SETTINGS_FILE, SKILLS_FOLDER } from './init-claude.js';
+import { removeFromSettings, SETTINGS_FILE, shippedSkillTexts, SKILLS_FOLDER } from './init-claude.js';
 import { emptyScript, LINT_STAGED_FILES, PRE_COMMIT_FILE, removeFrameworkHook, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, HUSKY_FOLDER } from './init-git.js';
 import { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.js';
 import { HOOK_LOG_FILE } from './doctor.js';
-import { PROJECT_SOURCE, type MemdexSource } from './memdex-command.js';
-import { renderSkills, SKILL_NAMES } from './skills.js';
+import { SKILL_NAMES } from './skills.js';
 import { RUNTIME_STATE_IGNORES } from './wiring.js';
 
 export interface UninstallOptions {
@@ -188,10 +187,9 @@ const claudeSettings: UninstallPart = {
   },
 };
 
-/** Every text a skill may have been installed with: the one recorded, and today's for each memdex init writes. */
-function shippedSkillTexts(context: UninstallContext, path: string, name: string): readonly string[] {
-  const sources: MemdexSource[] = [memdexSource(context.host, context.root, undefined), PROJECT_SOURCE, { kind: 'global' }];
-  const shipped = sources.flatMap((source) => renderSkills(source).filter((skill) => skill.name === name).map((skill) => skill.text));
+/** Every text a skill may have been installed with: the one recorded, and those memdex ships (init-claude.ts). */
+function installedSkillTexts(context: UninstallContext, path: string, name: string): readonly string[] {
+  const shipped = shippedSkillTexts(name, [memdexSource(context.host, context.root, undefined)]);
   const recorded = context.record?.files[path]?.text;
   return recorded === undefined ? shipped : [recorded, ...shipped];
 }
@@ -203,7 +201,7 @@ const skills: UninstallPart = {
       const path = `${SKILLS_FOLDER}/${name}/SKILL.md`;
       const text = context.files.read(path);
       if (text === undefined) continue;
-      if (shippedSkillTexts(context, path, name).includes(text)) change(context, path, text, undefined, m.skill);
+      if (installedSkillTexts(context, path, name).includes(text)) change(context, path, text, undefined, m.skill);
       else context.plan.notes.push(m.edited(path, 'the skill'));
     }
   },

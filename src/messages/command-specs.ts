@@ -221,6 +221,10 @@ export const initSpec: CommandSpec = {
     'no-claude': { type: 'boolean', describe: 'Skip Claude Code: hooks and permissions in .claude/settings.json, skills in .claude/skills/' },
     'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
     'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
+    update: {
+      type: 'boolean',
+      describe: "After upgrading memdex: bring the skills and the workflow an earlier memdex wrote up to date (hook commands are always); one edited since is left as it is and named",
+    },
     baseline: { type: 'boolean', describe: 'Adopting a tree that has errors: record them in memdex-baseline.json (as memdex baseline), so that the hook refuses only new ones' },
     memdex: {
       type: 'string',

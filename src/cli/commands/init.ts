@@ -13,7 +13,7 @@ export function main(argv: readonly string[]): Promise<number> {
     const memdex = str(args, 'memdex') as SourceKind | undefined;
     const report = runInit(
       host,
-      { ...(root !== undefined ? { root } : {}), dryRun: bool(args, 'dry-run'), claude: !bool(args, 'no-claude'), git: !bool(args, 'no-git'), ci: !bool(args, 'no-ci'), ...(memdex !== undefined ? { memdex } : {}) },
+      { ...(root !== undefined ? { root } : {}), dryRun: bool(args, 'dry-run'), claude: !bool(args, 'no-claude'), git: !bool(args, 'no-git'), ci: !bool(args, 'no-ci'), update: bool(args, 'update'), ...(memdex !== undefined ? { memdex } : {}) },
     );
     for (const problem of report.problems) process.stderr.write(`${problem}\n`);
     // A tree adopted as it is: its errors said (before the next step), recorded with --baseline.
