@@ -136,6 +136,23 @@ describe('memdex uninstall and init --update through the CLI', () => {
     );
   });
 
+  test.each([
+    ['project', 'a fresh clone before npm install (no node_modules)', /^bash: line \d+: .*\/node_modules\/\.bin\/memdex: No such file or directory\n$/],
+    ['global', 'memdex not on PATH (npm uninstall --global)', /^bash: line \d+: memdex: command not found\n$/],
+  ] as const)("the skills with --memdex %s fail open in %s: the block exits 0 with one line naming the memdex that is missing", (source, _when, line) => {
+    const r = repo({});
+    expect(r.memdex(['init', '--no-ci', '--no-git', '--memdex', source]).status).toBe(0);
+    for (const name of ['when', 'how', 'remember']) {
+      const skill = r.read(`.claude/skills/${name}/SKILL.md`)!;
+      // The block the client runs (bash), `${CLAUDE_PROJECT_DIR}` and `$ARGUMENTS` substituted as it does.
+      const block = /```!\n([\s\S]*?)```/.exec(skill)?.[1];
+      if (block === undefined) continue; // /remember has no block: the model runs memdex with its Bash tool and reads the shell's error
+      const command = block.replaceAll('${CLAUDE_PROJECT_DIR}', r.dir).replace('$ARGUMENTS', 'writing tests');
+      const run = spawnSync('bash', ['-c', command], { cwd: r.dir, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: r.dir, SHLVL: '1' } });
+      expect([name, run.status, `${run.stdout}${run.stderr}`]).toEqual([name, 0, expect.stringMatching(line)]);
+    }
+  });
+
   test('init --update: a skill and the workflow as an earlier memdex wrote them are brought up to date, an edited skill is named and kept; without --update both are only named', () => {
     const r = repo({});
     expect(r.memdex(['init', '--memdex', 'global']).status).toBe(0);
