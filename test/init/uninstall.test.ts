@@ -153,6 +153,21 @@ describe('memdex uninstall and init --update through the CLI', () => {
     }
   });
 
+  test('doctor names what init created and is gone (a half-removed install), with both ways out', () => {
+    const r = repo({});
+    expect(r.memdex(['init', '--no-ci', '--memdex', 'global']).status).toBe(0);
+    rmSync(join(r.dir, '.claude/skills/how'), { recursive: true });
+    const report = JSON.parse(r.memdex(['doctor', '--format', 'json']).stdout) as { results: { check: string; status: string; message: string; fix?: string }[] };
+    expect(report.results.filter((result) => result.check === 'install')).toEqual([
+      {
+        check: 'install',
+        status: 'warning',
+        message: 'install: memdex init created .claude/skills/how/SKILL.md in this clone, and it is gone (removed by hand?)',
+        fix: '`npx memdex init` puts back what is missing; `npx memdex uninstall` takes out the rest',
+      },
+    ]);
+  });
+
   test('init --update: a skill and the workflow as an earlier memdex wrote them are brought up to date, an edited skill is named and kept; without --update both are only named', () => {
     const r = repo({});
     expect(r.memdex(['init', '--memdex', 'global']).status).toBe(0);
