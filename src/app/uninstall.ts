@@ -147,8 +147,9 @@ function apply(context: UninstallContext, record: string | undefined): void {
   for (const path of emptied) removeEmptyParents(host, root, path);
 }
 
-/** The folders above a removed path that are now empty, up to the tree root (never `..`, never inside `.git`). */
+/** The folders above a removed path that are now empty, up to the tree root (never `..`, never inside `.git`, never outside the working tree). */
 function removeEmptyParents(host: UninstallHost, root: string, path: string): void {
+  if (/^([\\/]|[A-Za-z]:)/.test(path)) return;
   const parts = path.split('/');
   for (let end = parts.length - 1; end > 0; end--) {
     const folder = parts.slice(0, end);
@@ -202,7 +203,7 @@ const skills: UninstallPart = {
       const text = context.files.read(path);
       if (text === undefined) continue;
       if (installedSkillTexts(context, path, name).includes(text)) change(context, path, text, undefined, m.skill);
-      else context.plan.notes.push(m.edited(path, 'the skill'));
+      else context.plan.notes.push(m.edited(path, m.skillKept));
     }
   },
 };
@@ -298,7 +299,7 @@ const workflowPart: UninstallPart = {
     const recorded = context.record?.files[file];
     const shipped = [...(recorded?.text !== undefined ? [recorded.text] : []), ...workflowTexts(top, context.root)];
     if (shipped.includes(text)) change(context, file, text, undefined, m.workflow);
-    else if (recorded?.created) context.plan.notes.push(m.edited(file, 'the workflow'));
+    else if (recorded?.created) context.plan.notes.push(m.edited(file, m.workflowKept));
   },
 };
 

@@ -12,6 +12,8 @@ export const uninstallMessages = {
   commandFailed: (command: string, status: number | null, output: string) => `${command} failed (${status === null ? 'no exit status' : `exit ${status}`})${output ? `: ${output}` : ''}`,
   frameworkNotFound: "init ran `pre-commit install`, and `pre-commit` is not on PATH now: run `pre-commit uninstall` to take the framework's git hook out",
   edited: (file: string, what: string) => `kept ${file}: ${what} differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted`,
+  skillKept: 'the skill',
+  workflowKept: 'the workflow',
   configKept: (file: string) => `kept ${file}: it holds settings of your own`,
   // What each removed thing is, for the lines above.
   hooksAndPermissions: (removed: readonly string[]) => `memdex's ${removed.join(', ')}`,
