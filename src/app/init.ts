@@ -9,6 +9,11 @@
  * exists is otherwise left as it is. A file it cannot parse is named
  * (file:line:col) and left alone, and the run exits 1 after doing the rest.
  * A second run plans nothing ("nothing to do"). `--dry-run` prints the diff.
+ *
+ * What the files cannot tell afterwards (a file created or added to, the text
+ * created, core.hooksPath set, `pre-commit install` run) is recorded per clone
+ * (install-record.ts) for `memdex uninstall` and `--update`, which rewrites a
+ * skill or the workflow that is as a memdex wrote it and names an edited one.
  */
 import { loadConfig } from './load-config.js';
 import { InputError, MemdexError } from '../core/errors.js';
