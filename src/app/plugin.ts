@@ -15,8 +15,11 @@
  * `node_modules/.bin/memdex`, else a `memdex` on PATH; with none, a hook answers `{}`
  * and exits 0 after one line on stderr (it fails open), any other command exits 127.
  * Chosen over a committed build (a source repository holding generated bundles),
- * and over `npx memdex` (a registry look-up per hook call, and no package on the
- * registry before publishing); the lookup is three shell built-in file tests.
+ * and over `npx memdex` (no package on the registry before publishing, and its own
+ * start-up per hook call). Measured on a prompt hook, 15 interleaved runs at load 12:
+ * `node -e 0` 341 ms, the project's bin 425 ms, this launcher handing over to it 392 ms
+ * (the same within the noise: its lookup is shell built-in file tests), `npx --no-install
+ * memdex` 2,525 ms.
  *
  * Hook timeouts from a plugin do not raise the client's 1.5 s SessionEnd budget
  * (only settings files do), so the plugin relies on memdex's session-end hook
@@ -49,7 +52,7 @@ export function pluginHooks(): { readonly hooks: Readonly<Record<string, unknown
 const HOMEPAGE = 'https://github.com/memdex/memdex';
 const AUTHOR = { name: 'memdex contributors', url: HOMEPAGE };
 /** Set by bin/memdex when it hands over to another memdex, so that a second launcher without a build does not hand over again. */
-export const LAUNCHER_MARK = 'MEMDEX_PLUGIN_LAUNCHER';
+const LAUNCHER_MARK = 'MEMDEX_PLUGIN_LAUNCHER';
 
 /**
  * bin/memdex: the package's CLI beside it when built, else the project's memdex, else one on PATH (not this
