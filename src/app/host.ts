@@ -217,6 +217,12 @@ export interface SetupHost {
   /** Git's view of the folder, undefined outside a git working tree or without git. */
   gitSetup(root: string): GitSetup | undefined;
   setGitConfig(top: string, key: string, value: string): void;
+  /** `git config --unset <key>` in the repository at `top` (nothing when unset). */
+  unsetGitConfig(top: string, key: string): void;
+  /** Removes a folder and everything in it (nothing when it is gone). */
+  removeTree(path: string): void;
+  /** Removes a folder when it is empty; false when it is not (or is gone). */
+  removeEmptyFolder(path: string): boolean;
   /** `sh -c <command>` with this environment, stdout and stderr together; never throws. */
   runShell(command: string, options: { readonly cwd: string; readonly env: Env; readonly timeoutMs: number }): ShellResult;
   /** The executable a bare command name resolves to through PATH, undefined when none. */

@@ -64,10 +64,11 @@ export const agentMessages = {
   initAgentFix: (agent: string) => `run \`npx memdex init --agent ${agent}\``,
   correctFileFix: (file: string, agent: string) => `correct ${file}, then run \`npx memdex init --agent ${agent}\``,
 
-  // removal
-  serverRemoved: (file: string) => `the memdex MCP server removed from ${file}`,
-  blockRemoved: (file: string) => `memdex's block removed from ${file}`,
-  fileRemoved: (file: string) => `${file} removed (it held only memdex's part)`,
-  ruleEdited: (file: string) => `${file} was edited after memdex wrote it; left as it is (delete it if memdex's rule is all it holds)`,
+  // removal (memdex uninstall's lines: `updated F: removed <what>`, `removed F (<what>)`)
+  serverRemoved: 'the memdex MCP server',
+  blockRemoved: "memdex's block (where the memory is, how to recall it)",
+  fileRemoved: (part: string) => `it held only ${part}`,
+  ruleRemoved: 'the rule memdex wrote',
+  ruleEdited: (file: string) => `kept ${file}: the rule differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted`,
   tomlCannotRemove: (file: string) => `${file}: memdex's server is not the table memdex wrote; left as it is. Remove mcp_servers.memdex by hand`,
 } as const;

@@ -56,6 +56,8 @@ export const doctorMessages = {
   skillOk: (file: string) => `skill ${file}: installed`,
   skillMissing: (file: string) => `skill ${file}: missing`,
   skillDiffers: (file: string) => `skill ${file}: differs from the skill this memdex ships (edited by hand, or from another version)`,
+  installPartly: (files: readonly string[]) => `install: memdex init created ${files.join(', ')} in this clone, and ${files.length === 1 ? 'it is' : 'they are'} gone (removed by hand?)`,
+  installPartlyFix: '`npx memdex init` puts back what is missing; `npx memdex uninstall` takes out the rest',
   skillDiffersFix: (file: string) => `keep your edits, or delete ${file} and run \`npx memdex init\``,
   allowMissing: (entries: readonly string[]) => `skills: ${entries.join(', ')} missing from permissions.allow (the model's Skill calls are denied without them)`,
   allowOk: 'skills: allowed in permissions.allow',

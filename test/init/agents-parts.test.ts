@@ -164,7 +164,7 @@ describe('planned together, removed together', () => {
     const rule = cursorRule(DEFAULT_CONFIG.index, DEFAULT_CONFIG.decisions, 'npx memdex');
     const removal = planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG);
     expect(removal.removals).toEqual([]);
-    expect(removal.notes).toEqual(['.cursor/rules/memdex.mdc was edited after memdex wrote it; left as it is (delete it if memdex\'s rule is all it holds)']);
+    expect(removal.notes).toEqual(['kept .cursor/rules/memdex.mdc: the rule differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted']);
   });
 });
 

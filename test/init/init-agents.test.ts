@@ -13,10 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { planAgentRemoval, removeAgentWiring } from '../../src/app/agents/remove-agents.js';
-import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import { nodeSetupHost } from '../../src/node/setup-host.js';
-import { nodeTreeHost } from '../../src/node/tree-host.js';
 import { memdexOnPath } from '../helpers/memdex-on-path.js';
 import { runCli } from '../helpers/run-cli.js';
 import { configuredServers, whenThrough } from './agent-servers.js';
@@ -197,27 +193,37 @@ describe('--agent claude, and the usage errors', () => {
   });
 });
 
-describe('the removal (for memdex uninstall) after init --agent, on disk', () => {
-  test("every agent's part taken out: the user's files as they were, the files init created gone, doctor sees no agent; a second plan is empty", () => {
+describe('memdex uninstall after init --agent', () => {
+  test("every agent's part taken out: the user's files as they were, the files and folders init created gone, doctor sees no agent; a second uninstall has nothing to do", () => {
     const dir = folder(USER);
     expect(init(dir, '--agent', 'claude,codex,gemini,cursor', '--memdex', 'global').status).toBe(0);
-    const host = { ...nodeTreeHost(), ...nodeSetupHost() };
-    const readFile = (path: string) => (existsSync(join(dir, path)) ? read(dir, path) : undefined);
-    const plan = planAgentRemoval(readFile, DEFAULT_CONFIG);
-    expect(plan.problems).toEqual([]);
-    expect(plan.removals.map((r) => `${r.path}: ${r.what}`)).toEqual([
-      '.mcp.json: .mcp.json removed (it held only memdex\'s part)',
-      '.codex/config.toml: the memdex MCP server removed from .codex/config.toml',
-      "AGENTS.md: memdex's block removed from AGENTS.md",
-      '.gemini/settings.json: the memdex MCP server removed from .gemini/settings.json',
-      'GEMINI.md: GEMINI.md removed (it held only memdex\'s part)',
-      '.cursor/mcp.json: .cursor/mcp.json removed (it held only memdex\'s part)',
-      '.cursor/rules/memdex.mdc: .cursor/rules/memdex.mdc removed (it held only memdex\'s part)',
-    ]);
-    removeAgentWiring(host, dir, plan);
+    const out = runCli(['uninstall', '--root', dir], { env });
+    expect([out.status, out.stderr]).toEqual([0, '']);
+    const lines = out.stdout.split('\n');
+    for (const line of [
+      "removed .mcp.json (it held only the memdex MCP server)",
+      'updated .codex/config.toml: removed the memdex MCP server',
+      "updated AGENTS.md: removed memdex's block (where the memory is, how to recall it)",
+      'updated .gemini/settings.json: removed the memdex MCP server',
+      "removed GEMINI.md (it held only memdex's block (where the memory is, how to recall it))",
+      'removed .cursor/mcp.json (it held only the memdex MCP server)',
+      'removed .cursor/rules/memdex.mdc (it held only the rule memdex wrote)',
+    ]) expect(lines).toContain(line);
     for (const [path, text] of Object.entries(USER)) expect(read(dir, path)).toBe(text);
-    for (const path of ['.mcp.json', 'GEMINI.md', '.cursor/mcp.json', '.cursor/rules/memdex.mdc']) expect(existsSync(join(dir, path))).toBe(false);
+    for (const path of ['.mcp.json', 'GEMINI.md', '.cursor']) expect(existsSync(join(dir, path))).toBe(false);
     expect(agentLines(doctor(dir))).toEqual([]);
-    expect(planAgentRemoval(readFile, DEFAULT_CONFIG)).toEqual({ removals: [], notes: [], problems: [] });
+    expect(runCli(['uninstall', '--root', dir], { env }).stdout.trim()).toBe('nothing to remove: memdex is not set up here');
+  });
+
+  test('a file the user had, emptied by the removal, stays (empty); a Cursor rule the user edited stays, named', () => {
+    const dir = folder({ 'GEMINI.md': '' });
+    expect(init(dir, '--agent', 'gemini,cursor', '--memdex', 'global').status).toBe(0);
+    writeFileSync(join(dir, '.cursor/rules/memdex.mdc'), `${read(dir, '.cursor/rules/memdex.mdc')}\nAlso: tabs.\n`);
+    const out = runCli(['uninstall', '--root', dir], { env });
+    expect(out.status).toBe(0);
+    expect(read(dir, 'GEMINI.md')).toBe('');
+    expect(out.stdout).toContain('kept .cursor/rules/memdex.mdc: the rule differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted');
+    expect(existsSync(join(dir, '.cursor/rules/memdex.mdc'))).toBe(true);
+    expect(existsSync(join(dir, '.cursor/mcp.json'))).toBe(false);
   });
 });

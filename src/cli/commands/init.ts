@@ -18,7 +18,16 @@ export function main(argv: readonly string[]): Promise<number> {
     const agents = agentsOption(strings(args, 'agent'), bool(args, 'no-claude'));
     const report = runInit(
       host,
-      { ...(root !== undefined ? { root } : {}), dryRun: bool(args, 'dry-run'), claude: agents ? agents.includes('claude') : !bool(args, 'no-claude'), git: !bool(args, 'no-git'), ci: !bool(args, 'no-ci'), ...(memdex !== undefined ? { memdex } : {}), ...(agents ? { agents } : {}) },
+      {
+        ...(root !== undefined ? { root } : {}),
+        dryRun: bool(args, 'dry-run'),
+        claude: agents ? agents.includes('claude') : !bool(args, 'no-claude'),
+        git: !bool(args, 'no-git'),
+        ci: !bool(args, 'no-ci'),
+        update: bool(args, 'update'),
+        ...(memdex !== undefined ? { memdex } : {}),
+        ...(agents ? { agents } : {}),
+      },
     );
     for (const problem of report.problems) process.stderr.write(`${problem}\n`);
     // A tree adopted as it is: its errors said (before the next step), recorded with --baseline.
