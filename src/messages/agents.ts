@@ -66,7 +66,7 @@ export const agentMessages = {
 
   // removal (memdex uninstall's lines: `updated F: removed <what>`, `removed F (<what>)`)
   serverRemoved: 'the memdex MCP server',
-  blockRemoved: "memdex's block (where the memory is, how to recall it)",
+  blockRemoved: "memdex's block",
   fileRemoved: (part: string) => `it held only ${part}`,
   ruleRemoved: 'the rule memdex wrote',
   ruleEdited: (file: string) => `kept ${file}: the rule differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted`,
