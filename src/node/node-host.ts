@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,7 +50,8 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     withLock: withLockSync,
     tryLock,
     writeDiagnostic: (root, name, content) => void writeDiagnostic(root, name, content),
-    workerId: () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    // node:crypto loaded on use: only the learner names a worker, and the module costs every first prompt ~5 ms to load.
+    workerId: () => `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
     completeLinesEnd,
     copyLines,
     detectEnvironment,
