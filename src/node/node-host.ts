@@ -45,7 +45,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
         return undefined;
       }
     },
-    replaceText: (path, text) => writeFileAtomic(path, text),
+    replaceText: (path, text, options) => writeFileAtomic(path, text, options),
     guardWrites: (paths, display, write) => guardWrites(paths, () => osMessages.cannotWrite(display), write),
     withLock: withLockSync,
     tryLock,
