@@ -23,7 +23,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);
   try {
-    writeAndSync(tmp, data, 'wx', mode);
+    writeAndSync(tmp, data, 'wx', mode, options.durable !== false);
     if (options.expected !== undefined && currentText(target, display) !== options.expected) {
       throw new MemdexError(msg.changedUnderneath(display), 1);
     }
@@ -36,7 +36,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     }
     throw error;
   }
-  fsyncDir(dirname(target));
+  if (options.durable !== false) fsyncDir(dirname(target));
 }
 
 /**
@@ -85,14 +85,14 @@ export function removeStaleTemps(dir: string, prefix: string, suffix: string): v
   }
 }
 
-export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number): void {
+export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number, sync = true): void {
   const fd = openSync(path, flags, mode ?? 0o644);
   try {
     if (mode !== undefined) fchmodSync(fd, mode); // the umask must not widen or narrow a kept mode
     const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
