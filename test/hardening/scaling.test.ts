@@ -110,3 +110,22 @@ describe('compress-key --all on headings that share most of their words', () => 
     expect({ scored: Math.min(ratios.scored, 6), compared: Math.min(ratios.compared, 7) }).toEqual(ratios);
   });
 });
+
+describe('the trigger table', () => {
+  /**
+   * Issue 27 §15: each heading's row listed every sibling's Related line, which the table
+   * then dropped (it keeps one list per group): N headings under one parent cost N².
+   * Measured: 40,000 `### a` lines (240 kB), a cold `when` 103 s; now ~3 s.
+   */
+  test('a cold `when` over 40,000 sibling headings ends (quadratic: minutes; guard: 45 s)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-scaling-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'agents/decisions'), { recursive: true });
+    writeFileSync(join(dir, 'agents/memory-index.md'), '# Memory Index\n\n## agents/decisions/a.md\n\n/when writing mock tests\n');
+    writeFileSync(join(dir, 'agents/decisions/a.md'), `# A\n\n## .Group\n\n### When Writing Mock Tests\n\nUse fakes.\n\n${'### a\n'.repeat(40_000)}`);
+    const result = runCli(['when', 'writing', 'mock', 'tests'], { cwd: dir, timeout: 45_000, env: { MEMDEX_CACHE_DIR: join(dir, 'cache'), MEMDEX_NO_CACHE: '' } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Use fakes.');
+    expect(result.status).toBe(0);
+  }, 60_000);
+});
