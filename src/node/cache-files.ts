@@ -197,7 +197,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
   if (!cacheFolderUsable()) return undefined;
   let text: string;
   try {
-    text = readRegularBytes(path, path, MAX_CACHE_BYTES).toString('utf8');
+    text = readRegularBytes(path, path, { kind: 'other', maxBytes: MAX_CACHE_BYTES }).toString('utf8');
   } catch {
     return undefined;
   }
