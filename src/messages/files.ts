@@ -21,6 +21,8 @@ export const fileMessages = {
     `${path}: changed by another program while memdex was rewriting it; nothing was written (run the command again to apply its changes to the new content)`,
   breaksHardLink: (path: string, links: number) =>
     `memdex: ${path} has ${links} hard links; rewriting it gives this name a new file (the other names keep the old content)`,
+  readOnly: (path: string, mode: number) =>
+    `${path}: is read-only (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); memdex does not rewrite a file made read-only (make it writable, chmod u+w, to let memdex write it)`,
   notRegular: (path: string, kind: string) => `${path}: is ${kind}, expected a regular file`,
   /** `size` undefined: it grew past the cap while being read. */
   tooLarge: (path: string, size: number | undefined, limit: number, kind: keyof typeof inputKinds) =>
