@@ -15,8 +15,8 @@ const temp = tempDirs('memdex-torn-add-');
 const INDEX = ['agents', 'memory-index.md'];
 const DECISIONS = ['agents', 'decisions', 'testing.md'];
 
-/** A tree whose `add` was SIGKILLed after its commit point and its first rename: the decision file new, the index old. */
-function tornTree(): string {
+/** A tree whose `add` SIGKILLed itself after its `step`-th file operation (the journal left behind). */
+function killedAfter(step: number): string {
   const root = temp();
   mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
   mkdirSync(join(root, '.claude'));
@@ -27,9 +27,16 @@ function tornTree(): string {
   execFileSync('git', ['-C', root, 'add', 'agents']);
   // Operations: 0 start, 1 prepared journal, 2-3 temps, 4 committed journal, 5 first rename, 6 second, 7 journal removed.
   const killed = runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', join(root, 'note.md'), '--root', root], {
-    env: { MEMDEX_TEST_CRASH_AFTER: '5' },
+    env: { MEMDEX_TEST_CRASH_AFTER: String(step) },
   });
-  expect(killed.status).toBeNull();
+  expect([killed.status, killed.stderr]).toEqual([null, '']);
+  expect(existsSync(join(root, '.memdex', 'migration-journal.json'))).toBe(true);
+  return root;
+}
+
+/** A tree whose `add` was SIGKILLed after its commit point and its first rename: the decision file new, the index old. */
+function tornTree(): string {
+  const root = killedAfter(5);
   const torn = [readFileSync(join(root, ...DECISIONS), 'utf8').includes('Choosing Test Doubles'), readFileSync(join(root, ...INDEX), 'utf8').includes('choosing test doubles')];
   expect(torn).toEqual([true, false]); // the heading without its entry
   return root;
@@ -95,25 +102,8 @@ describe('a SIGKILL at every step of add, then each command', () => {
     ['hook session-end', hook('session-end', 'SessionEnd', { reason: 'other' })],
   ];
 
-  function killedAt(step: number): string {
-    const root = temp();
-    mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
-    mkdirSync(join(root, '.claude'));
-    writeFileSync(join(root, ...INDEX), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing tests | mocks\n');
-    writeFileSync(join(root, ...DECISIONS), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n');
-    writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks.\n\nExample: an in-memory repository.\n');
-    execFileSync('git', ['init', '-q', root]);
-    execFileSync('git', ['-C', root, 'add', 'agents']);
-    const killed = runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', join(root, 'note.md'), '--root', root], {
-      env: { MEMDEX_TEST_CRASH_AFTER: String(step) },
-    });
-    expect([killed.status, killed.stderr]).toEqual([null, '']);
-    expect(existsSync(join(root, '.memdex', 'migration-journal.json'))).toBe(true);
-    return root;
-  }
-
   test.each([1, 2, 3, 4, 5, 6])('killed after operation %i', (step) => {
-    const torn = killedAt(step);
+    const torn = killedAfter(step);
     const seen: string[] = [];
     for (const [name, { args, input, marker }] of commands) {
       const root = `${temp()}/tree`;
