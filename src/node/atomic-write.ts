@@ -45,12 +45,16 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
  * and that file's mode for the temp (the umask must not widen a 600 file). A target
  * that is not a regular file is refused (a rename over a FIFO or a device, `-o` a link
  * to /dev/zero run as root, would replace it); a hard link, which a rename cannot
- * keep, is said in one line. The one place writers (this one, the journal) decide it.
+ * keep, is said in one line; a read-only file (no write bit for anyone) is refused, naming
+ * it, before anything is written. The one place writers (this one, the journal) decide it.
  */
 export function replacementOf(path: string, display: string): { readonly target: string; readonly mode: number | undefined } {
   const target = resolveTarget(path);
   const old = statIfExists(target);
   if (old && !old.isFile()) throw new InputError(msg.notRegular(display, kindOf(old)));
+  // A rename needs only the folder's write permission (and root ignores modes): without this, a file its owner made
+  // read-only would be rewritten anyway, with its read-only mode kept.
+  if (old && (old.mode & 0o222) === 0) throw new InputError(msg.readOnly(display, old.mode));
   if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
   return { target, mode: old ? old.mode & 0o7777 : undefined };
 }
