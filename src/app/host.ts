@@ -103,8 +103,8 @@ export interface AgentHost {
   listDir(path: string): readonly string[] | undefined;
   /** A regular file's size and modification time; undefined when it is not one. */
   fileInfo(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
-  /** Temp file beside it, fsync, rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
-  replaceText(path: string, text: string): void;
+  /** Temp file beside it, fsync (unless `durable: false`), rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
+  replaceText(path: string, text: string, options?: Pick<WriteOptions, 'durable'>): void;
   /**
    * Runs writes to these files; an operating-system failure (disk full, permission
    * denied) becomes an OsError naming `display` that says whether they changed,
