@@ -14,6 +14,7 @@
  * Severity: a `problem` makes the exit status 1; a `warning` (a skill edited by
  * hand, a hook both wirings register) is reported and does not.
  */
+import { readInstallRecord } from './install-record.js';
 import { loadConfig } from './load-config.js';
 import { MemdexError } from '../core/errors.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type Config } from '../model/config.js';
@@ -41,6 +42,7 @@ import { pendingKeyPoints } from '../playbook/review.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
 import { listSessionRecords } from './session-records.js';
 import { shellQuote } from '../core/shell-quote.js';
+import { checkAgents } from './agents/check-agents.js';
 
 export type Status = 'ok' | 'problem' | 'warning';
 
@@ -106,13 +108,20 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   const user = userSettings(host, results);
   const settings = files && [...(user ? [user.value] : []), ...files.map((f) => f.value)];
   const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
-  results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
-  // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
-  const source = sourceOf(host, root, settings ?? []);
-  if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings, source)));
-  results.push(checkCommand(host, root, wiring, source));
-  results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings, source)));
+  const agents = checkAgents(host, root, read);
+  // A project wired for other agents alone (`init --agent codex`) expects no Claude Code hooks or skills.
+  const claudeWired = wiring.kind === 'plugin' || files === undefined || files.length > 0 || agents.length === 0 || agents.some((r) => r.check === 'agent:claude');
+  if (claudeWired) {
+    results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
+    // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
+    const source = sourceOf(host, root, settings ?? []);
+    if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings, source)));
+    results.push(checkCommand(host, root, wiring, source));
+    results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings, source)));
+  } else results.push(ok('wiring', m.wiringAgentsOnly(SETTINGS_FILE)));
+  results.push(...agents);
   results.push(...checkPreCommit(host, root, read));
+  results.push(...checkInstall(host, root));
   results.push(checkHookLog(read));
   results.push(checkPointers(host, root, config));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
@@ -281,6 +290,17 @@ function checkSkills(read: (path: string) => string | undefined, settings: reado
   const missing = skillPermissions().filter((entry) => !allowedIn(settings).includes(entry));
   results.push(missing.length === 0 ? ok('skills', m.allowOk) : problem('skills', m.allowMissing(missing), m.runInit));
   return results;
+}
+
+/**
+ * A half-removed install: files init created in this clone (its record,
+ * install-record.ts) that are gone since. Said only when there are some: the
+ * checks above name what each missing part breaks.
+ */
+function checkInstall(host: DoctorHost, root: string): readonly DoctorResult[] {
+  const record = readInstallRecord(host, root);
+  const gone = Object.entries(record?.files ?? {}).filter(([path, file]) => file.created && !host.exists(host.resolvePath(root, path))).map(([path]) => path);
+  return gone.length === 0 ? [] : [{ check: 'install', status: 'warning', message: m.installPartly(gone), fix: m.installPartlyFix }];
 }
 
 function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => string | undefined): readonly DoctorResult[] {

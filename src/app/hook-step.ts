@@ -9,6 +9,8 @@ import type { HookPayload } from './hook-payload.js';
 export const EXTRACTION_WORKER = 'extract-worker';
 /** The hidden subcommand of the background learning run session-start starts (learn-worker.ts). */
 export const LEARNING_WORKER = 'learn-worker';
+/** The hidden subcommand that moves an earlier version's sessions out of the store, started by the injection hook (store-worker.ts). */
+export const STORE_WORKER = 'store-worker';
 
 /** Everything a hook step needs; built once per hook process. */
 export interface HookContext {

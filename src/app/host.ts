@@ -98,8 +98,8 @@ export interface AgentHost {
   listDir(path: string): readonly string[] | undefined;
   /** A regular file's size and modification time; undefined when it is not one. */
   fileInfo(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
-  /** Temp file beside it, fsync, rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
-  replaceText(path: string, text: string): void;
+  /** Temp file beside it, fsync (unless `durable: false`), rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
+  replaceText(path: string, text: string, options?: Pick<WriteOptions, 'durable'>): void;
   /**
    * Runs writes to these files; an operating-system failure (disk full, permission
    * denied) becomes an OsError naming `display` that says whether they changed,
@@ -213,6 +213,12 @@ export interface SetupHost {
   /** Git's view of the folder, undefined outside a git working tree or without git. */
   gitSetup(root: string): GitSetup | undefined;
   setGitConfig(top: string, key: string, value: string): void;
+  /** `git config --unset <key>` in the repository at `top` (nothing when unset). */
+  unsetGitConfig(top: string, key: string): void;
+  /** Removes a folder and everything in it (nothing when it is gone). */
+  removeTree(path: string): void;
+  /** Removes a folder when it is empty; false when it is not (or is gone). */
+  removeEmptyFolder(path: string): boolean;
   /** `sh -c <command>` with this environment, stdout and stderr together; never throws. */
   runShell(command: string, options: { readonly cwd: string; readonly env: Env; readonly timeoutMs: number }): ShellResult;
   /** The executable a bare command name resolves to through PATH, undefined when none. */

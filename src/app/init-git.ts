@@ -27,7 +27,7 @@
  * whose syntax is not the module format Node loads it as (the documented ESM
  * example in a CommonJS package) is broken already; it is named, not edited.
  */
-import { Document, isSeq, parseDocument } from 'yaml';
+import { Document, isMap, isSeq, parseDocument } from 'yaml';
 import { parse, type Expression, type Identifier, type Node, type Program } from 'acorn';
 import { offsetToLocation } from '../model/lines.js';
 import { commandMessages as cm } from '../messages/memdex-command.js';
@@ -255,4 +255,80 @@ export function packageType(pkg: JsonObject | undefined): ModuleFormat {
 /** A lint-staged call in a hook script that lets deletions through (`--diff-filter` naming D). */
 export function lintStagedSkipsDeletions(hook: string): boolean {
   return hook.split('\n').some((line) => /\blint-staged\b/.test(line) && !line.trimStart().startsWith('#') && !/--diff-filter[= ]\S*D/.test(line));
+}
+
+/**
+ * The script without the block init wrote (uninstall): the blank line init put
+ * before a block it appended, or after one it put above an `exit`, goes with it.
+ * Undefined when the script holds no block of init's.
+ */
+export function removePreCommitBlock(script: string): string | undefined {
+  const ours = ownBlock(script);
+  if (!ours) return undefined;
+  const head = script.slice(0, ours.start);
+  const tail = script.slice(ours.end);
+  if (tail === '') return head.endsWith('\n\n') ? head.slice(0, -1) : head;
+  return head + (tail.startsWith('\n') ? tail.slice(1) : tail);
+}
+
+/** What is left of a hook script init created once its block is gone: nothing of the user's. */
+export function emptyScript(script: string): boolean {
+  return script.trim() === '' || script === SHEBANG;
+}
+
+/** A lint-staged config's text without the entry init added (the line, in the file's format; the key, in JSON); undefined when it holds none. */
+export function removeLintStagedEntry(file: string, text: string): { readonly after: string } | { readonly problem: string } | undefined {
+  if (!text.includes(STAGED_CHECK)) return undefined;
+  if (/\.[cm]?js$/.test(file)) return removeLine(text, /\n[ \t]*'[^'\n]*': \(\) => 'memdex check --staged',/);
+  if (file.endsWith('.json') || (!/\.ya?ml$/.test(file) && text.trimStart().startsWith('{'))) {
+    const parsed = parseJsonObject(text, file);
+    if ('problem' in parsed) return parsed;
+    return { after: renderJson(withoutCheck(parsed.value), parsed.indent) };
+  }
+  return removeLine(text, /^'[^'\n]*': memdex check --staged\n?/m);
+}
+
+function removeLine(text: string, line: RegExp): { readonly after: string } | undefined {
+  const match = line.exec(text);
+  return match ? { after: text.slice(0, match.index) + text.slice(match.index + match[0].length) } : undefined;
+}
+
+function withoutCheck(config: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== STAGED_CHECK));
+}
+
+/** package.json without the lint-staged entry init added; undefined when it holds none. */
+export function removeFromPackageJson(pkg: JsonObject, indent: string): string | undefined {
+  const config = pkg['lint-staged'];
+  if (!isObject(config) || !Object.values(config).includes(STAGED_CHECK)) return undefined;
+  return renderJson({ ...pkg, 'lint-staged': withoutCheck(config) }, indent);
+}
+
+/**
+ * The pre-commit framework's config without memdex's hook (id `memdex`): the
+ * `repo: local` item init added, cut from the text byte for byte when it holds
+ * only that hook; else the hook alone, through the parser. Undefined when absent.
+ */
+export function removeFrameworkHook(file: string, text: string): { readonly after: string } | { readonly problem: string } | undefined {
+  if (!/^\s*-?\s*id:\s*['"]?memdex['"]?\s*$/m.test(text)) return undefined;
+  const doc = parseDocument(text);
+  const error = doc.errors[0];
+  if (error) return { problem: m.cannotParse(`${file}:${error.linePos?.[0].line ?? 1}:${error.linePos?.[0].col ?? 1}`, error.message.split('\n')[0]!) };
+  const repos = doc.get('repos', true);
+  if (!isSeq(repos)) return undefined;
+  for (const [index, item] of repos.items.entries()) {
+    if (!isMap(item)) continue;
+    const hooks = item.get('hooks', true);
+    if (!isSeq(hooks)) continue;
+    const at = hooks.items.findIndex((hook) => isMap(hook) && hook.get('id') === 'memdex');
+    if (at < 0) continue;
+    if (hooks.items.length === 1 && item.get('repo') === 'local' && item.range && !repos.flow) {
+      const lineStart = text.lastIndexOf('\n', item.range[0] - 1) + 1;
+      return { after: text.slice(0, lineStart) + text.slice(item.range[1]) };
+    }
+    if (hooks.items.length === 1) repos.items.splice(index, 1);
+    else hooks.items.splice(at, 1);
+    return { after: doc.toString({ flowCollectionPadding: false }) };
+  }
+  return undefined;
 }

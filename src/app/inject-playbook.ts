@@ -28,7 +28,7 @@
 import { activeKeyPoints } from '../playbook/review.js';
 import { toRelevanceItem } from '../relevance/key-points.js';
 import { messages } from '../messages/hooks.js';
-import type { HookContext } from './hook-step.js';
+import { STORE_WORKER, type HookContext } from './hook-step.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import { recordShown, renderInjection } from './injection.js';
 import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
@@ -58,6 +58,7 @@ export async function handle(context: HookContext): Promise<object> {
   };
   const outcome = renderInjection(host, request);
   for (const warning of outcome.warnings) context.log(messages.relevanceWarning(warning));
+  if (outcome.storeNeedsCompaction === true) startStoreWorker(context);
   if (outcome.context === '') return answer(context, '', pointers); // no playbook; a later prompt of this session may still get it
   if (outcome.context.length + request.reserveChars >= CLIENT_CONTEXT_LIMIT) {
     context.log(messages.contextTooLong(outcome.context.length + request.reserveChars, CLIENT_CONTEXT_LIMIT));
@@ -70,6 +71,19 @@ export async function handle(context: HookContext): Promise<object> {
     if (warning !== undefined) context.log(messages.relevanceWarning(warning));
   }
   return answer(context, outcome.context, pointers);
+}
+
+/**
+ * The store holds an earlier version's sessions (or is over the injection's cap): the
+ * move to their own files (store-worker.ts) runs detached, so this prompt pays a spawn
+ * once and every later one reads a store of scores only. A failure costs a log line.
+ */
+function startStoreWorker(context: HookContext): void {
+  try {
+    context.host.startHookWorker(context.root, [STORE_WORKER, context.root]);
+  } catch (error) {
+    context.log(`${messages.steps.store}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The prompt's pointers (none unless suggest.onPrompt is on and this is a prompt); a failure is logged. */

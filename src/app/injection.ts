@@ -21,7 +21,7 @@ import { loadTemplate } from './playbook-file.js';
 import { readPlaybookKeyPoints } from './playbook-key-points.js';
 import { recordSessionAudit } from './record-session-audit.js';
 import { readSessionRecord } from './session-records.js';
-import { projectRelevanceParams, readRelevance, relevanceStorePath } from './relevance-store.js';
+import { projectRelevanceParams, readRelevanceForInjection, relevanceStorePath } from './relevance-store.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 
 /** A hook waits this long for the store lock at most; losing one shown-id record beats a slow prompt. */
@@ -47,6 +47,8 @@ export interface InjectionOutcome extends Injection {
   readonly warnings: readonly string[];
   /** The template with the block in place of `{key_points}`; '' when no key point is shown. */
   readonly context: string;
+  /** The store holds an earlier version's sessions or is over the injection's cap (relevance-store.ts): the hook has it compacted. */
+  readonly storeNeedsCompaction?: boolean;
 }
 
 const NOTHING: InjectionOutcome = { text: '', shown: [], ranked: [], tags: [], repo: '', warnings: [], context: '' };
@@ -74,7 +76,7 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   const cwd = host.canonicalPath(request.cwd ?? request.root);
   const candidates = keyPoints.filter((kp) => kp.paths === undefined || kp.paths.some((p) => matchesPathPrerequisite(cwd, host.canonicalPath(p), host.pathStyle)));
   const params = projectRelevanceParams(request.config);
-  const store = readRelevance(host, relevanceStorePath(host, request.root, request.config), params);
+  const store = readRelevanceForInjection(host, relevanceStorePath(host, request.root, request.config), params);
   if (store.corrupt !== undefined) warnings.push(store.corrupt);
   const template = loadTemplate(host, request.root, request.config).split(KEY_POINTS_PLACEHOLDER);
   const blockBudget = blockBudgetFor(template, request.reserveChars ?? 0);
@@ -82,7 +84,7 @@ export function renderInjection(host: Host, request: InjectionRequest): Injectio
   // The block names the memdex this process runs as: the command resolves in the agent's shell.
   const injection = rankAndRenderForInjection(candidates, store.state.items, environment.tags, params, { maxChars: blockBudget, feedbackCommand: host.memdexCommand() });
   const context = injection.text === '' ? '' : template.join(injection.text);
-  return { ...injection, tags: environment.tags, repo: environment.repo, warnings, context };
+  return { ...injection, tags: environment.tags, repo: environment.repo, warnings, context, ...(store.needsCompaction ? { storeNeedsCompaction: true } : {}) };
 }
 
 /**

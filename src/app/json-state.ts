@@ -15,7 +15,8 @@ export type JsonStateHost = Pick<TreeHost, 'readTextIfExists'> & Pick<AgentHost,
  *   4. `update`s the value: a pure function; return `undefined` for "no change";
  *   5. writes `serialize(value)` to a temp file beside the target, fsyncs it and
  *      renames it over the target (src/node/atomic-write.ts): readers, who never lock, see
- *      the old file or the new one, never a torn one.
+ *      the old file or the new one, never a torn one. `durable` may say a value needs no
+ *      fsync (its loss in a power cut costs nothing): then the rename alone.
  * Keep slow work (LLM calls, subprocesses) outside: do it first, then pass the
  * result in `update`. Returns the value now on disk.
  */
@@ -25,7 +26,7 @@ export function updateJsonFile<T>(
   parse: (text: string | undefined) => T,
   update: (current: T) => T | undefined,
   serialize: (value: T) => string,
-  options: LockOptions = {},
+  options: LockOptions & { readonly durable?: (value: T) => boolean } = {},
 ): T {
   host.makeParentDir(path);
   return host.withLock(
@@ -34,7 +35,7 @@ export function updateJsonFile<T>(
       const current = parse(host.readTextIfExists(path));
       const next = update(current);
       if (next === undefined) return current;
-      host.replaceText(path, serialize(next));
+      host.replaceText(path, serialize(next), options.durable === undefined || options.durable(next) ? undefined : { durable: false });
       return next;
     },
     options,

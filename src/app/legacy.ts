@@ -9,3 +9,13 @@
 export function legacyHookCommands(subcommand: string): readonly string[] {
   return [`"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdex hook ${subcommand}`];
 }
+
+/**
+ * The skill texts earlier memdex versions installed in .claude/skills/ (none
+ * is kept yet: the installs since this list exists are recognised by init's
+ * record, install-record.ts). When a shipped skill text changes, the text it
+ * replaces is added here.
+ */
+export function legacySkillTexts(_name: string): readonly string[] {
+  return [];
+}

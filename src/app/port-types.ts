@@ -94,6 +94,12 @@ export interface WriteOptions {
   readonly expected?: string;
   /** What messages call the file (default: `path`). */
   readonly display?: string;
+  /**
+   * false: no fsync of the file and its folder (the rename stays atomic). For state whose
+   * loss in a power cut costs nothing: a session's record before anything of it was
+   * evaluated (session-records.ts). Two fsyncs cost a hook 10-20 ms on this machine's ext4.
+   */
+  readonly durable?: boolean;
 }
 
 export interface FileStamp {

@@ -9,7 +9,7 @@ import { messages } from '../messages/relevance.js';
 import { DEFAULT_RELEVANCE_PARAMS, relevanceParams, type RelevanceParams } from '../relevance/params.js';
 import { EMPTY_STATE, parseRelevanceState, serializeRelevanceState } from '../relevance/state.js';
 import type { RelevanceState } from '../relevance/types.js';
-import type { Host, TreeHost } from './host.js';
+import type { AgentHost, Host, TreeHost } from './host.js';
 import { projectContext, type ProjectContext } from './project-context.js';
 import { updateJsonFile, type JsonStateHost } from './json-state.js';
 import type { LockOptions } from './port-types.js';
@@ -20,6 +20,36 @@ export interface StoreRead {
   readonly issues: readonly string[];
   /** Set when the file is not usable at all: readers carry on with no scores. */
   readonly corrupt?: string;
+}
+
+/**
+ * The most of the store the injection reads (the prompt hooks, `playbook show`,
+ * `relevance inject`): a hook's cost must not grow with the project's history. The
+ * store holds scores only (sessions have their own files, session-records.ts): about
+ * 1.5 KB per key point with 8 tags, so 2 MiB is ~1,400 key points, far above a
+ * playbook the hooks inject from (25 entries), and parses in ~15 ms. A larger store
+ * (an earlier version's, with every session in it: 28 MB was seen) is not parsed:
+ * the key points are ranked without scores, a warning says why, and the hook has the
+ * store compacted in the background (storeNeedsCompaction).
+ */
+export const INJECTION_STORE_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface InjectionStoreRead extends StoreRead {
+  /** Sessions an earlier version kept in the store, or a store over the cap: the background store worker moves them out. */
+  readonly needsCompaction: boolean;
+}
+
+/** The injection's read of the store: readRelevance within INJECTION_STORE_MAX_BYTES (above: no scores, a warning). */
+export function readRelevanceForInjection(
+  host: Pick<TreeHost, 'readTextIfExists'> & Pick<AgentHost, 'fileInfo'>,
+  path: string,
+  params: RelevanceParams,
+  maxBytes = INJECTION_STORE_MAX_BYTES,
+): InjectionStoreRead {
+  const size = host.fileInfo(path)?.size ?? 0;
+  if (size > maxBytes) return { state: EMPTY_STATE, issues: [], corrupt: messages.storeTooLargeToInject(path, size, maxBytes), needsCompaction: true };
+  const read = readRelevance(host, path, params);
+  return { ...read, needsCompaction: Object.keys(read.state.sessions).length > 0 };
 }
 
 export interface Change<R> {

@@ -5,6 +5,13 @@
  * under that file's lock, so its work does not depend on how many sessions the
  * project had. The evaluator (evaluate-pending.ts), a background run, lists them.
  *
+ * A record nothing of which was evaluated yet (what the prompt hook and session-end
+ * write) is written without fsync (WriteOptions.durable): its loss in a power cut costs
+ * a session's shown ids, and two fsyncs cost each hook 10-20 ms. A record the evaluator
+ * touched (evaluated ids, a lease, an attempt) is always written durably, so the
+ * empty file a power cut can leave of an undurable write is read as no record at all
+ * without ever losing what guards against applying scores twice.
+ *
  * Sessions recorded by earlier versions live in `.claude/relevance.json` under
  * "sessions". moveLegacySessions moves them to their files under the store's lock
  * (a session that already has a file keeps it) and empties that key; readers look
@@ -32,7 +39,7 @@ export function sessionRecordPath(host: Pick<TreeHost, 'joinPath'>, root: string
 /** The session's record without a lock; undefined when there is none (or its file cannot be read: writers report that). */
 export function readSessionRecord(host: Pick<TreeHost, 'joinPath' | 'readTextIfExists'>, root: string, sessionId: string): SessionRecord | undefined {
   const text = host.readTextIfExists(sessionRecordPath(host, root, sessionId));
-  if (text === undefined) return undefined;
+  if (text === undefined || lost(text)) return undefined;
   const parsed = parseSessionFile(text);
   return parsed.kind === 'ok' && parsed.sessionId === sessionId ? parsed.record : undefined;
 }
@@ -54,14 +61,14 @@ export function updateSessionRecord<R>(
   updateJsonFile<SessionRecord | undefined>(
     host,
     path,
-    (text) => (text === undefined ? undefined : parseOrThrow(text, path, sessionId)),
+    (text) => (text === undefined || lost(text) ? undefined : parseOrThrow(text, path, sessionId)),
     (record) => {
       const next = change(record);
       result = next.result;
       return next.record;
     },
     (record) => serializeSessionFile(sessionId, record!),
-    options,
+    { ...options, durable: (record) => record === undefined || evaluatorTouched(record) },
   );
   return result as R;
 }
@@ -84,7 +91,7 @@ export function withSessionRecord<R>(
     `${path}.lock`,
     () => {
       const text = host.readTextIfExists(path);
-      return fn(text === undefined ? undefined : parseOrThrow(text, path, sessionId), (record) => host.replaceText(path, serializeSessionFile(sessionId, record)));
+      return fn(text === undefined || lost(text) ? undefined : parseOrThrow(text, path, sessionId), (record) => host.replaceText(path, serializeSessionFile(sessionId, record)));
     },
     options,
   );
@@ -104,7 +111,7 @@ export function listSessionRecords(host: Pick<TreeHost, 'joinPath' | 'readTextIf
     if (!name.endsWith(SUFFIX)) continue;
     const path = host.joinPath(dir, name);
     const text = host.readTextIfExists(path);
-    if (text === undefined) continue;
+    if (text === undefined || lost(text)) continue;
     const parsed = parseSessionFile(text);
     if (parsed.kind === 'ok') sessions.push({ sessionId: parsed.sessionId, record: parsed.record });
     else problems.push(messages.sessionFileCorrupt(path, parsed.problem));
@@ -140,6 +147,16 @@ export function moveLegacySessions(host: SessionRecordsHost, root: string, store
 /** The session's record, from its file, else (written by an earlier version) from the store. */
 export function sessionRecordOrLegacy(host: Pick<TreeHost, 'joinPath' | 'readTextIfExists'>, root: string, storePath: string, params: RelevanceParams, sessionId: string): SessionRecord | undefined {
   return readSessionRecord(host, root, sessionId) ?? readRelevance(host, storePath, params).state.sessions[sessionId];
+}
+
+/** An empty file: an undurable write cut by a power loss (never one with the evaluator's state: evaluatorTouched). */
+function lost(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** The evaluator's state, which guards against applying scores twice: written durably. */
+function evaluatorTouched(record: SessionRecord): boolean {
+  return record.evaluated.length > 0 || record.evaluatedTo !== undefined || record.lease !== undefined || record.attempts > 0 || record.status === 'done' || record.status === 'skipped' || record.status === 'failed' || record.status === 'processing';
 }
 
 function parseOrThrow(text: string, path: string, sessionId: string): SessionRecord {

@@ -5,7 +5,7 @@
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
-import { addSpec, baselineSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, learnSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
+import { addSpec, baselineSpec, compressKeySpec, doctorSpec, feedbackSpec, initSpec, learnSpec, uninstallSpec, lspSpec, mcpSpec, migrateGroup, playbookGroup, promoteSpec, recallSpec, relevanceGroup, rulesSpec, suggestSpec } from '../messages/command-specs.js';
 import type { Handover } from '../when/stages.js';
 
 export type { Handover } from '../when/stages.js';
@@ -22,6 +22,7 @@ export interface Command {
 export const commands: readonly Command[] = [
   { spec: initSpec, load: () => import('./commands/init.js') },
   { spec: doctorSpec, load: () => import('./commands/doctor.js') },
+  { spec: uninstallSpec, load: () => import('./commands/uninstall.js') },
   { spec: checkSpec, load: () => import('./commands/check.js') },
   { spec: baselineSpec, load: () => import('./commands/baseline.js') },
   { spec: rulesSpec, load: () => import('./commands/rules.js') },

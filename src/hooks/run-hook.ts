@@ -4,10 +4,12 @@
  * `memdex hook extract-worker <event> <root> <session id> <transcript>` is the
  * background worker session-end and pre-compact start (src/app/extract-playbook.ts);
  * `memdex hook learn-worker <root>` the learning run session-start starts
- * (src/app/learn-worker.ts); not for people, so not in the usage line.
+ * (src/app/learn-worker.ts); `memdex hook store-worker <root>` the move of an earlier
+ * version's sessions out of the store the injection starts (src/app/store-worker.ts);
+ * not for people, so not in the usage line.
  */
 import { HOOK_EVENTS } from '../app/hook-handlers.js';
-import { EXTRACTION_WORKER, LEARNING_WORKER } from '../app/hook-step.js';
+import { EXTRACTION_WORKER, LEARNING_WORKER, STORE_WORKER } from '../app/hook-step.js';
 import { messages } from '../messages/hooks.js';
 import { learnMessages } from '../messages/learn.js';
 import { nodeHost } from '../node/node-host.js';
@@ -33,6 +35,22 @@ export async function runHook(argv: readonly string[], handover: { readonly stdi
     }
     const [{ runLearningWorker }, { nodeTranscriptHost }] = await Promise.all([import('../app/learn-worker.js'), import('../node/transcript-host.js')]);
     await runLearningWorker({ ...nodeHost(handover), ...nodeTranscriptHost() }, root, current);
+    return 0;
+  }
+  if (event === STORE_WORKER) {
+    const [, root = ''] = argv;
+    if (root === '') {
+      process.stderr.write(messages.storeWorkerUsage);
+      return 2;
+    }
+    const host = nodeHost(handover);
+    const log = (line: string) => host.hookLog(root, STORE_WORKER, line);
+    try {
+      const { runStoreWorker } = await import('../app/store-worker.js');
+      runStoreWorker(host, root, log);
+    } catch (error) {
+      log(`${messages.steps.store}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return 0;
   }
   const host = nodeHost(handover);

@@ -214,14 +214,25 @@ export const recallSpec: CommandSpec = {
 
 export const initSpec: CommandSpec = {
   name: 'init',
-  describe: 'Set up memdex in this repository: memory tree, config, Claude Code hooks and skills, pre-commit hook, CI workflow, .gitignore',
+  describe: 'Set up memdex in this repository: memory tree, config, Claude Code hooks and skills (or the agents --agent names), pre-commit hook, CI workflow, .gitignore',
   options: {
     root,
     'dry-run': { type: 'boolean', describe: 'Print the changes as a diff and write nothing' },
     'no-claude': { type: 'boolean', describe: 'Skip Claude Code: hooks and permissions in .claude/settings.json, skills in .claude/skills/' },
     'no-git': { type: 'boolean', describe: 'Skip the pre-commit hook (.husky/pre-commit, or an entry in your lint-staged config)' },
     'no-ci': { type: 'boolean', describe: 'Skip the GitHub workflow .github/workflows/memdex.yml' },
+    update: {
+      type: 'boolean',
+      describe: "After upgrading memdex: bring the skills and the workflow an earlier memdex wrote up to date (hook commands are always); one edited since is left as it is and named",
+    },
     baseline: { type: 'boolean', describe: 'Adopting a tree that has errors: record them in memdex-baseline.json (as memdex baseline), so that the hook refuses only new ones' },
+    agent: {
+      type: 'string',
+      multiple: true,
+      placeholder: 'AGENTS',
+      describe:
+        'The agents to wire, a comma list (or the option repeated) of claude, codex, gemini, cursor: memdex\'s MCP server in each one\'s project config (.mcp.json, .codex/config.toml, .gemini/settings.json, .cursor/mcp.json) and the memory\'s entry point where it reads it (AGENTS.md, GEMINI.md, .cursor/rules/memdex.mdc; Claude Code: its hooks and skills). Default: Claude Code\'s hooks and skills alone (docs/agents.md)',
+    },
     memdex: {
       type: 'string',
       choices: ['project', 'global'],
@@ -231,6 +242,21 @@ export const initSpec: CommandSpec = {
   },
   notes:
     'Never overwrites: JSON files are merged key by key, text files appended to; a file it cannot parse is named and left alone (exit 1). A second run changes nothing.',
+};
+
+export const uninstallSpec: CommandSpec = {
+  name: 'uninstall',
+  describe: "Take out what memdex init put in (Claude Code hooks, permissions and skills, the pre-commit check, core.hooksPath, the workflow) and memdex's own state; never a memory file",
+  options: {
+    root,
+    'dry-run': { type: 'boolean', describe: 'Print what would be removed or changed, and change nothing' },
+    'keep-memory': {
+      type: 'boolean',
+      describe: "Keep memdex's state too (memdex.config.json, CLAUDE.md's import of the index, memdex-baseline.json, the relevance scores, .claude/memdex/): take out only what runs memdex, so that memdex init resumes later",
+    },
+  },
+  notes:
+    'The memory (index, decision files, playbook) always stays. A skill or workflow edited since init is kept and named; a file init created goes when nothing else is in it; JSON files lose only memdex\'s keys. Exit 1 when a file could not be parsed (it is named and left alone).',
 };
 
 export const baselineSpec: CommandSpec = {

@@ -19,6 +19,7 @@ export const doctorMessages = {
   runInit: 'run `npx memdex init`',
 
   wiringProject: (settings: string) => `wiring: the project's own (hooks in ${settings}, skills in .claude/skills/)`,
+  wiringAgentsOnly: (settings: string) => `wiring: other agents' (memdex init --agent); no ${settings}, so Claude Code's hooks and skills are not checked (memdex init --agent claude wires them)`,
   wiringPlugin: (source: string) => `wiring: the memdex plugin (${source}): its hooks/hooks.json and skills/`,
   pluginEnabledIn: (key: string, file: string) => `enabledPlugins "${key}" in ${file}`,
   pluginDirOption: '--plugin: loaded with claude --plugin-dir',
@@ -55,6 +56,8 @@ export const doctorMessages = {
   skillOk: (file: string) => `skill ${file}: installed`,
   skillMissing: (file: string) => `skill ${file}: missing`,
   skillDiffers: (file: string) => `skill ${file}: differs from the skill this memdex ships (edited by hand, or from another version)`,
+  installPartly: (files: readonly string[]) => `install: memdex init created ${files.join(', ')} in this clone, and ${files.length === 1 ? 'it is' : 'they are'} gone (removed by hand?)`,
+  installPartlyFix: '`npx memdex init` puts back what is missing; `npx memdex uninstall` takes out the rest',
   skillDiffersFix: (file: string) => `keep your edits, or delete ${file} and run \`npx memdex init\``,
   allowMissing: (entries: readonly string[]) => `skills: ${entries.join(', ')} missing from permissions.allow (the model's Skill calls are denied without them)`,
   allowOk: 'skills: allowed in permissions.allow',

@@ -1,6 +1,7 @@
 /** Lines of .claude/memdex-hooks.log and the few things `memdex hook` says to a human. */
 export const messages = {
   usage: 'usage: memdex hook <user-prompt-submit|session-start|session-end|pre-compact> (Claude Code hook JSON on stdin)\n',
+  storeWorkerUsage: 'usage: memdex hook store-worker <root> (started by the prompt hooks when the relevance store holds an earlier version\'s sessions)\n',
   workerUsage: 'usage: memdex hook extract-worker <event> <root> <session id> <transcript> (started by the session-end and pre-compact hooks)\n',
   unknownEvent: (event: string) => `unknown hook event "${event}"; expected user-prompt-submit, session-start, session-end or pre-compact`,
   badPayload: (detail: string) => `invalid hook payload on stdin: ${detail}; expected the JSON object Claude Code sends`,
@@ -20,7 +21,7 @@ export const messages = {
     `bytes ${start}-${end} of ${transcript} were not extracted and a later extraction already read past them; they will not be extracted`,
   payloadNotObject: 'expected a JSON object',
   /** The names of the hook steps, as the hook log prefixes their failures. */
-  steps: { playbook: 'playbook update', marker: 'session marker', audit: 'relevance audit', learning: 'learning run' },
+  steps: { playbook: 'playbook update', marker: 'session marker', audit: 'relevance audit', learning: 'learning run', store: 'relevance store compaction' },
   relevanceWarning: (detail: string) => `relevance: ${detail}`,
   shownNotRecorded: (detail: string) => `shown ids not recorded: ${detail}`,
   noSessionId: 'no session_id in the hook payload',

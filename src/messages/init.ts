@@ -145,10 +145,12 @@ export const initMessages = {
   dryRunGitConfig: (key: string, value: string) => `would run: git config ${key} ${value}`,
   skipped: (part: string) => `skipped ${part}`,
   treeExists: (index: string) => `${index} exists: the memory tree is left as it is`,
-  skillDiffers: (file: string) => `${file} differs from the skill memdex ships: left as it is (memdex doctor shows it)`,
+  skillDiffers: (file: string) => `${file} differs from the skill memdex ships: left as it is (memdex doctor shows it; \`npx memdex init --update\` refreshes it unless it was edited)`,
   hookDiffers: (event: string, command: string, timeout: unknown, expected: number) =>
     `.claude/settings.json: ${event} runs ${command} with timeout ${String(timeout ?? 'unset')}, memdex expects ${expected}: left as it is (memdex doctor shows it)`,
   workflowExists: (file: string) => `${file} exists: left as it is`,
+  refreshed: 'brought up to date (it was as an earlier memdex wrote it)',
+  editedKept: (file: string) => `${file} was edited since memdex wrote it: left as it is (delete it and run \`npx memdex init\` to get today's)`,
   noGit: 'not in a git working tree: no pre-commit hook (run `git init`, then `npx memdex init` again)',
   ownHooks: (dir: string, hooks: readonly string[]) =>
     `git runs your hooks in ${dir} (${hooks.join(', ')}): memdex's check is a marked block in ${dir}/pre-commit, core.hooksPath is left as it is`,

@@ -41,6 +41,9 @@ export const messages = {
   sessionFileCorrupt: (path: string, problem: string) => `${path}: cannot read this session record (${problem}); it is left as it is: fix or delete it`,
   sessionFileOther: (found: string, expected: string) => `it holds session ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`,
   sessionFileRecord: 'expected a session record (status, firstSeenAt, updatedAt, shown...)',
+  storeTooLargeToInject: (path: string, size: number, max: number) =>
+    `${path}: ${(size / 1048576).toFixed(1)} MiB, over the ${max / 1048576} MiB the injection reads; key points are ranked without their scores. ` +
+    'Sessions of an earlier version are moved to their own files in the background; if it stays this large, run `memdex relevance compact`',
   stateNotObject: 'expected a JSON object {"version": 1, "items": {...}, "sessions": {...}}',
   stateVersion: (version: unknown) => `unsupported version ${JSON.stringify(version) ?? 'undefined'}; expected 1 (was it written by a newer memdex?)`,
   stateDropped: (where: string, why: string) => `${where}: ${why}; entry ignored`,

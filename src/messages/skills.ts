@@ -1,6 +1,13 @@
 /** The sentences of the skills memdex installs (`.claude/skills/<name>/SKILL.md`, the plugin's skills/). */
 export const skillMessages = {
   pluginDescription: 'The project memory: /memdex:when and /memdex:how recall it, /memdex:remember adds to it; hooks inject the playbook.',
+  marketplaceDescription: 'memdex, the Claude Code plugin that keeps a coding agent\'s long-term memory correct and usable, from its own repository.',
+  /**
+   * Printed by the plugin's bin/memdex (a shell script: no `"`, `$`, backtick or backslash) when it finds no memdex to run:
+   * a plugin installed from git is a clone, without the build. Followed by the skipped command.
+   */
+  pluginMemdexMissing:
+    'memdex: not built in the plugin, and not installed in the project or on PATH (npm install --save-dev github:memdex/memdex, or --global; see the README)',
   whenDescription:
     'Recall what this project\'s memory says about a situation, e.g. "/when writing mock tests": prints the decision section an entry of agents/memory-index.md points to, or the closest entries.',
   whenArgumentHint: '<situation, as written after /when in the memory index>',

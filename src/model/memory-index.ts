@@ -131,11 +131,18 @@ export function sectionPath(title: string): string | undefined {
 }
 
 const ANY_OPERATOR = /^\/[A-Za-z]/;
+
+function keepText(section: { textLines: TextLine[] }, all: TextLine[], line: TextLine): void {
+  section.textLines.push(line);
+  all.push(line);
+}
 const LEGACY_SEPARATOR = ' — ';
 
 export function buildMemoryIndex(path: string, text: string, scan: ScanResult, table = lineTable(text)): MemoryIndex {
-  const headingLines = new Set(scan.headings.map((h) => h.line));
-  const sectionLines = new Map(scan.headings.filter((h) => h.depth === 2 && (h.column ?? 1) <= 4).map((h) => [h.line, h]));
+  // The scan's headings are in line order: a cursor walks them with the lines (a Set of a
+  // million heading lines cost more than the rest of the build: issue 27 §15).
+  const headings = scan.headings;
+  let nextHeading = 0;
   const sections: IndexSection[] = [];
   const all: IndexEntry[] = [];
   const allMalformed: MalformedLine[] = [];
@@ -162,7 +169,9 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     const end = table.ends[line - 1]!;
     const next = table.nexts[line - 1]!;
     const raw = text.slice(start, end);
-    if (sectionLines.has(line)) {
+    while (nextHeading < headings.length && headings[nextHeading]!.line < line) nextHeading++;
+    const heading = headings[nextHeading]?.line === line ? headings[nextHeading] : undefined;
+    if (heading && heading.depth === 2 && (heading.column ?? 1) <= 4) {
       close(start);
       current = { title: headingText(raw), line, start, bodyStart: next, entries: [], malformed: [], textLines: [] };
       continue;
@@ -172,13 +181,8 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
     const trimmed = raw.trim();
     const indent = raw.length - raw.trimStart().length;
     const column = indent + 1;
-    const keepText = () => {
-      const t: TextLine = { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw };
-      current!.textLines.push(t);
-      allText.push(t);
-    };
-    if (scan.opaqueLines.has(line) || headingLines.has(line)) {
-      keepText();
+    if (heading || scan.opaqueLines.has(line)) {
+      keepText(current, allText, { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw });
       continue;
     }
     const parsed = parseEntryLine(raw);
@@ -212,7 +216,7 @@ export function buildMemoryIndex(path: string, text: string, scan: ScanResult, t
       all.push(entry);
       continue;
     }
-    keepText();
+    keepText(current, allText, { section: sectionIndex, line, start, end, lineRange: [start, next], text: raw });
   }
   close(text.length);
   return {

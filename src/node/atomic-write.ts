@@ -23,7 +23,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);
   try {
-    writeAndSync(tmp, data, 'wx', mode);
+    writeAndSync(tmp, data, 'wx', mode, options.durable !== false);
     if (options.expected !== undefined && currentText(target, display) !== options.expected) {
       throw new MemdexError(msg.changedUnderneath(display), 1);
     }
@@ -36,7 +36,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     }
     throw error;
   }
-  fsyncDir(dirname(target));
+  if (options.durable !== false) fsyncDir(dirname(target));
 }
 
 /**
@@ -45,12 +45,16 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
  * and that file's mode for the temp (the umask must not widen a 600 file). A target
  * that is not a regular file is refused (a rename over a FIFO or a device, `-o` a link
  * to /dev/zero run as root, would replace it); a hard link, which a rename cannot
- * keep, is said in one line. The one place writers (this one, the journal) decide it.
+ * keep, is said in one line; a read-only file (no write bit for anyone) is refused, naming
+ * it, before anything is written. The one place writers (this one, the journal) decide it.
  */
 export function replacementOf(path: string, display: string): { readonly target: string; readonly mode: number | undefined } {
   const target = resolveTarget(path);
   const old = statIfExists(target);
   if (old && !old.isFile()) throw new InputError(msg.notRegular(display, kindOf(old)));
+  // A rename needs only the folder's write permission (and root ignores modes): without this, a file its owner made
+  // read-only would be rewritten anyway, with its read-only mode kept.
+  if (old && (old.mode & 0o222) === 0) throw new InputError(msg.readOnly(display, old.mode));
   if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
   return { target, mode: old ? old.mode & 0o7777 : undefined };
 }
@@ -85,14 +89,14 @@ export function removeStaleTemps(dir: string, prefix: string, suffix: string): v
   }
 }
 
-export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number): void {
+export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number, sync = true): void {
   const fd = openSync(path, flags, mode ?? 0o644);
   try {
     if (mode !== undefined) fchmodSync(fd, mode); // the umask must not widen or narrow a kept mode
     const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -99,8 +99,27 @@ export function cacheEnabled(): boolean {
   return process.env.MEMDEX_NO_CACHE !== '1';
 }
 
+/** The cache folder of this run: MEMDEX_CACHE_DIR, else the temp one, else (another user's, say) the user's own (cacheFolder). */
 export function cacheDir(): string {
+  return cacheFolder().dir;
+}
+
+/** The folder asked for: MEMDEX_CACHE_DIR, else `<tmp>/memdex-cache-<uid>`. */
+function wantedCacheDir(): string {
   return process.env.MEMDEX_CACHE_DIR || join(tempDir(), `memdex-cache-${process.getuid?.() ?? 'user'}`);
+}
+
+/**
+ * The user's own cache home (`$XDG_CACHE_HOME/memdex`, else `~/.cache/memdex`): where the
+ * caches go when the temp folder's is not this user's alone. Another local user can
+ * create `/tmp/memdex-cache-<uid>` first, and the owner cannot remove it (the sticky
+ * /tmp): without a second place, they would turn this user's caches off for good.
+ */
+function userCacheDir(): string | undefined {
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg && xdg.startsWith('/')) return join(xdg, 'memdex');
+  const home = process.env.HOME;
+  return home && home.startsWith('/') ? join(home, '.cache', 'memdex') : undefined;
 }
 
 /** The cache file of a tree (`root`: its root) or, for `code`, of a bundle (`root`: the bundle file). */
@@ -197,7 +216,7 @@ export function readCacheFile(path: string): { header: Record<string, unknown>; 
   if (!cacheFolderUsable()) return undefined;
   let text: string;
   try {
-    text = readRegularBytes(path, path, MAX_CACHE_BYTES).toString('utf8');
+    text = readRegularBytes(path, path, { kind: 'other', maxBytes: MAX_CACHE_BYTES }).toString('utf8');
   } catch {
     return undefined;
   }
@@ -268,18 +287,31 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
  * over to are separate bundles in one process, and the warning is said once.
  */
 const CHECKED = Symbol.for('memdex.cacheFolderChecked');
-type Checked = { readonly dir: string; readonly usable: boolean };
+type Checked = { readonly wanted: string; readonly dir: string; readonly usable: boolean };
 
-/** The cache folder is this user's alone (see Trust above); says once on stderr when it is not. */
-function cacheFolderUsable(): boolean {
-  const dir = cacheDir();
+/**
+ * The cache folder is this user's alone (see Trust above). The temp folder's when it is;
+ * else, unless MEMDEX_CACHE_DIR named it, the user's own cache home's, silently; when
+ * neither is, caches are off and one line on stderr says why.
+ */
+function cacheFolder(): Checked {
+  const wanted = wantedCacheDir();
   const store = globalThis as { [CHECKED]?: Checked };
   const checked = store[CHECKED];
-  if (checked?.dir === dir) return checked.usable;
-  const verdict = cacheFolderProblem(dir);
-  if (verdict.problem) process.stderr.write(`${m.cacheFolderUnsafe(dir, verdict.problem)}\n`);
-  store[CHECKED] = { dir, usable: verdict.usable };
-  return verdict.usable;
+  if (checked?.wanted === wanted) return checked;
+  let dir = wanted;
+  let verdict = cacheFolderProblem(wanted);
+  const fallback = process.env.MEMDEX_CACHE_DIR ? undefined : userCacheDir();
+  if (!verdict.usable && fallback !== undefined) {
+    const own = cacheFolderProblem(fallback);
+    if (own.usable) [dir, verdict] = [fallback, own];
+  }
+  if (!verdict.usable && verdict.problem) process.stderr.write(`${m.cacheFolderUnsafe(wanted, verdict.problem)}\n`);
+  return (store[CHECKED] = { wanted, dir, usable: verdict.usable });
+}
+
+function cacheFolderUsable(): boolean {
+  return cacheFolder().usable;
 }
 
 /**

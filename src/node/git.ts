@@ -3,7 +3,8 @@ import { relative } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isDecisionPath } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
-import { decodeText, MAX_TEXT_BYTES } from './read-text.js';
+import { decodeText } from './read-text.js';
+import { inputLimitOf } from '../model/input-limits.js';
 import { fileMessages } from '../messages/files.js';
 import { hostMessages } from '../messages/host.js';
 import { childProcess } from './child-process.js';
@@ -54,7 +55,8 @@ function catFileBatch(top: string, specs: readonly string[], names: readonly str
   const sizes = git(top, ['cat-file', '--batch-check'], specs.map((s) => `:${s}\n`).join('')).toString().split('\n');
   names.forEach((name, i) => {
     const size = Number((sizes[i] ?? '').split(' ')[2]);
-    if (size > MAX_TEXT_BYTES) throw new InputError(fileMessages.tooLarge(`${name} (staged)`, MAX_TEXT_BYTES));
+    const { maxBytes, kind } = inputLimitOf(name);
+    if (size > maxBytes) throw new InputError(fileMessages.tooLarge(`${name} (staged)`, size, maxBytes, kind));
   });
   const out = git(top, ['cat-file', '--batch'], specs.map((s) => `:${s}\n`).join(''));
   const texts = new Map<string, string>();

@@ -29,8 +29,9 @@ import { readRegularFile } from './read-text.js';
 import { removeIfAbandoned, withLockSync } from './lock.js';
 import type { CommitHooks, Recovery } from '../app/port-types.js';
 
-export const STATE_DIR = '.memdex';
-export const JOURNAL_FILE = `${STATE_DIR}/migration-journal.json`;
+import { JOURNAL_FILE, STATE_DIR } from './journal-path.js';
+
+export { JOURNAL_FILE, STATE_DIR };
 const JOURNAL_TEMP = `${JOURNAL_FILE}.tmp`;
 const LOCK_FILE = `${STATE_DIR}/migration.lock`;
 const CRASH_SWITCH = 'MEMDEX_TEST_CRASH_AFTER';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -46,12 +45,13 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
         return undefined;
       }
     },
-    replaceText: (path, text) => writeFileAtomic(path, text),
+    replaceText: (path, text, options) => writeFileAtomic(path, text, options),
     guardWrites: (paths, display, write) => guardWrites(paths, () => osMessages.cannotWrite(display), write),
     withLock: withLockSync,
     tryLock,
     writeDiagnostic: (root, name, content) => void writeDiagnostic(root, name, content),
-    workerId: () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    // node:crypto loaded on use: only the learner names a worker, and the module costs every first prompt ~5 ms to load.
+    workerId: () => `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
     completeLinesEnd,
     copyLines,
     listEntries: (path) => readdirSync(path, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LaterPromptHost } from '../app/later-prompt.js';
 import { CONFIG_FILE } from '../model/config-file.js';
+import { JOURNAL_FILE } from './journal-path.js';
 import { readStdin } from './read-stdin.js';
 import { readTextIfExists } from './read-text.js';
 import { hasSessionMarker } from './session-markers.js';
@@ -19,6 +21,7 @@ export function nodeLaterPromptHost(): Omit<LaterPromptHost, 'cachedPointers'> {
     stdin: () => (stdin ??= readStdin()),
     resolvePath: (base, path) => resolve(base, path),
     hasSessionMarker,
+    hasPendingJournal: (root) => existsSync(join(root, JOURNAL_FILE)),
     writeStdout,
     // A FIFO or a device fails at once through the one reader, it is not waited on; an unreadable config is the full hook's to report.
     readConfigText: (root) => readTextIfExists(join(root, CONFIG_FILE), CONFIG_FILE),

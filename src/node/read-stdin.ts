@@ -2,6 +2,7 @@ import { readFileSync, readSync } from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
 import { hostMessages } from '../messages/host.js';
+import { INPUT_LIMITS } from '../model/input-limits.js';
 
 /**
  * Bounds on stdin. Hook payloads are a few kB and arrive at once (Claude Code writes
@@ -10,7 +11,7 @@ import { hostMessages } from '../messages/host.js';
  * rest for the work, and a writer that never closes stdin cannot hang the hook.
  */
 export const STDIN_TIMEOUT_MS = 5_000;
-export const MAX_STDIN_BYTES = 8 * 1024 * 1024;
+export const MAX_STDIN_BYTES = INPUT_LIMITS.stdin.maxBytes;
 const CHUNK_BYTES = 64 * 1024;
 /** Poll interval while the pipe is open and empty. */
 const POLL_MS = 5;

@@ -1,17 +1,15 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { fileMessages as msg } from '../messages/files.js';
+import { INPUT_LIMITS, inputLimitOf, type InputLimit } from '../model/input-limits.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) // keep the BOM: fixes write back what they did not change;
 
 /**
- * The largest file memdex reads whole. The real memory files are at most a few
- * hundred kB (the 374-entry index: 40 kB; the largest decision file: 90 kB; a
- * playbook: tens of kB); 32 MiB is a hundred times that, and keeps a read (bytes,
- * then a UTF-16 string, then the model) far below a gigabyte. Anything larger is
- * not a memory file (a symlink to /dev/zero, a log, a disk image).
+ * The largest file memdex reads whole, of any kind; each kind has its own, smaller or
+ * equal, cap (model/input-limits.ts: a markdown memory file 4 MB, a config 1 MB ...).
  */
-export const MAX_TEXT_BYTES = 32 * 1024 * 1024;
+export const MAX_TEXT_BYTES = INPUT_LIMITS.other.maxBytes;
 /** Bytes per read(2) call. */
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -19,13 +17,14 @@ const CHUNK_BYTES = 1024 * 1024;
  * The one function through which memdex reads a file whole. It opens without
  * blocking (O_NONBLOCK: a FIFO with no writer cannot hang a hook), then checks on the
  * opened descriptor (fstat, so a swapped path cannot fool it) that it is a regular
- * file, and reads at most `maxBytes` (a device such as /dev/zero never ends). Every
+ * file, and reads at most its kind's cap (model/input-limits.ts, by the file's name; a
+ * device such as /dev/zero never ends). Every
  * failure is an InputError naming the file: missing, unreadable, not a regular file,
  * too large, binary or not UTF-8. The BOM and CRLF line ends are kept: the model
  * handles them, and fixes write back exactly what they did not change.
  */
-export function readRegularFile(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): string {
-  return decodeText(readRegularBytes(path, displayPath, maxBytes), displayPath);
+export function readRegularFile(path: string, displayPath = path, limit: InputLimit = inputLimitOf(displayPath)): string {
+  return decodeText(readRegularBytes(path, displayPath, limit), displayPath);
 }
 
 /**
@@ -48,10 +47,10 @@ export function openRegularFile(path: string, displayPath = path): number {
   return fd;
 }
 
-export function readRegularBytes(path: string, displayPath = path, maxBytes = MAX_TEXT_BYTES): Buffer {
+export function readRegularBytes(path: string, displayPath = path, limit: InputLimit = inputLimitOf(displayPath)): Buffer {
   const fd = openRegularFile(path, displayPath);
   try {
-    return readDescriptor(fd, displayPath, maxBytes);
+    return readDescriptor(fd, displayPath, limit);
   } finally {
     closeSync(fd);
   }
@@ -62,10 +61,11 @@ export function readRegularBytes(path: string, displayPath = path, maxBytes = MA
  * or read-confined.ts after its confinement checks), at most `maxBytes`; an
  * InputError naming the file otherwise. The caller closes it.
  */
-export function readDescriptor(fd: number, displayPath: string, maxBytes = MAX_TEXT_BYTES): Buffer {
+export function readDescriptor(fd: number, displayPath: string, limit: InputLimit = inputLimitOf(displayPath)): Buffer {
+  const { maxBytes, kind } = limit;
   try {
     const stat = fstatSync(fd);
-    if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes));
+    if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, stat.size, maxBytes, kind));
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -74,7 +74,7 @@ export function readDescriptor(fd: number, displayPath: string, maxBytes = MAX_T
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       total += n;
-      if (total > maxBytes) throw new InputError(msg.tooLarge(displayPath, maxBytes)); // grew while being read
+      if (total > maxBytes) throw new InputError(msg.tooLarge(displayPath, undefined, maxBytes, kind)); // grew while being read
     }
     return Buffer.concat(chunks, total);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -34,6 +34,16 @@ export function nodeSetupHost(): SetupHost {
     },
     gitSetup,
     setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
+    unsetGitConfig: (top, key) => void childProcess().spawnSync('git', ['config', '--unset', key], { cwd: top, encoding: 'utf8' }),
+    removeTree: (path) => rmSync(path, { recursive: true, force: true }),
+    removeEmptyFolder: (path) => {
+      try {
+        rmdirSync(path);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     runShell,
     findOnPath: (name, env) => findExecutable(name, env.PATH),
     memdexPackageRoot,

@@ -87,6 +87,21 @@ export function sectionQuery(project: Project, file: DecisionFile, heading: Deci
 
 export function headingSection(project: Project, index: ResolverIndex, file: DecisionFile, heading: DecisionHeading): Section {
   const body = file.text.slice(heading.bodyStart, heading.sectionEnd);
+  const related: string[] = [];
+  for (const target of siblingsOf(index, file, heading.parent)) {
+    if (target.heading === heading) continue;
+    const entry = target.entry;
+    if (entry?.kind === 'entry') related.push(entryLabel(entry));
+  }
+  return { heading: heading.text, file: file.path, line: heading.line, content: trimSection(body), broader: broaderLinks(project, file, heading), related };
+}
+
+/**
+ * A section's Broader lines. Apart from its Related lines: the trigger table keeps one
+ * sibling list per group, and listing every sibling for every heading made a file of N
+ * headings under one parent cost N² (40,000 `### a` lines: 70 s to build the table).
+ */
+export function broaderLinks(project: Project, file: DecisionFile, heading: DecisionHeading): string[] {
   const broader: string[] = [];
   for (let p = heading.parent; p >= 0; p = file.headings[p]!.parent) {
     const ancestor = file.headings[p]!;
@@ -95,13 +110,7 @@ export function headingSection(project: Project, index: ResolverIndex, file: Dec
     if (link !== undefined) broader.push(`/when ${link}`);
   }
   broader.push(`/when ${fileLink(file)}`);
-  const related: string[] = [];
-  for (const target of siblingsOf(index, file, heading.parent)) {
-    if (target.heading === heading) continue;
-    const entry = target.entry;
-    if (entry?.kind === 'entry') related.push(entryLabel(entry));
-  }
-  return { heading: heading.text, file: file.path, line: heading.line, content: trimSection(body), broader, related };
+  return broader;
 }
 
 /**

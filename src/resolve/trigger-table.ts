@@ -21,7 +21,7 @@
 import { matcherData } from '../fuzzy/matcher.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
-import { headingSection } from './section.js';
+import { broaderLinks } from './section.js';
 import { resolverIndex } from './targets.js';
 import { targetLine } from './resolve.js';
 import type { Hits, TriggerSection } from './trigger-lines.js';
@@ -39,7 +39,7 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
   const groupOf = new Map<string, number>();
   const targets = index.targets.map(({ file, heading }, t) => {
     // content and related are left out: the content is read from the file, related rebuilt from the group at lookup
-    const { content: _content, related: _related, ...section } = headingSection(project, index, file, heading);
+    const section = { heading: heading.text, file: file.path, line: heading.line, broader: broaderLinks(project, file, heading) };
     const key = `${file.path}\0${heading.parent}`;
     let group = groupOf.get(key);
     if (group === undefined) {

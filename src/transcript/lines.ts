@@ -8,6 +8,7 @@
  * cut line.
  */
 import { StringCutter, type CutLine } from './string-cutter.js';
+import { INPUT_LIMITS } from '../model/input-limits.js';
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -31,7 +32,7 @@ export const TEXT_MAX_STRING_BYTES = 256 * 1024;
  * their texts are cut (a record is a few kilobytes of structure); what exceeds it is
  * a hostile line, skipped and named.
  */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const MAX_LINE_BYTES = INPUT_LIMITS.transcriptLine.maxBytes;
 export const TEXT_BOUNDS: LineBounds = Object.freeze({ maxStringBytes: TEXT_MAX_STRING_BYTES, maxLineBytes: MAX_LINE_BYTES });
 
 export interface LineSink {

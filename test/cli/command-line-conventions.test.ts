@@ -260,7 +260,7 @@ describe('one option spec drives parsing and --help', () => {
     expect(runCli(['-v']).stdout).toBe(`${version}\n`);
     const help = runCli(['--help']).stdout;
     const listed = [...help.matchAll(/^ {2}memdex ([\w-]+)/gm)].map((m) => m[1]);
-    expect(listed).toEqual(['init', 'doctor', 'check', 'baseline', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'add', 'promote', 'migrate', 'playbook', 'hook', 'feedback', 'relevance', 'learn', 'mcp', 'lsp']);
+    expect(listed).toEqual(['init', 'doctor', 'uninstall', 'check', 'baseline', 'rules', 'when', 'how', 'resolve', 'suggest', 'recall', 'compress-key', 'add', 'promote', 'migrate', 'playbook', 'hook', 'feedback', 'relevance', 'learn', 'mcp', 'lsp']);
     expect(help).toMatch(/^ {2}-v, --version +Print the version/m);
     expect(help).toMatch(/\nExit codes: 0 clean, 1 findings, 2 usage or internal error\./);
   });

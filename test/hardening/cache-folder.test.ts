@@ -11,7 +11,7 @@
  * test names say which).
  */
 import { describe, expect, test } from '@jest/globals';
-import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFolderProblem } from '../../src/node/cache-files.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -147,5 +147,54 @@ describe('a table planted by another user is never read', () => {
     expect(result.stdout).not.toContain(SECRET);
     expect(result.stdout).toContain('Use fakes.');
     expect([result.status, result.stderr]).toEqual([0, '']);
+  });
+});
+
+describe('the temp cache folder taken by another user (issue 27 item 17)', () => {
+  /** `<tmp>/memdex-cache-<uid>` made by someone else: the caches go to the user's own cache home, silently. */
+  const taken = (how: 'owner' | 'symlink') => {
+    const dir = base();
+    const tmp = join(dir, 'tmp');
+    const wanted = join(tmp, `memdex-cache-${me}`);
+    mkdirSync(tmp);
+    if (how === 'symlink') {
+      mkdirSync(join(dir, 'elsewhere'), { mode: 0o700 });
+      symlinkSync(join(dir, 'elsewhere'), wanted);
+    } else {
+      mkdirSync(wanted, { mode: 0o700 });
+      chownSync(wanted, OTHER_UID, OTHER_UID);
+    }
+    return { tmp, wanted, home: join(dir, 'home'), xdg: join(dir, 'xdg') };
+  };
+  const whenWith = (root: string, env: Record<string, string>) =>
+    runCli(['when', 'writing', 'mock', 'tests'], { cwd: root, env: { MEMDEX_CACHE_DIR: '', MEMDEX_NO_CACHE: '', XDG_CACHE_HOME: '', ...env } });
+
+  (isRoot ? test : test.skip)('owned by another user (chown: tests run as root): ~/.cache/memdex, 0700, used from the second call', () => {
+    const { root } = tree();
+    const { tmp, wanted, home } = taken('owner');
+    const first = whenWith(root, { TMPDIR: tmp, HOME: home });
+    expect([first.status, first.stderr]).toEqual([0, '']);
+    expect(first.stdout).toContain('Use fakes.');
+    const own = join(home, '.cache', 'memdex');
+    expect(statSync(own).mode & 0o777).toBe(0o700);
+    expect(readdirSync(own).some((f) => f.endsWith('.table'))).toBe(true);
+    expect(readdirSync(wanted)).toEqual([]);
+    expect(whenWith(root, { TMPDIR: tmp, HOME: home }).stdout).toContain('Use fakes.');
+  });
+
+  test('a symbolic link in its place: $XDG_CACHE_HOME/memdex when set', () => {
+    const { root } = tree();
+    const { tmp, home, xdg } = taken('symlink');
+    const result = whenWith(root, { TMPDIR: tmp, HOME: home, XDG_CACHE_HOME: xdg });
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(readdirSync(join(xdg, 'memdex')).some((f) => f.endsWith('.table'))).toBe(true);
+  });
+
+  test('MEMDEX_CACHE_DIR named it: no fallback, caches off, said once', () => {
+    const { root } = tree();
+    const { wanted, home } = taken('symlink');
+    const result = whenWith(root, { MEMDEX_CACHE_DIR: wanted, HOME: home });
+    expectAnswerWithoutCache(result, wanted, 'is a symbolic link');
+    expect(existsSync(join(home, '.cache'))).toBe(false);
   });
 });

@@ -8,7 +8,8 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyWritable } from '../helpers/temp-dirs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BEFORE, CORPORA, MAPPING_TSV, readTree } from '../helpers/corpora.js';
@@ -116,7 +117,7 @@ describeMount('a full disk and a read-only file system', () => {
 
     (CORPORA ? test : test.skip)(`migrate apply on a ${name}: says so, every file is untouched`, () => {
       const dir = tmpfs(1024)!;
-      cpSync(BEFORE, dir, { recursive: true });
+      copyWritable(BEFORE, dir);
       const before = readTree(dir);
       prepare(dir);
       const result = runCli(['migrate', 'apply', MAPPING_TSV, '--force'], { cwd: dir });

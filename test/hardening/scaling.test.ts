@@ -40,12 +40,13 @@ describe('a decision file of many structural headings', () => {
     expect([headings[n + 1]!.parent, headings[n + 1]!.sectionEnd, headings[n + 2]!.parent, headings[n + 2]!.sectionEnd]).toEqual([-1, text.length, n + 1, text.length]);
   });
 
+  // Bodiless headings: 100,000 of them fit the 1 MB cap of a decision file (model/input-limits.ts).
   test('check on 100,000 structural headings in one file ends (quadratic: minutes; guard: 45 s)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-scaling-'));
     dirs.push(dir);
     mkdirSync(join(dir, 'agents/decisions'), { recursive: true });
     writeFileSync(join(dir, 'agents/memory-index.md'), '# Memory Index\n');
-    writeFileSync(join(dir, 'agents/decisions/many.md'), structuralFile(100_000));
+    writeFileSync(join(dir, 'agents/decisions/many.md'), Array.from({ length: 100_000 }, (_, i) => `## .${i}\n`).join(''));
     const result = runCli(['check', '--format', 'json'], { cwd: dir, timeout: 45_000 });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
@@ -109,4 +110,23 @@ describe('compress-key --all on headings that share most of their words', () => 
     const ratios = { scored: large.scored / small.scored, compared: large.compared / small.compared };
     expect({ scored: Math.min(ratios.scored, 6), compared: Math.min(ratios.compared, 7) }).toEqual(ratios);
   });
+});
+
+describe('the trigger table', () => {
+  /**
+   * Issue 27 §15: each heading's row listed every sibling's Related line, which the table
+   * then dropped (it keeps one list per group): N headings under one parent cost N².
+   * Measured: 40,000 `### a` lines (240 kB), a cold `when` 103 s; now ~3 s.
+   */
+  test('a cold `when` over 40,000 sibling headings ends (quadratic: minutes; guard: 45 s)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-scaling-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'agents/decisions'), { recursive: true });
+    writeFileSync(join(dir, 'agents/memory-index.md'), '# Memory Index\n\n## agents/decisions/a.md\n\n/when writing mock tests\n');
+    writeFileSync(join(dir, 'agents/decisions/a.md'), `# A\n\n## .Group\n\n### When Writing Mock Tests\n\nUse fakes.\n\n${'### a\n'.repeat(40_000)}`);
+    const result = runCli(['when', 'writing', 'mock', 'tests'], { cwd: dir, timeout: 45_000, env: { MEMDEX_CACHE_DIR: join(dir, 'cache'), MEMDEX_NO_CACHE: '' } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Use fakes.');
+    expect(result.status).toBe(0);
+  }, 60_000);
 });

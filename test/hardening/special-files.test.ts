@@ -224,14 +224,32 @@ describe('a package.json that is a FIFO or a symlink to /dev/zero (issue 27 item
   });
 });
 
-describe('a staged decision file over the reader\'s cap (issue 27 item 15)', () => {
-  test('check --staged refuses it by its size, before reading its bytes, naming it', () => {
+describe('every input over its kind\'s cap (issue 27 item 15: model/input-limits.ts)', () => {
+  test('check --staged refuses a staged decision file by its size, before reading its bytes, naming it', () => {
     const root = project();
     execFileSync('git', ['init', '-q', root]);
-    writeFileSync(join(root, 'agents', 'decisions', 'big.md'), `# Big\n\n${'x'.repeat(99)}\n`.repeat(340_000)); // 34 MB > 32 MiB
+    writeFileSync(join(root, 'agents', 'decisions', 'big.md'), `# Big\n\n${'x'.repeat(99)}\n`.repeat(20_000)); // 2.0 MB > 1 MB
     execFileSync('git', ['-C', root, 'add', 'agents']);
     const result = runCli(['check', '--staged', '--root', root], { timeout: HUNG_MS });
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('memdex: agents/decisions/big.md (staged): larger than 33554432 bytes; expected a text file memdex wrote or a person edits\n');
+    expect(result.stderr).toBe(
+      'memdex: agents/decisions/big.md (staged) is 2.0 MB; memdex reads at most 1 MB of a markdown memory file (the largest real decision file is 90 kB; split a larger one)\n',
+    );
+  });
+
+  // Before: a 16 MB index of setext headings took `check` 2.6 GB and 57 s, `when` 3.1 GB; a 30 MB decision file of ATX
+  // headings ran `when` out of memory after 200 s (the reader's one cap was 32 MB for every kind).
+  test.each([
+    ['the index', 'agents/memory-index.md', '# Memory Index\n\n' + 'a\n=\n'.repeat(300_000), ['check'], '1.1 MB', 'a markdown memory file (the largest real decision file is 90 kB; split a larger one)'],
+    ['a decision file', 'agents/decisions/big.md', '# Big\n\n' + '### a\n'.repeat(200_000), ['when', 'x'], '1.1 MB', 'a markdown memory file (the largest real decision file is 90 kB; split a larger one)'],
+    ['the config', 'memdex.config.json', '{}' + ' '.repeat(1_200_000), ['check'], '1.1 MB', 'a config file (a real memdex.config.json is a few kB)'],
+    ['the playbook', '.claude/playbook.json', '{}' + ' '.repeat(9_000_000), ['playbook', 'show'], '8.6 MB', 'a playbook (a real playbook is tens of kB; prune it with memdex playbook)'],
+  ])('%s: refused by its size, naming it and the cap, exit 2', (_what, file, text, args, size, kind) => {
+    const root = project();
+    mkdirSync(join(root, '.claude'), { recursive: true });
+    writeFileSync(join(root, file), text);
+    const result = runCli([...args, '--root', root], { timeout: HUNG_MS, env: { MEMDEX_NO_CACHE: '1' } });
+    expect(result.stderr).toBe(`memdex: ${file} is ${size}; memdex reads at most ${kind.startsWith('a playbook') ? '8 MB' : '1 MB'} of ${kind}\n`);
+    expect(result.status).toBe(2);
   });
 });

@@ -217,3 +217,58 @@ describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
     expect(readFileSync(shared, 'utf8')).toBe('# Testing, renamed\n');
   });
 });
+
+describe('a read-only memory file is not rewritten (issue 27 item 17)', () => {
+  // A rename needs only the folder's write permission (and the tests run as root): the writers replaced a 0444 file
+  // and kept its 0444 mode. Now the one writer refuses it, naming it, before anything is written.
+  const readOnly = (path: string) => `memdex: ${path}: is read-only (mode 0444); memdex does not rewrite a file made read-only (make it writable, chmod u+w, to let memdex write it)\n`;
+  const snapshot = (root: string, paths: readonly string[]) => paths.map((p) => readFileSync(join(root, p), 'utf8'));
+
+  test('check --fix', () => {
+    const root = memoryTree();
+    const index = 'agents/memory-index.md';
+    writeFileSync(join(root, index), '# Memory index\n\n## agents/decisions/testing.md\n\n/when naming tests | names\n/when writing tests | mocks\n');
+    writeFileSync(join(root, 'agents/decisions/testing.md'), '# Testing\n\n## When Writing Tests\n\nUse fakes.\n\n## When Naming Tests\n\nSay what.\n');
+    chmodSync(join(root, index), 0o444);
+    const before = snapshot(root, [index, 'agents/decisions/testing.md']);
+    const result = runCli(['check', '--fix', '--root', root]);
+    expect([result.status, result.stderr]).toEqual([2, readOnly(index)]);
+    expect(snapshot(root, [index, 'agents/decisions/testing.md'])).toEqual(before);
+  });
+
+  test('add: the read-only decision file is named, and neither file changes', () => {
+    const root = memoryTree();
+    writeFileSync(join(root, 'note.md'), 'Prefer fakes over mocks.\n\nThey fail where the contract breaks.\n\nExample: an in-memory repository.\n');
+    const decision = 'agents/decisions/testing.md';
+    chmodSync(join(root, decision), 0o444);
+    const before = snapshot(root, ['agents/memory-index.md', decision]);
+    const result = runCli(['add', 'when', 'choosing test doubles', '--file', 'testing.md', '--body', join(root, 'note.md'), '--root', root]);
+    expect([result.status, result.stderr]).toEqual([2, readOnly(decision)]);
+    expect(snapshot(root, ['agents/memory-index.md', decision])).toEqual(before);
+    expect(readdirSync(root).includes('.memdex') ? readdirSync(join(root, '.memdex')).filter((f) => f.includes('journal')) : []).toEqual([]);
+  });
+
+  test('playbook update', () => {
+    const root = playbookProject();
+    expect(update(root, 'first').status).toBe(0);
+    const playbook = join(root, '.claude', 'playbook.json');
+    chmodSync(playbook, 0o444);
+    const before = readFileSync(playbook, 'utf8');
+    const result = update(root, 'second');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^memdex: .*playbook\.json: is read-only \(mode 0444\); memdex does not rewrite a file made read-only \(make it writable/);
+    expect(readFileSync(playbook, 'utf8')).toBe(before);
+  });
+
+  test('init: a read-only .husky/pre-commit is named, and left as it was', () => {
+    const root = memoryTree();
+    spawnSync('git', ['init', '-q', root]);
+    mkdirSync(join(root, '.husky'));
+    writeFileSync(join(root, '.husky', 'pre-commit'), 'npm test\n');
+    chmodSync(join(root, '.husky', 'pre-commit'), 0o444);
+    const result = runCli(['init', '--root', root], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(readOnly('.husky/pre-commit').slice('memdex: '.length));
+    expect(readFileSync(join(root, '.husky', 'pre-commit'), 'utf8')).toBe('npm test\n');
+  });
+});

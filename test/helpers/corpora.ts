@@ -1,8 +1,9 @@
 import { describe, test } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyWritable } from './temp-dirs.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -52,7 +53,7 @@ export const MAPPING_TSV = join(base, 'migration-mapping.tsv');
 
 export function copyTree(source: string, prefix = 'memdex-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (!absent(source)) cpSync(source, dir, { recursive: true });
+  if (!absent(source)) copyWritable(source, dir);
   return dir;
 }
 

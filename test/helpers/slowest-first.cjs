@@ -8,6 +8,7 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONGEST = [
+  'test/integrations/install-routes.test.ts',
   'test/integrations/pre-commit-framework.test.ts',
   'test/migrate/migrate-cli.test.ts',
   'test/init/init-and-doctor-from-tarball.test.ts',

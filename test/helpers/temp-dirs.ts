@@ -1,5 +1,5 @@
 import { afterAll } from '@jest/globals';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,22 @@ export function tempDirs(prefix: string): (copyOf?: string) => string {
   return (copyOf) => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     dirs.push(dir);
-    if (copyOf !== undefined) cpSync(copyOf, dir, { recursive: true });
+    if (copyOf !== undefined) copyWritable(copyOf, dir);
     return dir;
   };
+}
+
+/**
+ * A copy of a tree its owner can write: the shared corpora are read-only (0444, 0555),
+ * cpSync keeps modes, and memdex refuses to rewrite a read-only file (issue 27 item 17).
+ */
+export function copyWritable(source: string, dir: string): void {
+  cpSync(source, dir, { recursive: true });
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    chmodSync(path, stat.mode | 0o200);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
 }

@@ -19,18 +19,23 @@ export interface Packed {
   readonly packStdout: string;
 }
 
-/** Copies the checkout's files (tracked and untracked, not ignored) and links its node_modules, then packs. */
-export function packCopy(temp: string): Packed {
-  const checkout = join(temp, 'checkout');
+/** Copies the checkout's files (tracked and untracked, not ignored: what a commit of the working tree would hold) to `dest`. */
+export function copyCheckout(dest: string): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) {
-    mkdirSync(dirname(join(checkout, file)), { recursive: true });
+    mkdirSync(dirname(join(dest, file)), { recursive: true });
     try {
-      cpSync(join(REPO, file), join(checkout, file));
+      cpSync(join(REPO, file), join(dest, file));
     } catch {
       // deleted in the working tree, not yet staged
     }
   }
+}
+
+/** Copies the checkout's files (copyCheckout) and links its node_modules, then packs. */
+export function packCopy(temp: string): Packed {
+  const checkout = join(temp, 'checkout');
+  copyCheckout(checkout);
   symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
   const out = join(temp, 'pack');
   mkdirSync(out);

@@ -4,12 +4,15 @@
  * `exit 0`, a repository that is not a Node project (memdex installed globally: on
  * PATH), and an npm workspace with the memory tree in a package. In each: `init`,
  * `doctor` (exit 0), a commit that breaks the memory (blocked, the finding first), a
- * clean commit (passes), and the commands init wrote failing open with one line when
- * memdex is not there.
+ * clean commit (passes), the commands init wrote failing open with one line when
+ * memdex is not there, and `memdex uninstall`: the repository byte-equal to what it
+ * was before `init` (every file's bytes and mode, `.git/config` and `.git/hooks`
+ * included) but for the memory files.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installPacked } from '../helpers/install-packed.js';
@@ -76,13 +79,51 @@ function runHook(repo: Repo, settingsFile: string, event: string, root: string, 
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** The memory files (any tree in the repository): what uninstall leaves and the comparison skips. */
+const MEMORY = /(^|\/)(agents\/|\.claude\/playbook\.json$)/;
+
+/**
+ * Every file of the repository but node_modules, git's objects and history, and the memory: its sha256 and
+ * whether it is executable. Of `.git`, what a setup changes: `config` (core.hooksPath) and `hooks/`.
+ */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (relative: string) => {
+    for (const name of readdirSync(join(dir, relative)).sort()) {
+      const path = relative ? `${relative}/${name}` : name;
+      if (path === 'node_modules' || path.endsWith('/node_modules') || MEMORY.test(path)) continue;
+      if (path === '.git') {
+        out['.git/config'] = hashOf(join(dir, '.git/config'));
+        walk('.git/hooks');
+        continue;
+      }
+      if (statSync(join(dir, path)).isDirectory()) walk(path);
+      else out[path] = hashOf(join(dir, path));
+    }
+  };
+  walk('');
+  return out;
+}
+
+function hashOf(file: string): string {
+  return `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${(statSync(file).mode & 0o111) !== 0 ? 'x' : '-'}`;
+}
+
+/** `memdex uninstall` by the memdex the repository uses: exit 0, its closing line, and the repository as `before` but for the memory files. */
+function leavesAsItCame(repo: Repo, memdex: string, before: Record<string, string>, args: readonly string[] = []): void {
+  const uninstall = repo.run(memdex, ['uninstall', ...args]);
+  expect([uninstall.status, uninstall.stderr, uninstall.stdout.trim().split('\n').at(-1)]).toEqual([0, '', expect.stringMatching(/^memdex is uninstalled; the memory \(/)]);
+  expect(snapshot(repo.dir)).toEqual(before);
+}
+
 describe('a plain npm project', () => {
   let repo: Repo;
   beforeAll(() => {
     repo = freshRepo(join(temp, 'plain'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
   }, 300_000);
 
-  test('init, doctor exit 0, a broken memory commit blocked with the finding first, a clean one passes; without memdex installed the hooks and the check say so and let work go on', () => {
+  test('init, doctor exit 0, a broken memory commit blocked with the finding first, a clean one passes; without memdex installed the hooks and the check say so and let work go on; uninstall (--dry-run first) leaves it as it came', () => {
+    const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(init.stdout).toContain("the hooks, skills and pre-commit check run node_modules/.bin/memdex (the project's)");
@@ -101,6 +142,14 @@ describe('a plain npm project', () => {
       renameSync(join(repo.dir, 'node_modules.away'), join(repo.dir, 'node_modules'));
     }
     expect(runHook(repo, '.claude/settings.json', 'SessionStart', repo.dir).status).toBe(0);
+
+    const installed = snapshot(repo.dir);
+    const dryRun = repo.memdex(['uninstall', '--dry-run']);
+    expect([dryRun.status, dryRun.stdout.split('\n')[0]]).toEqual([0, 'dry run: nothing was changed; what uninstall would remove:']);
+    expect(dryRun.stdout).toContain('would remove .claude/skills/when/SKILL.md (the skill memdex installed)\n');
+    expect(dryRun.stdout).toContain('would run: git config --unset core.hooksPath\n');
+    expect(snapshot(repo.dir)).toEqual(installed);
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
   }, 240_000);
 });
 
@@ -111,7 +160,8 @@ describe('husky already set up, its pre-commit ending in `exit 0` (issue 27 item
     chmodSync(join(repo.dir, '.husky/pre-commit'), 0o755);
   }, 300_000);
 
-  test("init puts the check above the user's exit; doctor exit 0; the broken commit is blocked after the user's own line; a clean one passes", () => {
+  test("init puts the check above the user's exit; doctor exit 0; the broken commit is blocked after the user's own line; a clean one passes; uninstall leaves it as it came", () => {
+    const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     const hook = readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8');
@@ -127,6 +177,7 @@ describe('husky already set up, its pre-commit ending in `exit 0` (issue 27 item
     expect(problems(hidden)).toEqual(['pre-commit: .husky/pre-commit:2:1: `exit 0` ends the script before memdex check --staged, which never runs']);
     expect(repo.memdex(['init']).stdout).toContain('updated .husky/pre-commit: appended the memdex check');
     expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toBe(hook);
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
   }, 240_000);
 });
 
@@ -146,7 +197,8 @@ describe('a repository that is not a Node project, memdex installed globally (is
     rmSync(join(repo.dir, 'node_modules'), { recursive: true });
   }, 300_000);
 
-  test('init writes `memdex` on PATH into the hooks, skills, pre-commit and workflow; doctor exit 0; commits blocked and passed; off PATH, the hook and the check say so', () => {
+  test('init writes `memdex` on PATH into the hooks, skills, pre-commit and workflow; doctor exit 0; commits blocked and passed; off PATH, the hook and the check say so; uninstall leaves it as it came', () => {
+    const before = snapshot(repo.dir);
     const init = repo.run('memdex', ['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(init.stdout).toContain('the hooks, skills and pre-commit check run memdex on PATH (a global install)');
@@ -168,6 +220,7 @@ describe('a repository that is not a Node project, memdex installed globally (is
     repo.git(['add', '-A']);
     const passed = repo.run('git', ['commit', '-qm', 'without memdex'], { PATH: path });
     expect([passed.status, passed.stderr]).toEqual([0, expect.stringMatching(/^memdex: not on PATH \(install it: .*\): the memory check is skipped\n$/)]);
+    leavesAsItCame(repo, 'memdex', before);
   }, 240_000);
 });
 
@@ -179,7 +232,8 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
     repo.write('package.json', `${JSON.stringify({ ...root, workspaces: ['packages/*'] }, null, 2)}\n`);
   }, 300_000);
 
-  test("init --root packages/app: commands call the workspace root's memdex, .husky/ and the workflow at the repository's top; doctor exit 0; commits blocked and passed", () => {
+  test("init --root packages/app: commands call the workspace root's memdex, .husky/ and the workflow at the repository's top; doctor exit 0; commits blocked and passed; uninstall leaves it as it came", () => {
+    const before = snapshot(repo.dir);
     const init = repo.memdex(['init', '--root', 'packages/app']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(init.stdout).toContain("run ../../node_modules/.bin/memdex (the project's)");
@@ -195,6 +249,7 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
     expect(runHook(repo, 'packages/app/.claude/settings.json', 'SessionStart', join(repo.dir, 'packages/app')).status).toBe(0);
     guardsCommits(repo, 'packages/app/agents/memory-index.md');
     expect(repo.memdex(['init', '--root', 'packages/app']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before, ['--root', 'packages/app']);
   }, 240_000);
 });
 
@@ -202,12 +257,13 @@ describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issu
   test.each([
     ['core.hooksPath githooks/', 'githooks/pre-commit', (repo: Repo) => repo.git(['config', 'core.hooksPath', 'githooks'])],
     ['an existing .git/hooks/pre-commit', '.git/hooks/pre-commit', () => undefined],
-  ] as const)('%s: init adds one marked block to %s (core.hooksPath left as it is); doctor exit 0; commits blocked and passed; a second init changes nothing', (name, hookFile, setUp) => {
+  ] as const)('%s: init adds one marked block to %s (core.hooksPath left as it is); doctor exit 0; commits blocked and passed; a second init changes nothing; uninstall leaves it as it came', (name, hookFile, setUp) => {
     const repo = freshRepo(join(temp, name.replace(/\W+/g, '-')), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
     setUp(repo);
     repo.write(hookFile, '#!/bin/sh\necho "user hook ran"\n');
     chmodSync(join(repo.dir, hookFile), 0o755);
     const hooksPathBefore = repo.git(['config', 'core.hooksPath']).stdout;
+    const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(init.stdout).toContain(`updated ${hookFile}: appended the memdex check`);
@@ -220,6 +276,7 @@ describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issu
     guardsCommits(repo, 'agents/memory-index.md', 'user hook ran');
     expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
     expect(readFileSync(join(repo.dir, hookFile), 'utf8')).toBe(hook);
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
   }, 240_000);
 });
 
@@ -227,9 +284,10 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
   const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
   const maybe = preCommit.status === 0 ? test : test.skip;
   if (preCommit.status !== 0) console.log('pre-commit (pre-commit.com) is not on PATH: its repository shape is skipped');
-  maybe('init adds memdex as a local hook to .pre-commit-config.yaml (comments kept), runs pre-commit install, writes no husky; doctor exit 0; commits blocked and passed', () => {
+  maybe('init adds memdex as a local hook to .pre-commit-config.yaml (comments kept), runs pre-commit install, writes no husky; doctor exit 0; commits blocked and passed; uninstall (pre-commit uninstall too) leaves it as it came', () => {
     const config = '# the team\'s hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: no-tabs\n        name: no tabs\n        entry: "\\t"\n        language: pygrep\n        types: [markdown]\n';
     const repo = freshRepo(join(temp, 'framework'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', '.pre-commit-config.yaml': config }, '', 'copy');
+    const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(init.stdout).toContain('updated .pre-commit-config.yaml: added memdex as a local hook (memdex check --staged)');
@@ -250,12 +308,14 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
     expect(blocked.output).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when a ghost entry` has no heading/);
     repo.git(['reset', '-q', '--hard']);
     expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
   }, 240_000);
 });
 
 describe('a memory tree that already has errors (issue 23 item 2)', () => {
-  test('init says how many errors the hook will refuse and offers the baseline; init --baseline records them; doctor exit 0 with its size; old errors pass, a new one is blocked', () => {
+  test('init says how many errors the hook will refuse and offers the baseline; init --baseline records them; doctor exit 0 with its size; old errors pass, a new one is blocked; uninstall (the baseline too) leaves it as it came', () => {
     const repo = freshRepo(join(temp, 'findings'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    const before = snapshot(repo.dir);
     expect(repo.memdex(['init', '--no-ci']).status).toBe(0);
     breakIndex(repo, 'agents/memory-index.md');
     repo.git(['add', '-A']);
@@ -280,5 +340,6 @@ describe('a memory tree that already has errors (issue 23 item 2)', () => {
     // The baseline's note says why a recorded error shows again, then the findings.
     expect(firstMemdexLine(blocked.output)).toBe('memdex: agents/memory-index.md: 2 errors of index/entry-has-heading, the baseline records 1: all of them are reported (fix the new one)');
     expect(blocked.output).toMatch(/agents\/memory-index\.md:\d+:1 +error +Entry `\/when another ghost` has no heading/);
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
   }, 240_000);
 });

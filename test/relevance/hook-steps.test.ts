@@ -93,6 +93,26 @@ describe('the session-end step', () => {
     expect(relevanceSessionEnd(nodeHost(), { sessionId: 's2' }, context())).toMatchObject({ kind: 'recorded' });
   });
 
+  test('the hooks write a record nothing of which was evaluated without fsync, one the evaluator touched with it; the empty file a power cut leaves of the first is no record, written again', () => {
+    const writes: { file: string; durable: boolean }[] = [];
+    const host = nodeHost();
+    const spy = { ...host, replaceText: (path: string, text: string, options?: { durable?: boolean }) => (writes.push({ file: path.split('/').pop()!, durable: options?.durable !== false }), host.replaceText(path, text, options)) };
+    relevanceInjection(spy, { ...context(0), keyPoints: keyPoints(), sessionId: 's1' });
+    relevanceSessionEnd(spy, { sessionId: 's1' }, context(5));
+    expect(writes).toEqual([
+      { file: 's1.json', durable: false },
+      { file: 's1.json', durable: false },
+    ]);
+    const evaluated = readFileSync(sessionFile('s1'), 'utf8').replace('"evaluated": []', '"evaluated": ["kpt_001"]').replace('"status": "pending"', '"status": "done"');
+    writeFileSync(sessionFile('s1'), evaluated);
+    relevanceSessionEnd(spy, { sessionId: 's1' }, context(90));
+    expect(writes[2]).toEqual({ file: 's1.json', durable: true });
+    expect(sessions().s1).toMatchObject({ evaluated: ['kpt_001'], endedAt: context(90).now });
+    writeFileSync(sessionFile('s2'), '');
+    relevanceInjection(spy, { ...context(0), keyPoints: keyPoints(), sessionId: 's2' });
+    expect(sessions().s2).toMatchObject({ status: 'open', shown: ['kpt_001'] });
+  });
+
   test('does nothing inside the evaluator\'s own process (MEMDEX_HOOKS=0)', () => {
     process.env.MEMDEX_HOOKS = '0';
     try {

@@ -4,16 +4,30 @@ import type { SourceKind } from '../../app/memdex-command.js';
 import { initSpec } from '../../messages/command-specs.js';
 import { nodeSetupHost } from '../../node/setup-host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
-import { bool, runYargsCommand, str } from '../run-command.js';
+import { bool, runYargsCommand, str, strings } from '../run-command.js';
+import { AGENT_NAMES, parseAgents, type AgentName } from '../../app/agents/agents.js';
+import { UsageError } from '../../core/errors.js';
+import { agentMessages } from '../../messages/agents.js';
+import { specMessages } from '../../messages/commands.js';
 
 export function main(argv: readonly string[]): Promise<number> {
   return runYargsCommand(initSpec, argv, async (args) => {
     const host = { ...nodeTreeHost(), ...nodeSetupHost() };
     const root = str(args, 'root');
     const memdex = str(args, 'memdex') as SourceKind | undefined;
+    const agents = agentsOption(strings(args, 'agent'), bool(args, 'no-claude'));
     const report = runInit(
       host,
-      { ...(root !== undefined ? { root } : {}), dryRun: bool(args, 'dry-run'), claude: !bool(args, 'no-claude'), git: !bool(args, 'no-git'), ci: !bool(args, 'no-ci'), ...(memdex !== undefined ? { memdex } : {}) },
+      {
+        ...(root !== undefined ? { root } : {}),
+        dryRun: bool(args, 'dry-run'),
+        claude: agents ? agents.includes('claude') : !bool(args, 'no-claude'),
+        git: !bool(args, 'no-git'),
+        ci: !bool(args, 'no-ci'),
+        update: bool(args, 'update'),
+        ...(memdex !== undefined ? { memdex } : {}),
+        ...(agents ? { agents } : {}),
+      },
     );
     for (const problem of report.problems) process.stderr.write(`${problem}\n`);
     // A tree adopted as it is: its errors said (before the next step), recorded with --baseline.
@@ -22,4 +36,14 @@ export function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${lines.join('\n')}\n`);
     return report.exitCode;
   });
+}
+
+/** `--agent codex,gemini` (or repeated): the names, undefined when not given; a name memdex does not know is a usage error. */
+function agentsOption(values: readonly string[], noClaude: boolean): readonly AgentName[] | undefined {
+  if (values.length === 0) return undefined;
+  const parsed = parseAgents(values);
+  const hint = specMessages.helpHint('init');
+  if ('unknown' in parsed) throw new UsageError(`${agentMessages.badAgent(parsed.unknown, AGENT_NAMES)}\n${hint}`);
+  if (noClaude && parsed.agents.includes('claude')) throw new UsageError(`${agentMessages.noClaudeConflict}\n${hint}`);
+  return parsed.agents;
 }
