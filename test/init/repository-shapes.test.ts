@@ -2,7 +2,8 @@
  * memdex adopted in repositories of several shapes, from the packed tarball, with
  * the real git (issue 23): a plain npm project, one whose husky pre-commit ends in
  * `exit 0`, a repository that is not a Node project (memdex installed globally: on
- * PATH), and an npm workspace with the memory tree in a package. In each: `init`,
+ * PATH), an npm workspace with the memory tree in a package, the pre-commit
+ * framework and lefthook (the real lefthook from npm, cached). In each: `init`,
  * `doctor` (exit 0), a commit that breaks the memory (blocked, the finding first), a
  * clean commit (passes), the commands init wrote failing open with one line when
  * memdex is not there, and `memdex uninstall`: the repository byte-equal to what it
@@ -16,6 +17,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installPacked } from '../helpers/install-packed.js';
+import { cachedTool, linkLefthook } from '../helpers/cached-tool.js';
 import { freshRepo, packedOnce, type Packed, type Repo } from './packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-shapes-'));
@@ -309,6 +311,42 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
     repo.git(['reset', '-q', '--hard']);
     expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
     leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
+  }, 240_000);
+});
+
+describe('lefthook in use (issue 23 item 3)', () => {
+  const lefthook = cachedTool('lefthook', 'lefthook@2');
+  const maybe = 'dir' in lefthook ? test : test.skip;
+  if ('reason' in lefthook) console.log(`lefthook is not installable (${lefthook.reason}): its repository shape is skipped`);
+  maybe("init adds memdex's command to lefthook.yml (its text kept), runs the project's lefthook install, writes no husky; doctor exit 0; commits blocked (the finding first) and passed; a second init changes nothing; uninstall (lefthook uninstall too) leaves it as it came", () => {
+    const config = '# the team\'s hooks\npre-commit:\n  commands:\n    lint:\n      run: echo "user lint ran"\n\npre-push:\n  commands:\n    test:\n      run: echo "user test ran"\n';
+    const repo = freshRepo(join(temp, 'lefthook'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'lefthook.yml': config }, '', 'copy');
+    linkLefthook(repo.dir, (lefthook as { dir: string }).dir);
+    const before = snapshot(repo.dir);
+    const init = repo.memdex(['init']);
+    expect([init.status, init.stderr]).toEqual([0, '']);
+    expect(init.stdout).toContain('updated lefthook.yml: added the memdex command to pre-commit (memdex check --staged)');
+    expect(init.stdout).toContain('ran ./node_modules/.bin/lefthook install');
+    expect(existsSync(join(repo.dir, '.husky'))).toBe(false);
+    expect(repo.git(['config', 'core.hooksPath']).stdout).toBe('');
+    expect(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8')).toBe(config.replace('\n\npre-push', '\n    memdex:\n      run: ./node_modules/.bin/memdex check --staged --quiet\n\npre-push'));
+    expect(readFileSync(join(repo.dir, '.git/hooks/pre-commit'), 'utf8')).toContain('call_lefthook');
+    const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
+    expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], 'pre-commit: lefthook.yml runs memdex check --staged']);
+    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
+    breakIndex(repo, 'agents/memory-index.md');
+    const blocked = commitAll(repo, 'break');
+    expect(blocked.status).toBe(1);
+    // lefthook prints each command's output under its name: memdex's starts with the finding.
+    const memdexPart = blocked.output.split('\n').slice(blocked.output.split('\n').findIndex((line) => /memdex ❯/.test(line)) + 1);
+    expect(memdexPart.find((line) => line.trim() !== '')).toMatch(GHOST);
+    repo.git(['reset', '-q', '--hard']);
+    expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+    const uninstall = repo.memdex(['uninstall', '--dry-run']).stdout;
+    expect(uninstall).toContain('-    memdex:\n-      run: ./node_modules/.bin/memdex check --staged --quiet\n');
+    expect(uninstall).toContain('would run: ./node_modules/.bin/lefthook uninstall\n');
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
+    expect(existsSync(join(repo.dir, '.git/hooks/pre-commit'))).toBe(false);
   }, 240_000);
 });
 
