@@ -65,8 +65,14 @@ export const LEFTHOOK_PROJECT_BIN = 'node_modules/.bin/lefthook';
 const COMMAND_TIMEOUT_MS = 60_000;
 /** How the workflow of a repository without a package.json gets memdex. */
 const GLOBAL_INSTALL = 'npm install --global memdex';
+/**
+ * How the workflow of a pnpm project installs: pnpm from npm (corepack is gone from Node 25, and its
+ * signature keys have broken installs before), then the lockfile as it is. Run in the tree's folder,
+ * pnpm finds the workspace root itself and links memdex into the package's node_modules/.bin.
+ */
+const PNPM_INSTALL = 'npm install --global pnpm && pnpm install --frozen-lockfile';
 /** Every way init writes the workflow's install step (planCi). */
-const WORKFLOW_INSTALLS: readonly (readonly [string, string?])[] = [['npm ci'], ['npm install'], [GLOBAL_INSTALL, 'memdex']];
+const WORKFLOW_INSTALLS: readonly (readonly [string, string?])[] = [['npm ci'], ['npm install'], [PNPM_INSTALL], [GLOBAL_INSTALL, 'memdex']];
 
 export interface InitOptions {
   readonly root?: string;
@@ -451,9 +457,10 @@ function planCi(files: ProjectFiles, top: string | undefined, root: string, plan
   const file = workflowFile(top, root);
   const folder = top ? relativeTo(top, root) : '';
   // A repository that is not a Node project installs memdex on the runner, as its users do.
-  // A workspace's lock file is at its root: the install runs there, where npm ci finds it.
-  const lock = ['package-lock.json', 'npm-shrinkwrap.json'].some((name) => files.exists(name) || (top !== undefined && files.exists(fromRoot(top, root, name))));
-  const text = source.kind === 'global' ? workflow(GLOBAL_INSTALL, folder, 'memdex') : workflow(lock ? 'npm ci' : 'npm install', folder);
+  // A workspace's lock file is at its root (npm ci and pnpm find it from the tree's folder); pnpm's says pnpm installs.
+  const locked = (name: string) => files.exists(name) || (top !== undefined && files.exists(fromRoot(top, root, name)));
+  const install = locked('pnpm-lock.yaml') ? PNPM_INSTALL : ['package-lock.json', 'npm-shrinkwrap.json'].some(locked) ? 'npm ci' : 'npm install';
+  const text = source.kind === 'global' ? workflow(GLOBAL_INSTALL, folder, 'memdex') : workflow(install, folder);
   const existing = files.read(file);
   if (existing === undefined) return create(plan, file, text);
   if (existing === text || !refresh) return void plan.notes.push(m.workflowExists(file));
