@@ -71,8 +71,10 @@ const GLOBAL_INSTALL = 'npm install --global memdex';
  * pnpm finds the workspace root itself and links memdex into the package's node_modules/.bin.
  */
 const PNPM_INSTALL = 'npm install --global pnpm && pnpm install --frozen-lockfile';
+/** A yarn project's (yarn 1 is on GitHub's runners; `--frozen-lockfile` fails on a lockfile that is out of date, as npm ci does). */
+const YARN_INSTALL = 'yarn install --frozen-lockfile';
 /** Every way init writes the workflow's install step (planCi). */
-const WORKFLOW_INSTALLS: readonly (readonly [string, string?])[] = [['npm ci'], ['npm install'], [PNPM_INSTALL], [GLOBAL_INSTALL, 'memdex']];
+const WORKFLOW_INSTALLS: readonly (readonly [string, string?])[] = [['npm ci'], ['npm install'], [PNPM_INSTALL], [YARN_INSTALL], [GLOBAL_INSTALL, 'memdex']];
 
 export interface InitOptions {
   readonly root?: string;
@@ -457,9 +459,9 @@ function planCi(files: ProjectFiles, top: string | undefined, root: string, plan
   const file = workflowFile(top, root);
   const folder = top ? relativeTo(top, root) : '';
   // A repository that is not a Node project installs memdex on the runner, as its users do.
-  // A workspace's lock file is at its root (npm ci and pnpm find it from the tree's folder); pnpm's says pnpm installs.
+  // A workspace's lock file is at its root (npm ci, pnpm and yarn find it from the tree's folder); it names the package manager.
   const locked = (name: string) => files.exists(name) || (top !== undefined && files.exists(fromRoot(top, root, name)));
-  const install = locked('pnpm-lock.yaml') ? PNPM_INSTALL : ['package-lock.json', 'npm-shrinkwrap.json'].some(locked) ? 'npm ci' : 'npm install';
+  const install = locked('pnpm-lock.yaml') ? PNPM_INSTALL : locked('yarn.lock') ? YARN_INSTALL : ['package-lock.json', 'npm-shrinkwrap.json'].some(locked) ? 'npm ci' : 'npm install';
   const text = source.kind === 'global' ? workflow(GLOBAL_INSTALL, folder, 'memdex') : workflow(install, folder);
   const existing = files.read(file);
   if (existing === undefined) return create(plan, file, text);

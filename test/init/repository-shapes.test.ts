@@ -2,8 +2,8 @@
  * memdex adopted in repositories of several shapes, from the packed tarball, with
  * the real git (issue 23): a plain npm project, one whose husky pre-commit ends in
  * `exit 0`, a repository that is not a Node project (memdex installed globally: on
- * PATH), an npm and a pnpm workspace with the memory tree in a package, the
- * pre-commit framework and lefthook (the real pnpm and lefthook from npm, cached). In each: `init`,
+ * PATH), npm, pnpm and yarn workspaces with the memory tree in a package,
+ * the pre-commit framework and lefthook (the real pnpm, yarn 1 and lefthook from npm, cached). In each: `init`,
  * `doctor` (exit 0), a commit that breaks the memory (blocked, the finding first), a
  * clean commit (passes), the commands init wrote failing open with one line when
  * memdex is not there, and `memdex uninstall`: the repository byte-equal to what it
@@ -255,35 +255,41 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
   }, 240_000);
 });
 
-describe('a pnpm workspace with the memory tree in a package (issue 23 item 5)', () => {
-  const pnpm = cachedTool('pnpm', 'pnpm');
-  const maybe = 'bin' in pnpm ? test : test.skip;
-  if ('reason' in pnpm) console.log(`pnpm is not installable (${pnpm.reason}): its repository shape is skipped`);
-  maybe("memdex added to the package by pnpm; init --root packages/app: commands call the memdex pnpm linked into the package, .husky/ and the workflow (pnpm install) at the top; doctor exit 0; commits blocked and passed; uninstall leaves it as it came", () => {
-    const { bin } = pnpm as { bin: string };
-    const files = { '.gitignore': 'node_modules/\n', 'pnpm-workspace.yaml': 'packages:\n  - packages/*\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n' };
-    const repo = freshRepo(join(temp, 'pnpm'), packed.tarball, 'commonjs', files, bin, 'copy');
-    // Nothing of npm's: pnpm installs memdex into the package (its store at the workspace root, a link in packages/app).
-    rmSync(join(repo.dir, 'node_modules'), { recursive: true });
-    rmSync(join(repo.dir, 'package-lock.json'), { force: true });
-    repo.write('package.json', userManifest('commonjs'));
-    const add = repo.run('pnpm', ['--dir', 'packages/app', 'add', '--save-dev', packed.tarball]);
-    expect(add.status).toBe(0);
-    const memdex = join(repo.dir, 'packages/app/node_modules/.bin/memdex');
-    expect([existsSync(memdex), existsSync(join(repo.dir, 'node_modules/.bin/memdex')), existsSync(join(repo.dir, 'pnpm-lock.yaml'))]).toEqual([true, false, true]);
-    const before = snapshot(repo.dir);
-    const init = repo.run(memdex, ['init', '--root', 'packages/app']);
-    expect([init.status, init.stderr]).toEqual([0, '']);
-    expect(init.stdout).toContain("run node_modules/.bin/memdex (the project's)");
-    expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain("    ./packages/app/node_modules/.bin/memdex check --staged --quiet --root 'packages/app' || exit 1\n");
-    const workflowText = readFileSync(join(repo.dir, '.github/workflows/memdex.yml'), 'utf8');
-    expect([workflowText.includes('      - run: npm install --global pnpm && pnpm install --frozen-lockfile\n'), workflowText.includes('        working-directory: packages/app\n')]).toEqual([true, true]);
-    const report = doctor(repo, memdex, ['--root', 'packages/app']);
-    expect([report.status, problems(report), message(report, 'command')]).toEqual([0, [], expect.stringMatching(/^command: node_modules\/\.bin\/memdex runs from the hook's shell/)]);
-    expect(runHook(repo, 'packages/app/.claude/settings.json', 'SessionStart', join(repo.dir, 'packages/app')).status).toBe(0);
-    guardsCommits(repo, 'packages/app/agents/memory-index.md');
-    leavesAsItCame(repo, memdex, before, ['--root', 'packages/app']);
-  }, 240_000);
+describe('pnpm and yarn workspaces with the memory tree in a package (issue 23 item 5)', () => {
+  const managers = [
+    { name: 'pnpm', spec: 'pnpm', files: { 'pnpm-workspace.yaml': 'packages:\n  - packages/*\n' }, workspaces: false, add: ['--dir', 'packages/app', 'add', '--save-dev'], tarball: (t: string) => t, lock: 'pnpm-lock.yaml', install: 'npm install --global pnpm && pnpm install --frozen-lockfile' },
+    { name: 'yarn', spec: 'yarn@1', files: {}, workspaces: true, add: ['--cwd', 'packages/app', 'add', '--dev'], tarball: (t: string) => `file:${t}`, lock: 'yarn.lock', install: 'yarn install --frozen-lockfile' },
+  ] as const;
+  for (const manager of managers) {
+    const tool = cachedTool(manager.name, manager.spec);
+    const maybe = 'bin' in tool ? test : test.skip;
+    if ('reason' in tool) console.log(`${manager.name} is not installable (${tool.reason}): its repository shape is skipped`);
+    maybe(`${manager.name}: memdex added to the package; init --root packages/app: commands call the memdex ${manager.name} linked into the package, .husky/ and the workflow (${manager.name} install) at the top; doctor exit 0; commits blocked and passed; uninstall leaves it as it came`, () => {
+      const { bin } = tool as { bin: string };
+      const repo = freshRepo(join(temp, manager.name), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n', ...manager.files }, bin, 'copy');
+      // Nothing of npm's: the package manager installs memdex into the package.
+      rmSync(join(repo.dir, 'node_modules'), { recursive: true });
+      rmSync(join(repo.dir, 'package-lock.json'), { force: true });
+      const manifest = JSON.parse(userManifest('commonjs')) as Record<string, unknown>;
+      repo.write('package.json', `${JSON.stringify(manager.workspaces ? { ...manifest, workspaces: ['packages/*'] } : manifest, null, 2)}\n`);
+      const add = repo.run(manager.name, [...manager.add, manager.tarball(packed.tarball)]);
+      expect([add.status, add.status === 0 ? '' : add.stderr]).toEqual([0, '']);
+      const memdex = join(repo.dir, 'packages/app/node_modules/.bin/memdex');
+      expect([existsSync(memdex), existsSync(join(repo.dir, manager.lock))]).toEqual([true, true]);
+      const before = snapshot(repo.dir);
+      const init = repo.run(memdex, ['init', '--root', 'packages/app']);
+      expect([init.status, init.stderr]).toEqual([0, '']);
+      expect(init.stdout).toContain("run node_modules/.bin/memdex (the project's)");
+      expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain("    ./packages/app/node_modules/.bin/memdex check --staged --quiet --root 'packages/app' || exit 1\n");
+      const workflowText = readFileSync(join(repo.dir, '.github/workflows/memdex.yml'), 'utf8');
+      expect([workflowText.includes(`      - run: ${manager.install}\n`), workflowText.includes('        working-directory: packages/app\n')]).toEqual([true, true]);
+      const report = doctor(repo, memdex, ['--root', 'packages/app']);
+      expect([report.status, problems(report), message(report, 'command')]).toEqual([0, [], expect.stringMatching(/^command: node_modules\/\.bin\/memdex runs from the hook's shell/)]);
+      expect(runHook(repo, 'packages/app/.claude/settings.json', 'SessionStart', join(repo.dir, 'packages/app')).status).toBe(0);
+      guardsCommits(repo, 'packages/app/agents/memory-index.md');
+      leavesAsItCame(repo, memdex, before, ['--root', 'packages/app']);
+    }, 240_000);
+  }
 });
 
 describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issue 23 item 3)", () => {
