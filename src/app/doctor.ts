@@ -28,7 +28,7 @@ import { doctorMessages as m } from '../messages/doctor.js';
 import type { AgentHost, SetupHost, TranscriptHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { FRAMEWORK_HOOK_MARK, memdexSource, setupRoot } from './init.js';
-import { HUSKY_FOLDER, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy } from './init-git.js';
+import { HUSKY_FOLDER, LEFTHOOK_HOOK_MARK, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy, lefthookConfig, lefthookRunsCheck } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
 import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
@@ -315,6 +315,14 @@ function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => 
   const huskyDisplay = displayPath(root, huskyFile);
   const readHusky = () => (host.exists(huskyFile) ? host.readText(huskyFile, huskyDisplay) : (read(PRE_COMMIT_FILE) ?? ''));
   const script = host.exists(hookPath) ? host.readText(hookPath, display) : undefined;
+  // lefthook writes its own scripts; memdex's command is in its config (init.ts planGit), at the top of the working tree.
+  const lefthook = lefthookConfig((path) => host.exists(host.resolvePath(git.top, path)), (file) => file);
+  if (lefthook !== undefined) {
+    const file = host.resolvePath(git.top, lefthook);
+    const runsCheck = lefthookRunsCheck(host.readText(file, displayPath(root, file)));
+    if (script?.includes(LEFTHOOK_HOOK_MARK)) return [runsCheck ? ok('pre-commit', m.preCommitOk(displayPath(root, file))) : problem('pre-commit', m.lefthookMissing(displayPath(root, file)), m.runInit)];
+    if (runsCheck) return [problem('pre-commit', m.lefthookNotInstalled(displayPath(root, file), displayPath(root, git.hooksDir)), m.lefthookNotInstalledFix)];
+  }
   if (script === undefined) return [problem('pre-commit', m.preCommitMissing(displayPath(root, git.hooksDir)), m.runInit)];
   if (!host.isExecutable(hookPath)) return [problem('pre-commit', m.preCommitNotExecutable(display), m.preCommitNotExecutableFix(display))];
   const texts = [script, ...(huskyRunner || script.includes(PRE_COMMIT_FILE) ? [readHusky()] : [])].join('\n');

@@ -4,7 +4,8 @@
  * one the user had (a settings file left `{}`, a hook left holding only its
  * shebang: the user's, or init's?), the text it wrote into a file it created
  * (unchanged since, or edited?), and the two things it did outside the files:
- * `core.hooksPath` set, and the pre-commit framework's `pre-commit install` run.
+ * `core.hooksPath` set, and the pre-commit framework's `pre-commit install` or
+ * `lefthook install` run.
  *
  * Where: `.claude/memdex/install.json`, inside memdex's per-machine state (ignored
  * by the line init adds, never committed). Two of the facts are per clone (git's
@@ -32,6 +33,8 @@ export interface InstallRecord {
   readonly hooksPath?: string;
   /** init ran `pre-commit install` in this clone. */
   readonly frameworkHook?: boolean;
+  /** init ran `lefthook install` in this clone. */
+  readonly lefthookHook?: boolean;
   /** Root-relative path → what init did to it. */
   readonly files: Readonly<Record<string, RecordedFile>>;
 }
@@ -54,6 +57,7 @@ export function readInstallRecord(host: Pick<TreeHost, 'resolvePath' | 'readText
   return {
     ...(typeof value.hooksPath === 'string' ? { hooksPath: value.hooksPath } : {}),
     ...(value.frameworkHook === true ? { frameworkHook: true } : {}),
+    ...(value.lefthookHook === true ? { lefthookHook: true } : {}),
     files,
   };
 }
@@ -63,10 +67,11 @@ export interface InstallStep {
   readonly edits: readonly { readonly path: string; readonly before: string | undefined; readonly after: string }[];
   readonly hooksPath?: string;
   readonly frameworkHook?: boolean;
+  readonly lefthookHook?: boolean;
 }
 
 export function recordInstall(host: RecordHost, root: string, step: InstallStep): void {
-  if (step.edits.length === 0 && step.hooksPath === undefined && !step.frameworkHook) return;
+  if (step.edits.length === 0 && step.hooksPath === undefined && !step.frameworkHook && !step.lefthookHook) return;
   const previous = readInstallRecord(host, root);
   const files: Record<string, RecordedFile> = { ...previous?.files };
   for (const edit of step.edits) {
@@ -74,6 +79,11 @@ export function recordInstall(host: RecordHost, root: string, step: InstallStep)
     files[edit.path] = created ? { created, text: edit.after } : { created };
   }
   const hooksPath = step.hooksPath ?? previous?.hooksPath;
-  const record: InstallRecord = { ...(hooksPath !== undefined ? { hooksPath } : {}), ...(step.frameworkHook || previous?.frameworkHook ? { frameworkHook: true } : {}), files };
+  const record: InstallRecord = {
+    ...(hooksPath !== undefined ? { hooksPath } : {}),
+    ...(step.frameworkHook || previous?.frameworkHook ? { frameworkHook: true } : {}),
+    ...(step.lefthookHook || previous?.lefthookHook ? { lefthookHook: true } : {}),
+    files,
+  };
   host.writeSetupFile(host.resolvePath(root, INSTALL_RECORD), `${JSON.stringify(record, null, 2)}\n`, { display: INSTALL_RECORD });
 }

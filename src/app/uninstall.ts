@@ -6,13 +6,13 @@
  * What is memdex's is recognised by its content, as init wrote it: the hook
  * commands of wiring.ts in any form memdex writes or wrote (init-claude.ts
  * isMemdexHookCommand), the skill permissions, the marked pre-commit block,
- * the lint-staged entry and the framework's hook that run `memdex check
- * --staged`, a skill or workflow equal to a text memdex ships. What content
+ * the lint-staged entry, the framework's hook and lefthook's command that run
+ * `memdex check --staged`, a skill or workflow equal to a text memdex ships. What content
  * cannot tell comes from init's record (install-record.ts): whether init
  * created a file (an emptied file it created goes; one the user had stays,
  * as it was), the text it created it with (an edited skill or workflow is
- * kept and named), `core.hooksPath` set and `pre-commit install` run in this
- * clone. JSON files lose only memdex's keys and keep the rest, written back
+ * kept and named), `core.hooksPath` set and `pre-commit install` or
+ * `lefthook install` run in this clone. JSON files lose only memdex's keys and keep the rest, written back
  * with their own indentation (as init merges them).
  *
  * The parts are a list (UNINSTALL_PARTS), one per thing an installer wrote:
@@ -38,9 +38,9 @@ import { uninstallMessages as m } from '../messages/uninstall.js';
 import type { GitSetup, SetupHost, TreeHost } from './host.js';
 import { isObject, parseJsonObject, renderJson } from './json-file.js';
 import { loadConfig } from './load-config.js';
-import { memdexSource, projectFiles, setupRoot, freshConfigTexts, fromRoot, relativeTo, workflowFile, workflowTexts, CLAUDE_FILE, FRAMEWORK_CONFIG, GITIGNORE_FILE, HOOKS_PATH_KEY, type ProjectFiles } from './init.js';
+import { lefthookCommand, memdexSource, projectFiles, setupRoot, freshConfigTexts, fromRoot, relativeTo, workflowFile, workflowTexts, CLAUDE_FILE, FRAMEWORK_CONFIG, GITIGNORE_FILE, HOOKS_PATH_KEY, type ProjectFiles } from './init.js';
 import { removeFromSettings, SETTINGS_FILE, shippedSkillTexts, SKILLS_FOLDER } from './init-claude.js';
-import { emptyScript, LINT_STAGED_FILES, PRE_COMMIT_FILE, removeFrameworkHook, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, HUSKY_FOLDER } from './init-git.js';
+import { emptyScript, lefthookConfig, LINT_STAGED_FILES, PRE_COMMIT_FILE, removeFrameworkHook, removeLefthookCommand, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, HUSKY_FOLDER } from './init-git.js';
 import { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.js';
 import { HOOK_LOG_FILE } from './doctor.js';
 import { SKILL_NAMES } from './skills.js';
@@ -272,6 +272,26 @@ const framework: UninstallPart = {
   },
 };
 
+/** lefthook: memdex's pre-commit command in its config, and its git hooks when init installed them. */
+const lefthook: UninstallPart = {
+  name: 'lefthook',
+  plan(context) {
+    const { git, files, root, host } = context;
+    const file = lefthookConfig((path) => files.exists(path), (name) => (git ? fromRoot(git.top, root, name) : name));
+    const text = file === undefined ? undefined : files.read(file);
+    if (file !== undefined && text !== undefined) {
+      const edit = removeLefthookCommand(file, text);
+      if (edit !== undefined && 'problem' in edit) context.plan.problems.push(edit.problem);
+      else if (edit !== undefined) change(context, file, text, edit.after, m.lefthookCommand);
+    }
+    if (git && context.record?.lefthookHook) {
+      const command = lefthookCommand(host, git.top, 'uninstall');
+      if (command) context.plan.commands.push({ command, cwd: git.top });
+      else context.plan.notes.push(m.lefthookNotFound);
+    }
+  },
+};
+
 /**
  * `core.hooksPath`: unset when init set it in this clone and it still says so; in
  * a clone without a record, when it names `.husky` and the husky file that goes
@@ -385,7 +405,7 @@ const agents: UninstallPart = {
 };
 
 /** Every installer's way out, in the order the report lists them. An installer added to init adds its part here. */
-export const UNINSTALL_PARTS: readonly UninstallPart[] = [claudeSettings, skills, agents, preCommitBlock, lintStaged, framework, hooksPath, workflowPart, config, claudeImport, gitignore, state];
+export const UNINSTALL_PARTS: readonly UninstallPart[] = [claudeSettings, skills, agents, preCommitBlock, lintStaged, framework, lefthook, hooksPath, workflowPart, config, claudeImport, gitignore, state];
 
 function report(plan: UninstallPlan, dryRun: boolean, config: Config, keepMemory: boolean): UninstallReport {
   const lines: string[] = [];

@@ -157,6 +157,8 @@ export const initMessages = {
   ownHooksPath: (path: string) => `core.hooksPath is ${path}: memdex's check is a marked block in ${path}/pre-commit, core.hooksPath is left as it is`,
   frameworkEntry: 'added memdex as a local hook (memdex check --staged)',
   frameworkNotInstalled: "the pre-commit framework's git hook is not installed: run `pre-commit install`",
+  lefthookEntry: 'added the memdex command to pre-commit (memdex check --staged)',
+  lefthookNotInstalled: "lefthook's git hooks are not installed, and lefthook is neither on PATH nor in node_modules: install it (npm install --save-dev lefthook), then run `npx lefthook install`",
   ran: (command: string) => `ran ${command}`,
   dryRunCommand: (command: string) => `would run: ${command}`,
   commandFailed: (command: string, status: number | null, output: string) => `${command} failed (${status === null ? 'no exit status' : `exit ${status}`})${output ? `: ${output}` : ''}`,

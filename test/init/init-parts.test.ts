@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { mergeSettings } from '../../src/app/init-claude.js';
-import { addFrameworkHook, addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
+import { addFrameworkHook, addLefthookCommand, addLintStagedEntry, addToPackageJson, checkHiddenBy, lintStagedSkipsDeletions, preCommitText } from '../../src/app/init-git.js';
 import { HOOK_WIRING } from '../../src/app/wiring.js';
 import { gitInvocation, hookCommand, missingLine, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { preCommitBlock, workflow } from '../../src/messages/init.js';
@@ -232,5 +232,31 @@ describe('the pre-commit framework config', () => {
     expect(addFrameworkHook('.pre-commit-config.yaml', (edit as { after: string }).after, entry)).toBe('present');
     expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: 3\n', entry)).toEqual({ problem: '.pre-commit-config.yaml:1:1: repos must be a list; left as it is' });
     expect(addFrameworkHook('.pre-commit-config.yaml', 'repos: []\n', entry)).toEqual({ after: `repos:\n${item}` });
+  });
+});
+
+describe("lefthook's config", () => {
+  const entry = './node_modules/.bin/memdex check --staged --quiet';
+  const file = 'lefthook.yml';
+  test.each([
+    [
+      'after the last pre-commit command, at its indentation, the comments and the rest byte for byte',
+      '# the team\'s hooks\npre-commit:\n    parallel: true\n    commands:\n        lint:\n            run: npx eslint {staged_files} # fast\n\n# pushes\npre-push:\n  commands:\n    test:\n      run: npm test\n',
+      `# the team's hooks\npre-commit:\n    parallel: true\n    commands:\n        lint:\n            run: npx eslint {staged_files} # fast\n        memdex:\n          run: ${entry}\n\n# pushes\npre-push:\n  commands:\n    test:\n      run: npm test\n`,
+    ],
+    ['a pre-commit with no commands yet (lefthook 2 jobs)', 'pre-commit:\n  jobs:\n    - run: echo hi\n', `pre-commit:\n  jobs:\n    - run: echo hi\n  commands:\n    memdex:\n      run: ${entry}\n`],
+    ['no pre-commit: appended to the file', 'pre-push:\n  commands:\n    test:\n      run: npm test', `pre-push:\n  commands:\n    test:\n      run: npm test\npre-commit:\n  commands:\n    memdex:\n      run: ${entry}\n`],
+    ['an empty file', '', `pre-commit:\n  commands:\n    memdex:\n      run: ${entry}\n`],
+    ['flow mappings (through the parser)', 'pre-commit: { commands: { lint: { run: x } } }\n', `pre-commit: {commands: {lint: {run: x}, memdex: {run: ${entry}}}}\n`],
+  ])('memdex goes in %s; a second run finds it', (_name, before, after) => {
+    expect(addLefthookCommand(file, before, entry)).toEqual({ after });
+    expect(addLefthookCommand(file, after, entry)).toBe('present');
+  });
+
+  test('a config that is not a mapping, or a pre-commit or commands that is not one, is named and left as it is', () => {
+    expect(addLefthookCommand(file, '- a\n', entry)).toEqual({ problem: 'lefthook.yml:1:1: the config must be a mapping; left as it is' });
+    expect(addLefthookCommand(file, 'pre-push: {}\npre-commit: [a]\n', entry)).toEqual({ problem: 'lefthook.yml:2:1: pre-commit must be a mapping; left as it is' });
+    expect(addLefthookCommand(file, 'pre-commit:\n  commands: 3\n', entry)).toEqual({ problem: 'lefthook.yml:2:3: commands must be a mapping; left as it is' });
+    expect(addLefthookCommand(file, 'pre-commit: [\n', entry)).toEqual({ problem: expect.stringMatching(/^lefthook\.yml:\d+:\d+: cannot parse: .*; left as it is$/) });
   });
 });

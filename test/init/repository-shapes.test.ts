@@ -2,7 +2,8 @@
  * memdex adopted in repositories of several shapes, from the packed tarball, with
  * the real git (issue 23): a plain npm project, one whose husky pre-commit ends in
  * `exit 0`, a repository that is not a Node project (memdex installed globally: on
- * PATH), and an npm workspace with the memory tree in a package. In each: `init`,
+ * PATH), npm, pnpm and yarn workspaces with the memory tree in a package,
+ * the pre-commit framework and lefthook (the real pnpm, yarn 1 and lefthook from npm, cached). In each: `init`,
  * `doctor` (exit 0), a commit that breaks the memory (blocked, the finding first), a
  * clean commit (passes), the commands init wrote failing open with one line when
  * memdex is not there, and `memdex uninstall`: the repository byte-equal to what it
@@ -16,7 +17,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installPacked } from '../helpers/install-packed.js';
-import { freshRepo, packedOnce, type Packed, type Repo } from './packed.js';
+import { cachedTool, linkLefthook } from '../helpers/cached-tool.js';
+import { freshRepo, packedOnce, userManifest, type Packed, type Repo } from './packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-shapes-'));
 let packed: Packed;
@@ -253,6 +255,43 @@ describe('an npm workspace with the memory tree in a package (issue 23 item 5)',
   }, 240_000);
 });
 
+describe('pnpm and yarn workspaces with the memory tree in a package (issue 23 item 5)', () => {
+  const managers = [
+    { name: 'pnpm', spec: 'pnpm', files: { 'pnpm-workspace.yaml': 'packages:\n  - packages/*\n' }, workspaces: false, add: ['--dir', 'packages/app', 'add', '--save-dev'], tarball: (t: string) => t, lock: 'pnpm-lock.yaml', install: 'npm install --global pnpm && pnpm install --frozen-lockfile' },
+    { name: 'yarn', spec: 'yarn@1', files: {}, workspaces: true, add: ['--cwd', 'packages/app', 'add', '--dev'], tarball: (t: string) => `file:${t}`, lock: 'yarn.lock', install: 'yarn install --frozen-lockfile' },
+  ] as const;
+  for (const manager of managers) {
+    const tool = cachedTool(manager.name, manager.spec);
+    const maybe = 'bin' in tool ? test : test.skip;
+    if ('reason' in tool) console.log(`${manager.name} is not installable (${tool.reason}): its repository shape is skipped`);
+    maybe(`${manager.name}: memdex added to the package; init --root packages/app: commands call the memdex ${manager.name} linked into the package, .husky/ and the workflow (${manager.name} install) at the top; doctor exit 0; commits blocked and passed; uninstall leaves it as it came`, () => {
+      const { bin } = tool as { bin: string };
+      const repo = freshRepo(join(temp, manager.name), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n', ...manager.files }, bin, 'copy');
+      // Nothing of npm's: the package manager installs memdex into the package.
+      rmSync(join(repo.dir, 'node_modules'), { recursive: true });
+      rmSync(join(repo.dir, 'package-lock.json'), { force: true });
+      const manifest = JSON.parse(userManifest('commonjs')) as Record<string, unknown>;
+      repo.write('package.json', `${JSON.stringify(manager.workspaces ? { ...manifest, workspaces: ['packages/*'] } : manifest, null, 2)}\n`);
+      const add = repo.run(manager.name, [...manager.add, manager.tarball(packed.tarball)]);
+      expect([add.status, add.status === 0 ? '' : add.stderr]).toEqual([0, '']);
+      const memdex = join(repo.dir, 'packages/app/node_modules/.bin/memdex');
+      expect([existsSync(memdex), existsSync(join(repo.dir, manager.lock))]).toEqual([true, true]);
+      const before = snapshot(repo.dir);
+      const init = repo.run(memdex, ['init', '--root', 'packages/app']);
+      expect([init.status, init.stderr]).toEqual([0, '']);
+      expect(init.stdout).toContain("run node_modules/.bin/memdex (the project's)");
+      expect(readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8')).toContain("    ./packages/app/node_modules/.bin/memdex check --staged --quiet --root 'packages/app' || exit 1\n");
+      const workflowText = readFileSync(join(repo.dir, '.github/workflows/memdex.yml'), 'utf8');
+      expect([workflowText.includes(`      - run: ${manager.install}\n`), workflowText.includes('        working-directory: packages/app\n')]).toEqual([true, true]);
+      const report = doctor(repo, memdex, ['--root', 'packages/app']);
+      expect([report.status, problems(report), message(report, 'command')]).toEqual([0, [], expect.stringMatching(/^command: node_modules\/\.bin\/memdex runs from the hook's shell/)]);
+      expect(runHook(repo, 'packages/app/.claude/settings.json', 'SessionStart', join(repo.dir, 'packages/app')).status).toBe(0);
+      guardsCommits(repo, 'packages/app/agents/memory-index.md');
+      leavesAsItCame(repo, memdex, before, ['--root', 'packages/app']);
+    }, 240_000);
+  }
+});
+
 describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issue 23 item 3)", () => {
   test.each([
     ['core.hooksPath githooks/', 'githooks/pre-commit', (repo: Repo) => repo.git(['config', 'core.hooksPath', 'githooks'])],
@@ -309,6 +348,42 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
     repo.git(['reset', '-q', '--hard']);
     expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
     leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
+  }, 240_000);
+});
+
+describe('lefthook in use (issue 23 item 3)', () => {
+  const lefthook = cachedTool('lefthook', 'lefthook@2');
+  const maybe = 'dir' in lefthook ? test : test.skip;
+  if ('reason' in lefthook) console.log(`lefthook is not installable (${lefthook.reason}): its repository shape is skipped`);
+  maybe("init adds memdex's command to lefthook.yml (its text kept), runs the project's lefthook install, writes no husky; doctor exit 0; commits blocked (the finding first) and passed; a second init changes nothing; uninstall (lefthook uninstall too) leaves it as it came", () => {
+    const config = '# the team\'s hooks\npre-commit:\n  commands:\n    lint:\n      run: echo "user lint ran"\n\npre-push:\n  commands:\n    test:\n      run: echo "user test ran"\n';
+    const repo = freshRepo(join(temp, 'lefthook'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'lefthook.yml': config }, '', 'copy');
+    linkLefthook(repo.dir, (lefthook as { dir: string }).dir);
+    const before = snapshot(repo.dir);
+    const init = repo.memdex(['init']);
+    expect([init.status, init.stderr]).toEqual([0, '']);
+    expect(init.stdout).toContain('updated lefthook.yml: added the memdex command to pre-commit (memdex check --staged)');
+    expect(init.stdout).toContain('ran ./node_modules/.bin/lefthook install');
+    expect(existsSync(join(repo.dir, '.husky'))).toBe(false);
+    expect(repo.git(['config', 'core.hooksPath']).stdout).toBe('');
+    expect(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8')).toBe(config.replace('\n\npre-push', '\n    memdex:\n      run: ./node_modules/.bin/memdex check --staged --quiet\n\npre-push'));
+    expect(readFileSync(join(repo.dir, '.git/hooks/pre-commit'), 'utf8')).toContain('call_lefthook');
+    const report = doctor(repo, join(repo.dir, 'node_modules/.bin/memdex'));
+    expect([report.status, problems(report), message(report, 'pre-commit')]).toEqual([0, [], 'pre-commit: lefthook.yml runs memdex check --staged']);
+    expect(commitAll(repo, 'Set up memdex').status).toBe(0);
+    breakIndex(repo, 'agents/memory-index.md');
+    const blocked = commitAll(repo, 'break');
+    expect(blocked.status).toBe(1);
+    // lefthook prints each command's output under its name: memdex's starts with the finding.
+    const memdexPart = blocked.output.split('\n').slice(blocked.output.split('\n').findIndex((line) => /memdex ❯/.test(line)) + 1);
+    expect(memdexPart.find((line) => line.trim() !== '')).toMatch(GHOST);
+    repo.git(['reset', '-q', '--hard']);
+    expect(repo.memdex(['init']).stdout.trim().split('\n').at(-1)).toBe('nothing to do: memdex is set up');
+    const uninstall = repo.memdex(['uninstall', '--dry-run']).stdout;
+    expect(uninstall).toContain('-    memdex:\n-      run: ./node_modules/.bin/memdex check --staged --quiet\n');
+    expect(uninstall).toContain('would run: ./node_modules/.bin/lefthook uninstall\n');
+    leavesAsItCame(repo, join(repo.dir, 'node_modules/.bin/memdex'), before);
+    expect(existsSync(join(repo.dir, '.git/hooks/pre-commit'))).toBe(false);
   }, 240_000);
 });
 

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeSettings, removeFromSettings } from '../../src/app/init-claude.js';
-import { addFrameworkHook, addLintStagedEntry, addToPackageJson, removeFrameworkHook, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, preCommitText } from '../../src/app/init-git.js';
+import { addFrameworkHook, addLefthookCommand, addLintStagedEntry, addToPackageJson, removeFrameworkHook, removeLefthookCommand, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, preCommitText } from '../../src/app/init-git.js';
 import { gitInvocation, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { parseJsonObject, renderJson } from '../../src/app/json-file.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -72,6 +72,18 @@ describe('each removal undoes its init step', () => {
     if (before.startsWith('#')) expect(removed).toBe(before);
     else expect(removed).toBe('repos:\n');
     expect(removeFrameworkHook('.pre-commit-config.yaml', before)).toBeUndefined();
+  });
+
+  test.each([
+    ['a pre-commit with commands', "# hooks\npre-commit:\n  commands:\n    lint:\n      run: x\n\npre-push:\n  commands:\n    t:\n      run: y\n"],
+    ['a pre-commit without commands', 'pre-commit:\n  parallel: true\n'],
+    ['no pre-commit', 'pre-push:\n  commands:\n    t:\n      run: y\n'],
+    ['an empty file', ''],
+    ['flow mappings (through the parser)', 'pre-commit: {commands: {lint: {run: x}}}\n'],
+  ])("lefthook's config, %s: memdex's command goes, the file as it was", (_name, before) => {
+    const after = edited(addLefthookCommand('lefthook.yml', before, './node_modules/.bin/memdex check --staged --quiet'));
+    expect(removeLefthookCommand('lefthook.yml', after)).toEqual({ after: before });
+    expect(removeLefthookCommand('lefthook.yml', before)).toBeUndefined();
   });
 
   test.each([
@@ -151,6 +163,36 @@ describe('memdex uninstall and init --update through the CLI', () => {
       const run = spawnSync('bash', ['-c', command], { cwd: r.dir, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: r.dir, SHLVL: '1' } });
       expect([name, run.status, `${run.stdout}${run.stderr}`]).toEqual([name, 0, expect.stringMatching(line)]);
     }
+  });
+
+  test("lefthook's config without lefthook here: init adds the command and says how to install lefthook's hooks; doctor names the missing hook with its fix; a config it cannot edit is named and left; uninstall gives the bytes back", () => {
+    const config = '# hooks\npre-commit:\n  commands:\n    lint:\n      run: npx eslint\n';
+    // lint-staged too (lefthook often runs it): memdex's command goes to lefthook, beside it, not into lint-staged's config.
+    const pkg = '{\n  "name": "app",\n  "lint-staged": { "*.js": "eslint" }\n}\n';
+    const r = repo({ 'lefthook.yml': config, 'package.json': pkg });
+    const env = { CLAUDE_PROJECT_DIR: '', PATH: '/usr/bin:/bin' };
+    const init = runCli(['init', '--no-ci', '--memdex', 'global', '--root', r.dir], { env });
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('updated lefthook.yml: added the memdex command to pre-commit (memdex check --staged)\n');
+    expect(init.stdout).toContain("lefthook's git hooks are not installed, and lefthook is neither on PATH nor in node_modules: install it (npm install --save-dev lefthook), then run `npx lefthook install`\n");
+    expect(r.read('lefthook.yml')).toBe(`${config}    memdex:\n      run: memdex check --staged --quiet\n`);
+    expect([existsSync(join(r.dir, '.husky')), r.read('package.json')]).toEqual([false, pkg]);
+    const report = JSON.parse(runCli(['doctor', '--format', 'json', '--root', r.dir], { env }).stdout) as { results: { check: string; status: string; message: string; fix?: string }[] };
+    expect(report.results.filter((result) => result.check === 'pre-commit')).toEqual([
+      {
+        check: 'pre-commit',
+        status: 'problem',
+        message: `pre-commit: lefthook.yml runs memdex check --staged, and lefthook's hooks are not installed in .git/hooks (git never runs it)`,
+        fix: 'run `npx lefthook install`',
+      },
+    ]);
+    expect(runCli(['uninstall', '--root', r.dir], { env }).status).toBe(0);
+    expect(r.read('lefthook.yml')).toBe(config);
+
+    r.write('lefthook.yml', 'pre-commit: [lint]\n');
+    const refused = runCli(['init', '--no-ci', '--memdex', 'global', '--root', r.dir], { env });
+    expect([refused.status, refused.stderr]).toEqual([1, expect.stringContaining('lefthook.yml:1:1: pre-commit must be a mapping; left as it is\n')]);
+    expect(r.read('lefthook.yml')).toBe('pre-commit: [lint]\n');
   });
 
   test('doctor names what init created and is gone (a half-removed install), with both ways out', () => {
