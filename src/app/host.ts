@@ -119,6 +119,8 @@ export interface AgentHost {
   writeDiagnostic(root: string, name: string, content: string): void;
   /** This process among all that work on one store: host, pid and a random part. */
   workerId(): string;
+  /** The SHA-256 of a text (UTF-8), hex. */
+  sha256(text: string): string;
   /** The byte offset just after the file's last newline (0 when it has none). */
   completeLinesEnd(path: string): number;
   /** Copies the lines of bytes [start, end) of `from` (complete lines) that `keep` accepts into a new file `to` (mode 0600); how many. */
