@@ -210,6 +210,8 @@ export interface ShellResult {
 export interface SetupHost {
   /** Creates missing parent folders, then writes atomically (refused when the file no longer holds `expected`); `executable`: mode 0755. */
   writeSetupFile(path: string, text: string, options: { readonly expected?: string; readonly executable?: boolean; readonly display: string }): void;
+  /** Refuses (InputError naming `display`) a target writeSetupFile would refuse: not a regular file, or read-only. Writes nothing. */
+  refuseUnwritable(path: string, display: string): void;
   /** Removes a file (nothing when it is gone). */
   removeFile(path: string): void;
   isExecutable(path: string): boolean;
