@@ -143,3 +143,14 @@ describe('a file that breaks one rule thousands of times (issue 27 item 15)', ()
     expect(json.flatMap((file: { messages: unknown[] }) => file.messages)).toHaveLength(159);
   });
 });
+
+test('an ambiguous when lists 20 choices, then how many more (1 MB of `### a` printed 166,000)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'memdex-reports-'));
+  dirs.push(root);
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory Index\n\n## agents/decisions/big.md\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'big.md'), `# Big\n\n${'### a\n'.repeat(25)}`);
+  const result = runCli(['when', 'a', '--root', root], { cwd: root });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(`memdex: 'a' matches more than one section; run one of:\n${'  /when .a\n'.repeat(20)}  … and 5 more\n`);
+});
