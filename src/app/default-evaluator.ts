@@ -11,6 +11,7 @@ import type { Config } from '../model/config.js';
 import { DEFAULT_EVALUATOR_TEMPLATE, EVALUATION_REPLY_SCHEMA, EVALUATOR_PLACEHOLDERS, evaluatorPrompt } from '../relevance/evaluation-prompt.js';
 import { askClaude, claudeEnv } from './claude-call.js';
 import { commandEvaluator } from './command-evaluator.js';
+import { commandApproved } from './command-approval.js';
 import type { Env, Evaluator, Host } from './host.js';
 import { defaultLearner, promptTemplate, type DefaultLearner } from './learn-settings.js';
 
@@ -26,13 +27,15 @@ export function evaluatorCommand(env: Env, configured: string | undefined, expli
 }
 
 /** Whether some evaluator would run (without loading a template: the session-start hook asks). */
-export function hasEvaluator(host: Host, config: Config): boolean {
-  return evaluatorCommand(host.env, config.relevance.evaluator) !== undefined || defaultLearner(host, config) !== undefined;
+export function hasEvaluator(host: Host, root: string, config: Config): boolean {
+  const command = evaluatorCommand(host.env, config.relevance.evaluator);
+  return command !== undefined ? approved(host, root, config, command) : defaultLearner(host, config) !== undefined;
 }
 
 /** The configured command, else the default on `claude -p`; undefined when neither is available. */
 export function chooseEvaluator(host: Host, root: string, config: Config, timeoutMs: number, explicit?: string): ChosenEvaluator | undefined {
   const command = evaluatorCommand(host.env, config.relevance.evaluator, explicit);
+  if (command !== undefined && !approved(host, root, config, command, explicit)) return undefined;
   if (command !== undefined) return { evaluator: commandEvaluator(host, command, root, timeoutMs, claudeEnv(host.env)), label: command };
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { evaluator: claudeEvaluator(host, learner, root, config, timeoutMs), label: learner.label };
@@ -50,6 +53,12 @@ export function claudeEvaluator(host: Host, learner: DefaultLearner, root: strin
     });
     return answer.ok ? { ok: true, value: (answer.value as { evaluations: unknown }).evaluations } : { ok: false, problem: `${learner.label} ${answer.problem}` };
   };
+}
+
+/** The repository's own command (not the environment's, not `--evaluator`) runs only when approved (command-approval.ts). */
+function approved(host: Host, root: string, config: Config, command: string, explicit?: string): boolean {
+  const fromRepository = evaluatorCommand(host.env, undefined, explicit) === undefined;
+  return !fromRepository || commandApproved(host, root, 'relevance.evaluator', command);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -30,6 +30,8 @@ import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { FRAMEWORK_HOOK_MARK, memdexSource, setupRoot } from './init.js';
 import { HUSKY_FOLDER, LEFTHOOK_HOOK_MARK, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy, lefthookConfig, lefthookRunsCheck } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
+import { unapprovedCommands } from './command-approval.js';
+import { approvalMessages } from '../messages/approval.js';
 import { learningCommands, programOf, type LearningCommand } from './doctor-learning.js';
 import { LEARNING_OUTCOMES, readLearningOutcomes } from './learning-outcomes.js';
 import { PLUGIN_NAME, enabledPlugin, pluginSkillPermissions } from './plugin.js';
@@ -73,7 +75,7 @@ const LAST_FAILURES = 2;
 /** `memdex --version` from the hook's shell: start-up plus a cold disk. */
 const COMMAND_TIMEOUT_MS = 20_000;
 
-type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'listDir' | 'writeDiagnostic'> & Pick<TranscriptHost, 'transcriptsDir' | 'listSessions'>;
+type DoctorHost = TreeHost & SetupHost & Pick<AgentHost, 'listDir' | 'writeDiagnostic' | 'canonicalPath' | 'sha256'> & Pick<TranscriptHost, 'transcriptsDir' | 'listSessions'>;
 
 const ok = (check: string, message: string): DoctorResult => ({ check, status: 'ok', message });
 const problem = (check: string, message: string, fix: string): DoctorResult => ({ check, status: 'problem', message, fix });
@@ -125,6 +127,7 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   results.push(checkHookLog(read));
   results.push(checkPointers(host, root, config));
   results.push(...learningCommands(host.env, config).map((command) => checkLearning(host, root, command)));
+  results.push(...unapprovedCommands(host, root, config).map((c) => ({ check: 'approval', status: 'warning' as const, message: approvalMessages.doctorUnapproved(c.key, c.command), fix: approvalMessages.doctorFix })));
   results.push(checkLearningOutcomes(host, root));
   results.push(...checkEvaluations(host, root, config));
   results.push(...checkReview(host, root, config));

@@ -54,6 +54,7 @@ import { recordLearningOutcome, type LearningOutcome } from './learning-outcomes
 import { playbookFile, readPlaybook, updatePlaybook, type UpdateOutcome } from './playbook-file.js';
 import { projectRelevanceParams } from './relevance-store.js';
 import { claimTranscriptPart, releaseTranscriptPart, removePartFile, writePartFile, type TranscriptPart } from './transcript-parts.js';
+import { commandApproved, unapprovedNotice } from './command-approval.js';
 
 /**
  * The extractor is killed after this long unless MEMDEX_EXTRACTOR_TIMEOUT (seconds)
@@ -91,9 +92,14 @@ export function isEvidence(line: string): boolean {
 /** What runs the extraction: the configured command, else the default on `claude -p`. */
 type Extractor = { readonly kind: 'command'; readonly command: string; readonly label: string } | { readonly kind: 'claude'; readonly learner: DefaultLearner; readonly label: string };
 
-export function chooseExtractor(host: Host, config: Config): Extractor | undefined {
-  const command = extractorCommand(host.env, config.playbook.extractor);
-  if (command !== undefined) return { kind: 'command', command, label: command };
+/** An unapproved repository command (command-approval.ts) counts as none: the default does not stand in for it. */
+export function chooseExtractor(host: Host, root: string, config: Config): Extractor | undefined {
+  const fromEnv = extractorCommand(host.env, undefined);
+  const command = fromEnv ?? config.playbook.extractor;
+  if (command !== undefined) {
+    if (fromEnv === undefined && !commandApproved(host, root, 'playbook.extractor', command)) return undefined;
+    return { kind: 'command', command, label: command };
+  }
   const learner = defaultLearner(host, config);
   return learner === undefined ? undefined : { kind: 'claude', learner, label: learner.label };
 }
@@ -103,7 +109,11 @@ export const startExtraction: HookStep = {
   name: messages.steps.playbook,
   run(context) {
     const { host } = context;
-    if (chooseExtractor(host, context.config) === undefined) return;
+    if (chooseExtractor(host, context.root, context.config) === undefined) {
+      const notice = unapprovedNotice(host, context.root, context.config);
+      if (notice !== undefined) context.log(notice);
+      return;
+    }
     const sessionId = context.payload.sessionId;
     if (sessionId === undefined) throw new Error(messages.noSessionId);
     const transcript = context.payload.transcriptPath;
@@ -131,7 +141,7 @@ export async function runExtractionWorker(host: Host, job: ExtractionJob): Promi
   if (host.env.MEMDEX_HOOKS === '0') return 'nothing';
   try {
     const config = loadConfig(host, job.root).config;
-    const extractor = chooseExtractor(host, config);
+    const extractor = chooseExtractor(host, job.root, config);
     if (extractor === undefined) return 'nothing';
     const lock = { timeoutMs: LOCK_TIMEOUT_MS };
     const part = claimTranscriptPart(host, job.root, job.sessionId, job.transcriptPath, lock);

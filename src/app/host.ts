@@ -114,6 +114,8 @@ export interface AgentHost {
   writeDiagnostic(root: string, name: string, content: string): void;
   /** This process among all that work on one store: host, pid and a random part. */
   workerId(): string;
+  /** The SHA-256 of a text (UTF-8), hex. */
+  sha256(text: string): string;
   /** The byte offset just after the file's last newline (0 when it has none). */
   completeLinesEnd(path: string): number;
   /** Copies the lines of bytes [start, end) of `from` (complete lines) that `keep` accepts into a new file `to` (mode 0600); how many. */
@@ -204,6 +206,8 @@ export interface ShellResult {
 export interface SetupHost {
   /** Creates missing parent folders, then writes atomically (refused when the file no longer holds `expected`); `executable`: mode 0755. */
   writeSetupFile(path: string, text: string, options: { readonly expected?: string; readonly executable?: boolean; readonly display: string }): void;
+  /** Refuses (InputError naming `display`) a target writeSetupFile would refuse: not a regular file, or read-only. Writes nothing. */
+  refuseUnwritable(path: string, display: string): void;
   /** Removes a file (nothing when it is gone). */
   removeFile(path: string): void;
   isExecutable(path: string): boolean;

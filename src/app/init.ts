@@ -164,6 +164,8 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
   else plan.notes.push(m.skipped('CI (--no-ci)'));
   planGitignore(files, plan);
   if (!options.dryRun) {
+    // Every target first: a read-only one found after the first writes would leave a half-installed project.
+    for (const edit of plan.edits) host.refuseUnwritable(host.resolvePath(root, edit.path), edit.path);
     for (const edit of plan.edits) {
       host.writeSetupFile(host.resolvePath(root, edit.path), edit.after, { ...(edit.before !== undefined ? { expected: edit.before } : {}), executable: edit.executable, display: edit.path });
     }

@@ -24,6 +24,7 @@ import { learnMessages } from '../messages/learn.js';
 import type { Config } from '../model/config.js';
 import { compactSessionRecords } from './compact-sessions.js';
 import { claimContext, liveness, sessionsToExtract, type CatchUpHost } from './catch-up.js';
+import { approveCommands, unapprovedNotice, type ApprovalResult } from './command-approval.js';
 import { chooseEvaluator, hasEvaluator } from './default-evaluator.js';
 import { chooseExtractor, extractorTimeoutMs, runExtractionWorker } from './extract-playbook.js';
 import type { Host, TranscriptHost } from './host.js';
@@ -43,12 +44,14 @@ export type LearningHost = CatchUpHost & TranscriptHost;
 /** The session-start step: start the background run when some learner can run. */
 export function startLearning(context: HookContext): void {
   const { host, root, config, payload } = context;
-  if (!learnerAvailable(host, config)) return;
+  const notice = unapprovedNotice(host, root, config);
+  if (notice !== undefined) context.log(notice);
+  if (!learnerAvailable(host, root, config)) return;
   host.startHookWorker(root, [LEARNING_WORKER, root, ...(payload.sessionId !== undefined ? [payload.sessionId] : [])]);
 }
 
-function learnerAvailable(host: Host, config: Config): boolean {
-  return chooseExtractor(host, config) !== undefined || hasEvaluator(host, config);
+function learnerAvailable(host: Host, root: string, config: Config): boolean {
+  return chooseExtractor(host, root, config) !== undefined || hasEvaluator(host, root, config);
 }
 
 export interface LearningRun {
@@ -77,7 +80,7 @@ export async function runLearning(host: LearningHost, root: string, log: (line: 
     const running = liveness(host, current);
     let extracted = 0;
     let extractFailed = 0;
-    if (chooseExtractor(host, ctx.config) !== undefined) {
+    if (chooseExtractor(host, root, ctx.config) !== undefined) {
       const retries = pendingRetries(host, root).slice(0, perRun);
       const fresh = sessionsToExtract(host, root, ctx.config, running, perRun - retries.length).filter((s) => !retries.some((r) => r.sessionId === s.sessionId));
       for (const { sessionId, transcriptPath } of [...retries, ...fresh]) {
@@ -111,7 +114,7 @@ export async function runLearning(host: LearningHost, root: string, log: (line: 
 /** `memdex learn --catch-up`: one learning run in the foreground; a usage error when no learner can run. */
 export async function catchUp(host: LearningHost, explicitRoot: string | undefined, log: (line: string) => void): Promise<LearningRun> {
   const { root, config } = projectContext(host, explicitRoot);
-  if (!learnerAvailable(host, config)) throw new UsageError(learnMessages.noLearner);
+  if (!learnerAvailable(host, root, config)) throw new UsageError(learnMessages.noLearner);
   return runLearning(host, root, log, undefined, 'learn --catch-up');
 }
 
@@ -126,4 +129,10 @@ export async function runLearningWorker(host: LearningHost, root: string, curren
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** `memdex learn approve`: the repository's configured commands approved for this user (command-approval.ts). */
+export function approveLearning(host: Host, explicitRoot: string | undefined): ApprovalResult {
+  const { root, config } = projectContext(host, explicitRoot);
+  return approveCommands(host, root, config);
 }

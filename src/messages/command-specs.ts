@@ -284,14 +284,18 @@ export const doctorSpec: CommandSpec = {
 
 export const learnSpec: CommandSpec = {
   name: 'learn',
-  describe: 'Learn from this project\'s sessions not learned from yet: what the session-start hook starts in the background, in the foreground',
+  describe: 'Learn from this project\'s sessions not learned from yet: what the session-start hook starts in the background, in the foreground; or approve the repository\'s learning commands',
+  positionals: [{ name: 'action', describe: '`approve`: record the repository\'s configured extractor and evaluator commands (their sha256) as approved by you; they run only once approved when MEMDEX_REQUIRE_APPROVAL=1 (docs/learning-threats.md)' }],
   options: {
     root,
-    'catch-up': { type: 'boolean', required: true, describe: 'Extract and evaluate every part of a session that ended (or stopped running) and was not learned from, oldest first, up to learn.sessionsPerRun of each' },
+    'catch-up': { type: 'boolean', describe: 'Extract and evaluate every part of a session that ended (or stopped running) and was not learned from, oldest first, up to learn.sessionsPerRun of each' },
     format: textOrJson,
   },
-  examples: [['memdex learn --catch-up', 'from cron or CI: sessions whose end hook never ran are learned from too']],
-  notes: 'Exit 0 when every part it tried was learned from (or there was nothing to learn), 1 when one failed (it stays queued), 2 when no learner is available.',
+  examples: [
+    ['memdex learn --catch-up', 'from cron or CI: sessions whose end hook never ran are learned from too'],
+    ['memdex learn approve', 'after reading playbook.extractor and relevance.evaluator in memdex.config.json'],
+  ],
+  notes: 'Give --catch-up or approve. Exit 0 when every part it tried was learned from (or there was nothing to learn), 1 when one failed (it stays queued), 2 when no learner is available.',
 };
 
 export const addSpec: CommandSpec = {

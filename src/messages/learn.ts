@@ -33,6 +33,8 @@ export const learnMessages = {
       overLimit > 0 ? `${overLimit} key point(s) over the per-session limit dropped` : '',
       unknown > 0 ? `${unknown} unknown id(s) ignored` : '',
     ].filter((part) => part !== '').join(', '),
+  learnUsage: (action: string | undefined) =>
+    action === undefined ? 'memdex learn needs --catch-up (learn now) or approve (approve the repository\'s commands)' : `unknown action "${action}"; expected approve, or --catch-up`,
   runnerBusy: 'another learning run is active; this one did nothing',
   noLearner:
     'no learner can run here: no extractor or evaluator is configured, and claude (Claude Code) is not on the PATH or learn.enabled is false; see docs/playbook.md, "Learning out of the box"',

@@ -1,5 +1,13 @@
 /** Every user-facing sentence of `memdex when / how / resolve` and `compress-key`. */
 const list = (lines: readonly string[]) => lines.map((l) => `\n  ${l}`).join('');
+/**
+ * The choices an ambiguous query lists: a file of 166,000 `### a` headings made `when a`
+ * print every one (the same line each time); a person picks among the first few, so the
+ * rest are counted, not printed.
+ */
+export const SHOWN_CHOICES = 20;
+const choicesList = (lines: readonly string[]) =>
+  lines.length <= SHOWN_CHOICES ? list(lines) : `${list(lines.slice(0, SHOWN_CHOICES))}\n  … and ${lines.length - SHOWN_CHOICES} more`;
 
 export const resolveMessages = {
   usage: (command: string) =>
@@ -13,9 +21,9 @@ export const resolveMessages = {
   badFormat: (value: string) => `--format ${value}: expected text or json`,
   emptyQuery: (query: string) => `empty query in '${query}': give a trigger after the operator`,
   ambiguousTrigger: (query: string, choices: readonly string[]) =>
-    `'${query}' matches more than one section; run one of:${list(choices)}`,
+    `'${query}' matches more than one section; run one of:${choicesList(choices)}`,
   ambiguousSection: (query: string, choices: readonly string[]) =>
-    `'${query}' matches more than one heading; run one of:${list(choices)}`,
+    `'${query}' matches more than one heading; run one of:${choicesList(choices)}`,
   noTrigger: (query: string, suggestions: readonly string[], related: readonly string[] = []) =>
     `no entry matches '${query}'.` +
     (suggestions.length > 0 ? ` Closest entries:${list(suggestions)}` : '') +

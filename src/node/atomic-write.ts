@@ -49,14 +49,24 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
  * it, before anything is written. The one place writers (this one, the journal) decide it.
  */
 export function replacementOf(path: string, display: string): { readonly target: string; readonly mode: number | undefined } {
+  const { target, old } = refuseUnreplaceable(path, display);
+  if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
+  return { target, mode: old ? old.mode & 0o7777 : undefined };
+}
+
+/**
+ * The refusals of replacementOf alone (not a regular file, read-only), with nothing
+ * written or printed: a writer of several files (`init`) asks first for every target,
+ * so that it writes all of them or none.
+ */
+export function refuseUnreplaceable(path: string, display: string): { readonly target: string; readonly old: ReturnType<typeof statIfExists> } {
   const target = resolveTarget(path);
   const old = statIfExists(target);
   if (old && !old.isFile()) throw new InputError(msg.notRegular(display, kindOf(old)));
   // A rename needs only the folder's write permission (and root ignores modes): without this, a file its owner made
   // read-only would be rewritten anyway, with its read-only mode kept.
   if (old && (old.mode & 0o222) === 0) throw new InputError(msg.readOnly(display, old.mode));
-  if (old && old.nlink > 1) process.stderr.write(`${msg.breaksHardLink(display, old.nlink)}\n`);
-  return { target, mode: old ? old.mode & 0o7777 : undefined };
+  return { target, old };
 }
 
 /** A unique sibling temp name: `.name.<pid>.<random>.tmp`. */

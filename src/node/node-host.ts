@@ -52,6 +52,7 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     writeDiagnostic: (root, name, content) => void writeDiagnostic(root, name, content),
     // node:crypto loaded on use: only the learner names a worker, and the module costs every first prompt ~5 ms to load.
     workerId: () => `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
+    sha256: (text) => process.getBuiltinModule('node:crypto').createHash('sha256').update(text, 'utf8').digest('hex'),
     completeLinesEnd,
     copyLines,
     listEntries: (path) => readdirSync(path, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),

@@ -2,7 +2,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, r
 import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { refuseUnreplaceable, writeFileAtomic } from './atomic-write.js';
 import { cacheDir, cacheEnabled, cachePath } from './cache-files.js';
 import { childProcess } from './child-process.js';
 import { findExecutable, isExecutableFile } from './find-executable.js';
@@ -22,6 +22,7 @@ export function nodeSetupHost(): SetupHost {
           if (options.executable) chmodSync(path, 0o755);
         },
       ),
+    refuseUnwritable: (path, display) => void refuseUnreplaceable(path, display),
     removeFile: (path) => rmSync(path, { force: true }),
     isExecutable: isExecutableFile,
     isDirectory: (path) => statIfExists(path)?.isDirectory() === true,

@@ -42,12 +42,17 @@ describeCorpora('bad input gets a clear message and loses nothing', () => {
     expect(readFileSync(join(dir, INDEX), 'utf8')).toBe(original);
   });
 
-  test('a 5 MB line is handled (no crash, no stack)', () => {
+  test('a 900 kB line is handled; a 5 MB file is refused by the markdown cap, named (no crash, no stack)', () => {
     const dir = copyTree(AFTER);
+    writeFileSync(join(dir, 'agents/decisions/huge.md'), `# Huge\n\n${'x'.repeat(900 * 1000)}\n`);
+    const handled = runCli(['check', '--quiet'], { cwd: dir });
+    expect(handled.status).toBe(0);
+    noStack(handled.stderr);
     writeFileSync(join(dir, 'agents/decisions/huge.md'), `# Huge\n\n${'x'.repeat(5 * 1024 * 1024)}\n`);
-    const result = runCli(['check', '--quiet'], { cwd: dir });
-    expect(result.status).toBe(0);
-    noStack(result.stderr);
+    const refused = runCli(['check', '--quiet'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('agents/decisions/huge.md is 5.0 MB; memdex reads at most 1 MB of a markdown memory file');
+    noStack(refused.stderr);
   });
 
   test('an unreadable index: exit 2 with the file named', () => {

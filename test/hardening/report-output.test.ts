@@ -122,3 +122,37 @@ describe('a report written in batches', () => {
     }
   });
 });
+
+/** A tree whose one decision file holds `count` headings `### a` and no entry: two findings per heading. */
+function repeatedHeadings(count: number): string {
+  const root = mkdtempSync(join(tmpdir(), 'memdex-reports-'));
+  dirs.push(root);
+  mkdirSync(join(root, 'agents', 'decisions'), { recursive: true });
+  writeFileSync(join(root, 'agents', 'memory-index.md'), '# Memory Index\n\n## agents/decisions/big.md\n');
+  writeFileSync(join(root, 'agents', 'decisions', 'big.md'), `# Big\n\n${'### a\n'.repeat(count)}`);
+  return root;
+}
+
+describe('a file that breaks one rule thousands of times (issue 27 item 15)', () => {
+  test('stylish prints 50 findings per rule per file, then how many more; the count and --format json keep them all', () => {
+    const root = repeatedHeadings(80);
+    const stylish = runCli(['check', '--root', root], { cwd: root });
+    expect(stylish.status).toBe(1);
+    const lines = stylish.stdout.split('\n');
+    const count = (rule: string) => lines.filter((l) => /^agents\/decisions\/big\.md:\d+:\d+ /.test(l) && l.endsWith(rule)).length;
+    expect(count('decision/heading-has-entry')).toBe(50);
+    expect(count('decision/no-duplicate-heading')).toBe(50);
+    expect(lines).toContain('agents/decisions/big.md: 30 more decision/heading-has-entry findings not shown (at most 50 per rule per file; the count below has them all, --format json lists every one)');
+    expect(lines).toContain('agents/decisions/big.md: 29 more decision/no-duplicate-heading findings not shown (at most 50 per rule per file; the count below has them all, --format json lists every one)');
+    expect(stylish.stdout).toContain('✖ 159 problems (159 errors, 0 warnings)');
+    const json = JSON.parse(runCli(['check', '--root', root, '--format', 'json'], { cwd: root }).stdout);
+    expect(json.flatMap((file: { messages: unknown[] }) => file.messages)).toHaveLength(159);
+  });
+});
+
+test('an ambiguous when lists 20 choices, then how many more (1 MB of `### a` printed 166,000)', () => {
+  const root = repeatedHeadings(25);
+  const result = runCli(['when', 'a', '--root', root], { cwd: root });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(`memdex: 'a' matches more than one section; run one of:\n${'  /when .a\n'.repeat(20)}  … and 5 more\n`);
+});

@@ -23,6 +23,16 @@ function memoryTree(): string {
   return root;
 }
 /** A pid that is not running: above the kernel's pid_max ceiling. */
+/** Every file of the tree outside .git, with its text. */
+function treeFiles(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name).slice(root.length + 1);
+    if (entry.isFile() && !path.startsWith('.git/')) files.set(path, readFileSync(join(root, path), 'utf8'));
+  }
+  return files;
+}
+
 const DEAD_PID = 4_194_304 + 1;
 
 function playbookProject(): string {
@@ -266,9 +276,13 @@ describe('a read-only memory file is not rewritten (issue 27 item 17)', () => {
     mkdirSync(join(root, '.husky'));
     writeFileSync(join(root, '.husky', 'pre-commit'), 'npm test\n');
     chmodSync(join(root, '.husky', 'pre-commit'), 0o444);
+    const before = treeFiles(root);
     const result = runCli(['init', '--root', root], { cwd: root });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(readOnly('.husky/pre-commit').slice('memdex: '.length));
     expect(readFileSync(join(root, '.husky', 'pre-commit'), 'utf8')).toBe('npm test\n');
+    // Both or neither: refused before its first write (.claude/settings.json, the skills, CLAUDE.md come earlier).
+    expect(treeFiles(root)).toEqual(before);
+    expect(before.has('.claude/settings.json')).toBe(false);
   });
 });
