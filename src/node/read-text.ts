@@ -7,7 +7,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) // keep 
 
 /**
  * The largest file memdex reads whole, of any kind; each kind has its own, smaller or
- * equal, cap (model/input-limits.ts: a markdown memory file 4 MB, a config 1 MB ...).
+ * equal, cap (model/input-limits.ts: a markdown memory file 1 MB, a config 1 MB ...).
  */
 export const MAX_TEXT_BYTES = INPUT_LIMITS.other.maxBytes;
 /** Bytes per read(2) call. */
