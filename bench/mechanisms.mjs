@@ -47,6 +47,10 @@ export const VARIANTS = {
     what: 'the model stage of `when` as a CommonJS bundle (dist/when-model.cjs): `.Section`, `..file.md` and misses through the ES module CLI instead',
     bin: [['if (handover.when !== undefined) {', 'if (false) {']],
   },
+  'miss through the model stage': {
+    what: 'the ranker stage of a `when` miss (dist/when-related.cjs): its related entries from the model stage (dist/when-model.cjs) instead',
+    bin: [['(handover.when.answered ? require(', '(false ? require(']],
+  },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
     bin: [["const argv = process.argv.slice(2);\nconst command = argv[0];", "const argv = process.argv.slice(2);\nconst command = '(full CLI only)';"]],
@@ -145,6 +149,7 @@ const MEASURED = {
   'no parse cache': ['check', 'check, one file edited'],
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
+  'miss through the model stage': ['when <miss>'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 

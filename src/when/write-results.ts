@@ -2,7 +2,7 @@
 import type { WhenHost } from '../app/host.js';
 import { escapeControls } from '../core/terminal-text.js';
 import { isTriggerMiss, type WhenRequest } from '../app/when.js';
-import type { RelatedEntries } from '../app/when-model.js';
+import type { RelatedEntries } from '../app/when-related.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
