@@ -4,12 +4,13 @@
  * stages answered loads the ranker and its cached index only (src/when/related-stage.ts).
  */
 import type { ResolveResult } from '../resolve/resolve.js';
+import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { Suggestion } from '../suggest/rank.js';
 import { relatedToMisses } from '../suggest/related.js';
 import type { ResolverHost, WhenHost } from './host.js';
 import type { Stamps } from './port-types.js';
-import { isTriggerMiss, type WhenRequest } from './when.js';
+import type { WhenRequest } from './when.js';
 
 /** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
 export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
