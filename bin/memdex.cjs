@@ -48,9 +48,9 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
     return;
   }
   handover = answer ?? {};
-  // The model's resolver (`.Section`, `..file.md`, a miss and its related entries), still without the ES module
-  // loader; a request the table stages could not even read (an error, --help) goes to the full CLI, which words it.
-  // A miss the table answered needs only its related entries: the ranker's stage (when-related.cjs), not the model's.
+  // The model's resolver (`.Section`, `..file.md`), or for a miss the table answered only its related entries (the
+  // ranker's stage), still without the ES module loader; a request the table stages could not even read (an error,
+  // --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
     (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
       .then((code) => {
