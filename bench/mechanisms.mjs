@@ -143,6 +143,7 @@ function commands(label, bin, work, env, queries) {
     'when ..file.md': { name: `${label}: when ..file.md`, args: [bin, 'when', queries.file, '--root', tree], env },
     'when <miss>': { name: `${label}: when <miss>`, args: [bin, 'when', 'zebra quantum xylophone', '--root', tree], env, expectStatus: 1 },
     check: { name: `${label}: check`, args: [bin, 'check', '--quiet', '--root', tree], env, expectStatus: work.checkStatus },
+    'check, clean tree': { name: `${label}: check, clean tree`, args: [bin, 'check', '--root', work.clean], env, expectStatus: 0 },
     'check, one file edited': {
       name: `${label}: check, one file edited`,
       args: [bin, 'check', '--quiet', '--root', work.editTree],
@@ -169,7 +170,7 @@ const MEASURED = {
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
-  'check parts in check.cjs': ['check'],
+  'check parts in check.cjs': ['check', 'check, clean tree'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 
@@ -193,7 +194,10 @@ export async function benchMechanisms(runs, only = Object.keys(VARIANTS)) {
     writeFileSync(join(hook, '.claude', 'playbook.json'), JSON.stringify({ version: '1.0', last_updated: null, name_counter: 50, key_points: keyPoints }, null, 2));
     writeFileSync(join(hook, 'transcript.jsonl'), '');
     const probe = spawnSync(process.execPath, [join(REPO, 'bin', 'memdex.cjs'), 'check', '--quiet', '--root', tree], { encoding: 'utf8', env: { ...process.env, MEMDEX_NO_CACHE: '1' } });
-    const work = { tree, editTree, hook, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
+    // A tree with no finding (the example): the report is one line, what pre-commit prints on a clean commit.
+    const clean = temp('clean');
+    cpSync(join(REPO, 'fixtures', 'example'), clean, { recursive: true });
+    const work = { tree, editTree, hook, clean, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
     const cacheDir = temp('cache');
     const env = { MEMDEX_CACHE_DIR: cacheDir };
     const current = commands('as built', join(REPO, 'bin', 'memdex.cjs'), work, env, queries);

@@ -48,8 +48,9 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 /**
  * The parts of `memdex check` a clean check with the default report never runs, each a file of its own required
  * when used: the machine-readable formats, --fix-dry-run's diff, --fix, and chalk (a report with findings): 35 kB of
- * the 331 kB dist/check.cjs was; requiring it alone 43.1 → 36.4 ms CPU, 11.6 → 9.5 MB RSS above `node -e 0`
- * (bench/RESULTS.md, issue 26 item 13).
+ * the 331 kB dist/check.cjs was; requiring it alone 44 → 37 ms CPU, 11.6 → 9.5 MB RSS above `node -e 0`, but a
+ * whole clean check only 2.6 % CPU (bench/mechanisms.mjs 'check parts in check.cjs', load 10–14), under the 5 % a
+ * mechanism must pay; with findings chalk loads anyway and nothing is saved (bench/RESULTS.md, issue 26 item 13).
  */
 const checkOnDemand = { 'check-formats': 'src/cli/format/report-formats.ts', 'check-diff': 'src/migrate/unified-diff.ts', 'check-fix': 'src/core/fix.ts', chalk: 'src/cli/chalk-instance.ts' };
 const onDemandName = (path) => (path.endsWith('chalk-instance.js') ? 'chalk' : path.endsWith('report-formats.js') ? 'check-formats' : path.endsWith('unified-diff.js') ? 'check-diff' : 'check-fix');
