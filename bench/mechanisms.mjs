@@ -51,25 +51,6 @@ export const VARIANTS = {
     what: 'the ranker stage of a `when` miss (dist/when-related.cjs): its related entries from the model stage (dist/when-model.cjs) instead',
     bin: [['(handover.when.answered ? require(', '(false ? require(']],
   },
-  'check parts in check.cjs': {
-    what: "the files of `check`'s on-demand parts (scripts/bundles.mjs checkOnDemand: report formats, --fix, its diff, chalk): compiled with dist/check.cjs instead",
-    patch: {
-      'cli/commands/check.ts': [
-        ["import { bool, rest, runCommand, str } from '../run-command.js';", "import { bool, rest, runCommand, str } from '../run-command.js';\nimport * as reportFormatsInBundle from '../format/report-formats.js';\nimport * as unifiedDiffInBundle from '../../migrate/unified-diff.js';"],
-        ["const reportFormats = () => import('../format/report-formats.js');", 'const reportFormats = async () => reportFormatsInBundle;'],
-        ["const { unifiedDiff } = await import('../../migrate/unified-diff.js');", 'const { unifiedDiff } = unifiedDiffInBundle;'],
-      ],
-      'cli/color.ts': [
-        ["import type { ChalkInstance } from 'chalk';", "import type { ChalkInstance } from 'chalk';\nimport * as chalkInBundle from './chalk-instance.js';"],
-        ["const { chalk } = await import('./chalk-instance.js');", 'const { chalk } = chalkInBundle;'],
-      ],
-      'app/check.ts': [
-        ["import { loadConfig } from './load-config.js';", "import { loadConfig } from './load-config.js';\nimport * as fixInBundle from '../core/fix.js';"],
-        ["const { fixUntilStable } = await import('../core/fix.js');", 'const { fixUntilStable } = fixInBundle;'],
-        ["const { fixUntilStable } = await import('../core/fix.js');", 'const { fixUntilStable } = fixInBundle;'],
-      ],
-    },
-  },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
     bin: [["const argv = process.argv.slice(2);\nconst command = argv[0];", "const argv = process.argv.slice(2);\nconst command = '(full CLI only)';"]],
@@ -170,7 +151,6 @@ const MEASURED = {
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
-  'check parts in check.cjs': ['check', 'check, clean tree'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 

@@ -46,16 +46,6 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 }
 
 /**
- * The parts of `memdex check` a clean check with the default report never runs, each a file of its own required
- * when used: the machine-readable formats, --fix-dry-run's diff, --fix, and chalk (a report with findings): 35 kB of
- * the 331 kB dist/check.cjs was; requiring it alone 44 → 37 ms CPU, 11.6 → 9.5 MB RSS above `node -e 0`, but a
- * whole clean check only 2.6 % CPU (bench/mechanisms.mjs 'check parts in check.cjs', load 10–14), under the 5 % a
- * mechanism must pay; with findings chalk loads anyway and nothing is saved (bench/RESULTS.md, issue 26 item 13).
- */
-const checkOnDemand = { 'check-formats': 'src/cli/format/report-formats.ts', 'check-diff': 'src/migrate/unified-diff.ts', 'check-fix': 'src/core/fix.ts', chalk: 'src/cli/chalk-instance.ts' };
-const onDemandName = (path) => (path.endsWith('chalk-instance.js') ? 'chalk' : path.endsWith('report-formats.js') ? 'check-formats' : path.endsWith('unified-diff.js') ? 'check-diff' : 'check-fix');
-
-/**
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
  * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
@@ -66,7 +56,7 @@ const onDemandName = (path) => (path.endsWith('chalk-instance.js') ? 'chalk' : p
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts', ...checkOnDemand },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -79,9 +69,6 @@ export function perCallBundles({ outdir, plugins }) {
       // A miss's related entries (when-related.cjs) fall back to the model stage only when the ranker's index is not
       // cached: that stage stays in its own bundle, required then.
       { name: 'model-stage-on-demand', setup: (b) => b.onResolve({ filter: /^\.\/model-stage\.js$/ }, (args) => (/[\\/]when[\\/]related-stage\.ts$/.test(args.importer) ? { path: './when-model.cjs', external: true } : undefined)) },
-      // What the default check (a stylish report of a clean tree, no --fix) never runs, imported dynamically, is a
-      // file of its own (checkOnDemand), required when used.
-      { name: 'check-on-demand', setup: (b) => b.onResolve({ filter: /(format\/report-formats|migrate\/unified-diff|core\/fix|\/chalk-instance)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: `./${onDemandName(args.path)}.cjs`, external: true } : undefined)) },
       // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
       // (model/build-project.ts imports it dynamically, which these bundles turn into a require at that moment).
       { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },

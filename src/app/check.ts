@@ -11,6 +11,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { runRules } from '../core/engine.js';
 import { InputError, OsError, UsageError } from '../core/errors.js';
 import { applyBaseline, baselineSize, BASELINE_FILE, parseBaseline, pruneBaseline, renderBaseline, sameBaseline, type Baseline, type BaselineApplied } from '../core/baseline.js';
+import { fixUntilStable } from '../core/fix.js';
 import { checkCliMessages as m } from '../messages/check-cli.js';
 import { allRules } from '../rules/registry.js';
 import type { Rule } from '../core/rule.js';
@@ -99,7 +100,6 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     };
     let found: readonly Diagnostic[];
     if (request.fixDryRun) {
-      const { fixUntilStable } = await import('../core/fix.js');
       const result = await fixUntilStable(files, findings);
       for (const [path, text] of result.files) {
         const before = files.get(path);
@@ -108,8 +108,6 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
       for (const fix of result.applied) fixed.push(fix.title);
       found = result.diagnostics;
     } else if (request.fix) {
-      // Loaded for --fix only: dist/check.cjs requires its own file then (scripts/bundles.mjs).
-      const { fixUntilStable } = await import('../core/fix.js');
       const result = await fixUntilStable(files, findings);
       let written = 0;
       for (const [path, text] of result.files) {

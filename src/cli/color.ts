@@ -24,7 +24,7 @@ export function plainText(env: Readonly<Record<string, string | undefined>>): vo
  * `node -e 0`, on a clean tree that prints one uncoloured line (issue 26 item 13).
  */
 export async function loadChalk(): Promise<ChalkInstance> {
-  const { chalk } = await import('./chalk-instance.js');
+  const { default: chalk } = await import('chalk');
   if (off) chalk.level = 0;
   return chalk;
 }

@@ -10,6 +10,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { checkRuleSettings, resolveOptions } from '../../core/rule-options.js';
 import { escapeControls } from '../../core/terminal-text.js';
+import { unifiedDiff } from '../../migrate/unified-diff.js';
 import { check, OutputIsMemoryFile, type TreeFindings } from '../../app/check.js';
 import { MemdexError, UsageError } from '../../core/errors.js';
 import { checkCliMessages as m } from '../../messages/check-cli.js';
@@ -21,8 +22,12 @@ import type { TreeHost } from '../../app/host.js';
 import { nodeTreeHost } from '../../node/tree-host.js';
 import { allRules } from '../../rules/registry.js';
 import { applyColorEnv, loadChalk, plainText } from '../color.js';
+import { formatGithub, githubSummary } from '../format/github.js';
+import { formatJson, formatJsonError } from '../format/json.js';
 import type { LocatedTree } from '../format/located.js';
+import { formatSarif } from '../format/sarif.js';
 import { formatStylish } from '../format/stylish.js';
+import { formatJunit } from '../format/junit.js';
 import { bool, rest, runCommand, str } from '../run-command.js';
 
 type Format = (typeof CHECK_FORMATS)[number];
@@ -63,7 +68,6 @@ export function main(argv: readonly string[]): Promise<number> {
         ...(stdinFile !== undefined ? { stdin: { file: host.resolvePath(host.cwd, stdinFile), text: host.stdin() } } : {}),
       });
       if (fixDryRun) {
-        const { unifiedDiff } = await import('../../migrate/unified-diff.js');
         const diffs = outcome.wouldChange.map((c) => unifiedDiff(shownPath(host.cwd, resolve(c.root, c.path)), c.before, c.after));
         if (diffs.length > 0) host.writeStdout(escapeControls(`${diffs.join('')}\n`));
         host.writeStderr(`${m.wouldChange(outcome.wouldChange.length)}\n`);
@@ -78,7 +82,7 @@ export function main(argv: readonly string[]): Promise<number> {
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
       const chalk = format === 'stylish' && !clean ? await loadChalk() : undefined;
-      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? (await reportFormats()).formatSarif(outcome.trees, host.cwd, outcome.rules) : await render(format, trees, chalk));
+      emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, outcome.rules) : render(format, trees, chalk));
       if (trees.some((tree) => tree.diagnostics.some((d) => d.severity === 'error'))) return 1;
       if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
         host.writeStderr(`${m.tooManyWarnings(outcome.warnings, maxWarnings)}\n`);
@@ -88,7 +92,6 @@ export function main(argv: readonly string[]): Promise<number> {
     } catch (error) {
       // Machine formats still produce a valid document, carrying the error; the message also goes to stderr.
       if (error instanceof MemdexError && !writing && !(error instanceof OutputIsMemoryFile) && (format === 'json' || format === 'sarif')) {
-        const { formatJsonError, formatSarif } = await reportFormats();
         emit(format === 'json' ? [formatJsonError(error.message)] : formatSarif([], host.cwd, allRules, error.message));
       }
       throw error;
@@ -168,16 +171,8 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree 
   return { diagnostics, display };
 }
 
-/**
- * The machine-readable formats, loaded when one is asked for: the default report (stylish) never compiles them, nor
- * --fix-dry-run's diff (dist/check.cjs requires their own files then; bench/RESULTS.md, issue 26 item 13).
- */
-const reportFormats = () => import('../format/report-formats.js');
-
 /** The report in a text format; the github format also appends its step summary. */
-async function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[], chalk: ChalkInstance | undefined): Promise<Iterable<string>> {
-  if (format === 'stylish') return formatStylish(trees, chalk!);
-  const { formatGithub, formatJson, formatJunit, githubSummary } = await reportFormats();
+function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[], chalk: ChalkInstance | undefined): Iterable<string> {
   switch (format) {
     case 'json':
       return formatJson(trees);
@@ -186,6 +181,8 @@ async function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedT
       if (summaryFile) appendFileSync(summaryFile, githubSummary(trees));
       return formatGithub(trees);
     }
+    case 'stylish':
+      return formatStylish(trees, chalk!);
     case 'junit':
       return formatJunit(trees);
   }
