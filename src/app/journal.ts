@@ -12,29 +12,29 @@
  * = rename the temps that are still there (a missing temp was already renamed).
  * Both are idempotent, so a crash during recovery is recovered again. The journal
  * itself is replaced atomically (temp + rename): it is never half-written.
- * `recoverPendingJournal(root)` runs at the start of every memdex command that
- * reads the tree; it costs one `existsSync` call when there is nothing to do, and
+ * `recoverJournal(host, root)` runs at the start of every memdex command that
+ * reads the tree; it costs one `exists` call when there is nothing to do, and
  * never waits for a lock unless a journal says the tree may be mid-migration.
+ * The file operations are the host's primitives (src/node/tree-host.ts); the
+ * protocol, its order and its recovery are here.
  *
  * Test switch: MEMDEX_TEST_CRASH_AFTER=k makes the writer SIGKILL itself after its
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
-import { crypto } from './crypto.js';
-import { existsSync, mkdirSync, realpathSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
 import { MemdexError } from '../core/errors.js';
 import { migrateMessages as msg } from '../messages/migrate.js';
-import { fsyncDir, replacementOf, writeAndSync } from './atomic-write.js';
-import { readRegularFile } from './read-text.js';
-import { removeIfAbandoned, withLockSync } from './lock.js';
-import type { CommitHooks, Recovery } from '../app/port-types.js';
+import { JOURNAL_FILE, STATE_DIR } from '../model/journal-path.js';
+import type { JournalFiles, JournalWrites, TreeHost } from './host.js';
+import type { CommitHooks, Recovery } from './port-types.js';
 
-import { JOURNAL_FILE, STATE_DIR } from './journal-path.js';
-
-export { JOURNAL_FILE, STATE_DIR };
 const JOURNAL_TEMP = `${JOURNAL_FILE}.tmp`;
 const LOCK_FILE = `${STATE_DIR}/migration.lock`;
 const CRASH_SWITCH = 'MEMDEX_TEST_CRASH_AFTER';
+
+/** The primitives the recovery runs on (every command that reads the tree). */
+export type JournalHost = JournalFiles & Pick<TreeHost, 'exists' | 'joinPath' | 'readText'>;
+/** And the writer's. */
+export type JournalWriter = JournalWrites & Pick<TreeHost, 'env' | 'exists' | 'joinPath' | 'readText'>;
 
 interface JournalFile {
   /** Root-relative target. */
@@ -50,87 +50,101 @@ interface Journal {
   readonly files: readonly JournalFile[];
 }
 
-/** Writes every file or none (see the protocol above). `changes`: root-relative path → new text. */
-export function commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks: CommitHooks = {}): void {
-  const step = crashSwitch();
+/**
+ * Writes every file or none (see the protocol above). `changes`: root-relative path → new text.
+ * A failed write is rolled back at once (its temps removed); the OsError then says whether anything changed.
+ */
+export function commitFiles(host: JournalWriter, root: string, changes: ReadonlyMap<string, string>, hooks: CommitHooks = {}): void {
+  host.guardCommit(
+    root,
+    [...changes.keys()],
+    () => writeJournaled(host, root, changes, hooks),
+    () => recoverJournal(host, root),
+  );
+}
+
+function writeJournaled(host: JournalWriter, root: string, changes: ReadonlyMap<string, string>, hooks: CommitHooks): void {
+  const at = (path: string) => host.joinPath(root, path);
+  const step = crashSwitch(host);
   step();
-  mkdirSync(join(root, STATE_DIR), { recursive: true });
-  withLockSync(join(root, LOCK_FILE), () => {
-    recoverLocked(root);
-    // Each change lands where atomic-write.ts's writer would put it: through symlinks, with the target's mode.
-    const landing = [...changes].map(([path, text]) => ({ ...landingOf(root, path), text }));
-    const files: JournalFile[] = landing.map(({ path, text }) => ({ path, temp: tempFor(path), sha256: sha256(text) }));
-    writeJournal(root, { version: 1, state: 'prepared', files });
+  host.makeDir(at(STATE_DIR));
+  host.withLock(at(LOCK_FILE), () => {
+    recoverLocked(host, root);
+    // Each change lands where the atomic writer would put it: through symlinks, with the target's mode.
+    const landing = [...changes].map(([path, text]) => ({ ...host.landingOf(root, path), text }));
+    const files: JournalFile[] = landing.map(({ path, text }) => ({ path, temp: tempFor(path), sha256: host.sha256(text) }));
+    writeJournal(host, root, { version: 1, state: 'prepared', files });
     step();
     for (const [i, file] of files.entries()) {
-      writeAndSync(join(root, file.temp), landing[i]!.text, 'w', landing[i]!.mode);
+      host.writeSynced(at(file.temp), landing[i]!.text, landing[i]!.mode);
       step();
     }
-    writeJournal(root, { version: 1, state: 'committed', files });
+    writeJournal(host, root, { version: 1, state: 'committed', files });
     step();
     files.forEach((file, i) => {
-      renameSync(join(root, file.temp), join(root, file.path));
+      host.rename(at(file.temp), at(file.path));
       step();
       hooks.progress?.(i + 1, files.length);
     });
-    for (const dir of new Set(files.map((f) => dirname(join(root, f.path))))) fsyncDir(dir);
-    unlinkSync(join(root, JOURNAL_FILE));
-    fsyncDir(join(root, STATE_DIR));
+    for (const dir of foldersOf(host, root, files)) host.syncDir(dir);
+    host.removeFile(at(JOURNAL_FILE));
+    host.syncDir(at(STATE_DIR));
     step();
   });
-  removeStateDirIfEmpty(root);
+  host.removeEmptyFolder(at(STATE_DIR)); // not empty: other memdex state lives there
 }
 
 /**
  * Finishes or rolls back a migration that was interrupted, so the tree is entirely
  * old or entirely new. Undefined when there was nothing to recover.
  */
-export function recoverPendingJournal(root: string): Recovery | undefined {
-  if (!existsSync(join(root, STATE_DIR))) return undefined;
-  if (![JOURNAL_FILE, JOURNAL_TEMP].some((p) => existsSync(join(root, p)))) {
+export function recoverJournal(host: JournalHost, root: string): Recovery | undefined {
+  const at = (path: string) => host.joinPath(root, path);
+  if (!host.exists(at(STATE_DIR))) return undefined;
+  if (![JOURNAL_FILE, JOURNAL_TEMP].some((p) => host.exists(at(p)))) {
     // No journal: the tree is whole (a writer with only a lock has not touched it yet). A reader
     // does not wait; it only clears a lock, or an empty state folder, that a killed process left.
-    removeIfAbandoned(join(root, LOCK_FILE));
-    removeStateDirIfEmpty(root);
+    host.removeAbandonedLock(at(LOCK_FILE));
+    host.removeEmptyFolder(at(STATE_DIR));
     return undefined;
   }
   // A live writer in the `prepared` state has not touched the tree yet: a reader need not wait for it.
-  if (!removeIfAbandoned(join(root, LOCK_FILE)) && journalState(root) === 'prepared') return undefined;
-  const result = withLockSync(join(root, LOCK_FILE), () => recoverLocked(root));
-  removeStateDirIfEmpty(root);
+  if (!host.removeAbandonedLock(at(LOCK_FILE)) && journalState(host, root) === 'prepared') return undefined;
+  const result = host.withLock(at(LOCK_FILE), () => recoverLocked(host, root));
+  host.removeEmptyFolder(at(STATE_DIR));
   return result;
 }
 
 /** The journal's state as a reader sees it (it is replaced atomically), or undefined. */
-function journalState(root: string): Journal['state'] | undefined {
+function journalState(host: JournalHost, root: string): Journal['state'] | undefined {
   try {
-    return (JSON.parse(readRegularFile(join(root, JOURNAL_FILE), JOURNAL_FILE)) as Journal).state;
+    return (JSON.parse(host.readText(host.joinPath(root, JOURNAL_FILE), JOURNAL_FILE)) as Journal).state;
   } catch {
     return undefined;
   }
 }
 
-function recoverLocked(root: string): Recovery | undefined {
-  const journalPath = join(root, JOURNAL_FILE);
-  removeIfExists(join(root, JOURNAL_TEMP)); // a journal update that never landed
-  if (!existsSync(journalPath)) return undefined;
-  const journal = readJournal(journalPath);
+function recoverLocked(host: JournalHost, root: string): Recovery | undefined {
+  const at = (path: string) => host.joinPath(root, path);
+  host.removeFile(at(JOURNAL_TEMP)); // a journal update that never landed
+  if (!host.exists(at(JOURNAL_FILE))) return undefined;
+  const journal = readJournal(host, root);
   for (const file of journal.files) {
-    const temp = join(root, file.temp);
+    const temp = at(file.temp);
     if (journal.state === 'committed') {
-      if (existsSync(temp)) renameSync(temp, join(root, file.path));
-    } else removeIfExists(temp);
+      if (host.exists(temp)) host.rename(temp, at(file.path));
+    } else host.removeFile(temp);
   }
-  for (const dir of new Set(journal.files.map((f) => dirname(join(root, f.path))))) fsyncDir(dir);
-  unlinkSync(journalPath);
-  fsyncDir(join(root, STATE_DIR));
+  for (const dir of foldersOf(host, root, journal.files)) host.syncDir(dir);
+  host.removeFile(at(JOURNAL_FILE));
+  host.syncDir(at(STATE_DIR));
   return { outcome: journal.state === 'committed' ? 'rolled-forward' : 'rolled-back', files: journal.files.length };
 }
 
-function readJournal(path: string): Journal {
+function readJournal(host: JournalHost, root: string): Journal {
   let value: Journal;
   try {
-    value = JSON.parse(readRegularFile(path, JOURNAL_FILE)) as Journal;
+    value = JSON.parse(host.readText(host.joinPath(root, JOURNAL_FILE), JOURNAL_FILE)) as Journal;
   } catch (error) {
     throw new MemdexError(msg.badJournal(JOURNAL_FILE, (error as Error).message), 2);
   }
@@ -143,58 +157,32 @@ function readJournal(path: string): Journal {
   return value;
 }
 
-function writeJournal(root: string, journal: Journal): void {
-  const temp = join(root, JOURNAL_TEMP);
-  writeAndSync(temp, `${JSON.stringify(journal, null, 2)}\n`);
-  renameSync(temp, join(root, JOURNAL_FILE));
-  fsyncDir(join(root, STATE_DIR));
+function writeJournal(host: JournalWriter, root: string, journal: Journal): void {
+  const temp = host.joinPath(root, JOURNAL_TEMP);
+  host.writeSynced(temp, `${JSON.stringify(journal, null, 2)}\n`);
+  host.rename(temp, host.joinPath(root, JOURNAL_FILE));
+  host.syncDir(host.joinPath(root, STATE_DIR));
 }
 
-/**
- * The root-relative file a change to `path` replaces (a symlink's final target, so
- * the link is kept; relative to the root's real path, as the target's is) and the
- * mode its temp gets.
- */
-function landingOf(root: string, path: string): { readonly path: string; readonly mode: number | undefined } {
-  const { target, mode } = replacementOf(join(root, path), path);
-  if (target === join(root, path)) return { path, mode };
-  return { path: relative(realpathSync(root), target), mode };
+/** The folders holding these targets, each once (their renames are made durable by syncing them). */
+function foldersOf(host: JournalHost, root: string, files: readonly JournalFile[]): Set<string> {
+  return new Set(files.map((f) => host.joinPath(root, f.path.includes('/') ? f.path.slice(0, f.path.lastIndexOf('/')) : '.')));
 }
 
 /** Fixed per target, so a journal can only ever name temps memdex itself creates. */
 function tempFor(path: string): string {
-  const dir = path.includes('/') ? `${path.slice(0, path.lastIndexOf('/'))}/` : '';
-  return `${dir}.${basename(path)}.memdex-migrate.tmp`;
-}
-
-function sha256(text: string): string {
-  return crypto().createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-function removeIfExists(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
-
-function removeStateDirIfEmpty(root: string): void {
-  try {
-    rmdirSync(join(root, STATE_DIR));
-  } catch {
-    // not empty (other memdex state lives there) or already gone
-  }
+  const slash = path.lastIndexOf('/');
+  return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.memdex-migrate.tmp`;
 }
 
 /** The test switch: a step counter that SIGKILLs this process after the k-th file operation. */
-function crashSwitch(): () => void {
-  const raw = process.env[CRASH_SWITCH];
+function crashSwitch(host: Pick<JournalWriter, 'env' | 'killSelf'>): () => void {
+  const raw = host.env[CRASH_SWITCH];
   if (raw === undefined || !/^\d+$/.test(raw)) return () => {};
   const limit = Number(raw);
   let done = -1;
   return () => {
     done++;
-    if (done === limit) process.kill(process.pid, 'SIGKILL');
+    if (done === limit) host.killSelf();
   };
 }

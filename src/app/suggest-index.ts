@@ -1,15 +1,18 @@
 /**
  * The topic ranker's index of a tree (src/suggest/index-data.ts), from the model
- * cache (cache-files.ts, payload `.suggest`): an unchanged tree is neither read,
+ * cache (model-cache.ts, payload `suggest`): an unchanged tree is neither read,
  * parsed nor indexed again; a changed one is rebuilt once and cached with the
  * model. `memdex suggest`, the prompt hook and a trigger miss read it, with the
- * project's usage log attached (usage-log.ts, read through its own cache file).
+ * project's usage log attached (the cache store's usage index, node/usage-log.ts).
  */
 import type { Config } from '../model/config.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
-import { readPayload, readStamps } from './cache-files.js';
-import type { Stamps, TreeSource } from '../app/port-types.js';
-import { loadUsageIndex } from './usage-log.js';
+import type { CacheHost } from './host.js';
+import type { ModelCacheHost } from './model-cache.js';
+import type { Stamps } from './port-types.js';
+
+/** What the cached index is read through (the later-prompt fast path's host has only these). */
+export type CachedSuggestIndexHost = Pick<CacheHost, 'readTreeStamps' | 'readCachePayload' | 'usageIndex'>;
 
 /**
  * The index cached for the tree as it is: its data (null: the tree has no memory
@@ -17,9 +20,9 @@ import { loadUsageIndex } from './usage-log.js';
  * undefined when stale or when the cached index is torn (so that it is rebuilt).
  * Reads no memory file: the prompt hook's fast path answers from it alone.
  */
-export function cachedSuggestIndex(root: string, config: Config, source: TreeSource): { stamps: Stamps | undefined; data: SuggestIndexData | null | undefined } {
-  const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]);
-  const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
+export function cachedSuggestIndex(host: CachedSuggestIndexHost, root: string, config: Config): { stamps: Stamps | undefined; data: SuggestIndexData | null | undefined } {
+  const stamps = host.readTreeStamps(root, config);
+  const cached = stamps ? host.readCachePayload(root, 'suggest', stamps) : undefined;
   if (cached === undefined) return { stamps, data: undefined };
   let data: SuggestIndexData | null;
   try {
@@ -27,26 +30,26 @@ export function cachedSuggestIndex(root: string, config: Config, source: TreeSou
   } catch {
     return { stamps: undefined, data: undefined }; // torn
   }
-  return { stamps, data: data && withUsage(root, data, stamps!.tree) };
+  return { stamps, data: data && withUsage(host, root, data, stamps!.tree) };
 }
 
-/** The index with the project's usage log attached (usage-log.ts), when there is one. */
-function withUsage(root: string, data: SuggestIndexData, tree: string | undefined): SuggestIndexData {
-  const usage = loadUsageIndex(root, data, tree);
+/** The index with the project's usage log attached, when there is one. */
+function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: SuggestIndexData, tree: string | undefined): SuggestIndexData {
+  const usage = host.usageIndex(root, data, tree);
   return usage ? { ...data, usage } : data;
 }
 
 /** The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached. */
-export async function loadSuggestIndex(root: string, config: Config, source: TreeSource): Promise<SuggestIndexData | undefined> {
-  const { stamps, data: cached } = cachedSuggestIndex(root, config, source);
+export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config): Promise<SuggestIndexData | undefined> {
+  const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
   if (cached !== undefined) return cached ?? undefined;
   // Loaded only now: an unchanged tree never pays for the model and the parsers.
-  const [{ loadProjectCached }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
+  const [{ loadCachedProject }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
   let data: SuggestIndexData | null = null;
-  const project = await loadProjectCached(root, config, source, {
+  const project = await loadCachedProject(host, root, config, {
     verified: stamps ?? null,
     suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
   });
   if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
-  return data === null ? undefined : withUsage(root, data, undefined);
+  return data === null ? undefined : withUsage(host, root, data, undefined);
 }

@@ -6,6 +6,8 @@ import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
 import type { ResolverHost } from './host.js';
+import { loadCachedProject } from './model-cache.js';
+import { loadSuggestIndex } from './suggest-index.js';
 import type { Stamps } from './port-types.js';
 import { isTriggerMiss, type WhenRequest } from './when.js';
 
@@ -17,7 +19,7 @@ export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
  * `verified`: the cache stamps the trigger table path already validated (null: stale).
  */
 export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<ResolveResult[]> {
-  const project = await host.loadCachedProject(root, config, {
+  const project = await loadCachedProject(host, root, config, {
     derived: {
       export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
       restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
@@ -31,6 +33,6 @@ export async function fromModel(host: ResolverHost, { root, config, queries, ope
 /** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts). */
 export async function relatedEntries(host: ResolverHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
   if (!results.some(isTriggerMiss)) return new Map();
-  const data = await host.loadSuggestIndex(root, config);
+  const data = await loadSuggestIndex(host, root, config);
   return data ? relatedToMisses(data, results) : new Map();
 }
