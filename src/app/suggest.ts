@@ -12,7 +12,7 @@ import type { TreeHost } from './host.js';
 import type { ModelCacheHost } from './model-cache.js';
 import { loadSuggestIndex } from './suggest-index.js';
 import { projectContext } from './project-context.js';
-import { type JournalHost } from './journal.js';
+import type { JournalHost } from './journal.js';
 
 export interface SuggestRequest {
   readonly text: string;
