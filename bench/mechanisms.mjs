@@ -36,12 +36,12 @@ export const VARIANTS = {
     patch: { 'when/short-run.ts': [["(process.getBuiltinModule('node:v8') as typeof V8).setFlagsFromString(SHORT_RUN_V8_FLAGS);", '']] },
   },
   'no parse cache': {
-    what: 'the parse cache of `check` (src/node/parse-cache.ts)',
-    patch: { 'node/parse-cache.ts': [['const enabled = root !== undefined && cacheEnabled();', 'const enabled = false && cacheEnabled();']] },
+    what: 'the parse cache of `check` (src/app/parse-cache.ts)',
+    patch: { 'app/parse-cache.ts': [['const enabled = root !== undefined && host.cachesEnabled();', 'const enabled = false && host.cachesEnabled();']] },
   },
   'no model cache': {
-    what: 'the model cache of `.Section`, `..file.md` and misses (src/node/model-cache.ts)',
-    patch: { 'node/model-cache.ts': [["const payload = stamps ? readPayload(root, 'model', stamps) : undefined;", 'const payload = undefined;']] },
+    what: 'the model cache of `.Section`, `..file.md` and misses (src/app/model-cache.ts)',
+    patch: { 'app/model-cache.ts': [["const payload = stamps ? host.readCachePayload(root, 'model', stamps) : undefined;", 'const payload = undefined;']] },
   },
   'model stage in the ES module CLI': {
     what: 'the model stage of `when` as a CommonJS bundle (dist/when-model.cjs): `.Section`, `..file.md` and misses through the ES module CLI instead',

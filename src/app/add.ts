@@ -28,6 +28,7 @@ import { buildSuggestIndex, DEFAULT_SUGGEST_PARAMS, rank } from '../suggest/inde
 import type { Config } from '../model/config.js';
 import type { Recovery, TreeHost } from './host.js';
 import { buildModel, loadProject } from './load-project.js';
+import { recoverJournal, commitFiles } from './journal.js';
 
 export interface AddRequest {
   readonly operator: string;
@@ -55,7 +56,7 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
   const operator = parseOperator(request.operator);
   const root = host.resolveRoot(request.root);
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
-  const recovery = host.recoverJournal(root);
+  const recovery = recoverJournal(host, root);
   const body = request.bodyText ?? (request.body === undefined ? '' : request.body === '-' ? host.stdin() : host.readText(host.resolvePath(host.cwd, request.body), request.body));
   const before = await loadProject(config, host.workingTree(root));
   const planned = planAddition(
@@ -88,7 +89,7 @@ export async function addMemory(host: TreeHost, request: AddRequest): Promise<{ 
     const now = host.exists(file) ? host.readText(file, path) : undefined;
     if (now !== change.before) return { recovery, outcome: { kind: 'refused', problems: [m.changedMeanwhile(path)], warnings } };
   }
-  host.commitFiles(root, new Map([...planned.changes].map(([path, change]) => [path, change.after])));
+  commitFiles(host, root, new Map([...planned.changes].map(([path, change]) => [path, change.after])));
   return { recovery, outcome: { kind: 'added', plan: planned, warnings, index } };
 }
 

@@ -18,10 +18,12 @@ import type { Rule } from '../core/rule.js';
 import { checkRuleSettings } from '../core/rule-options.js';
 import type { TreeHost, TreeSource } from './host.js';
 import { buildModel, readProjectFiles } from './load-project.js';
+import { openParseCache } from './parse-cache.js';
 import { parentDir } from './paths.js';
 import { CONFIG_FILE, isDecisionPath, type Config } from '../model/config.js';
 import { ignoredRanges } from '../model/ignores.js';
 import type { Project } from '../model/project.js';
+import { recoverJournal } from './journal.js';
 
 export interface CheckRequest {
   readonly files: readonly string[];
@@ -76,7 +78,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
   const unmatchedIgnores: { configFile: string; pattern: string }[] = [];
   const roots = request.stdin ? [stdinRoot(host, request)] : selectRoots(host, request);
   for (const root of roots) {
-    host.recoverJournal(root); // an interrupted add or migration is finished or rolled back first (--staged too: it reads the tree's config and files)
+    recoverJournal(host, root); // an interrupted add or migration is finished or rolled back first (--staged too: it reads the tree's config and files)
     // Local rules first (their ids may be set in `rules`): only `check` loads a tree's code.
     const plugins = loadConfig(host, root).config.plugins;
     const rules = plugins?.length ? [...allRules, ...host.loadPlugins(root, plugins, allRules)] : allRules;
@@ -88,7 +90,7 @@ export async function check(host: TreeHost, request: CheckRequest): Promise<Chec
     if (stdinPath !== undefined) texts.set(stdinPath, request.stdin!.text);
     const source = texts.size > 0 ? withTexts(tree, config, texts) : tree;
     // Documents parsed before (by any command) come from the parse cache; a fix's last check is the report.
-    const parseCache = host.parseCache(root);
+    const parseCache = openParseCache(host, root);
     const files = readProjectFiles(config, source);
     if (request.outputFile !== undefined) refuseMemoryFile(host, root, request.outputFile, files);
     let project: Project | undefined;

@@ -26,6 +26,8 @@ import { editorMessages as renameMessages } from '../messages/editor.js';
 import { withTexts } from './check.js';
 import type { TreeHost } from './host.js';
 import { buildModel, readProjectFiles } from './load-project.js';
+import { openParseCache } from './parse-cache.js';
+import { readMarkdownFiles } from './markdown-files.js';
 
 export interface EditorTree {
   readonly root: string;
@@ -37,7 +39,7 @@ export interface EditorTree {
 export async function editorTree(host: TreeHost, root: string, texts: ReadonlyMap<string, string>): Promise<EditorTree> {
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
   const files = readProjectFiles(config, withTexts(host.workingTree(root), config, texts));
-  return { root, config, project: await buildModel(files, config, host.parseCache(root)) };
+  return { root, config, project: await buildModel(files, config, openParseCache(host, root)) };
 }
 
 /** The index entry whose line holds this offset of the index, if any. */
@@ -110,7 +112,7 @@ export async function renameTrigger(host: TreeHost, tree: EditorTree, path: stri
     ...(entry.extras.length > 0 ? { newIndexEntry: `/${entry.operator} ${trigger} | ${entry.extras.join(', ')}` } : {}),
   };
   const { linkDestinations } = await import('../migrate/link-sites.js');
-  const planned = planMigration(tree.project, [row], { markdown: host.readMarkdownFiles(tree.root), linkSites: linkDestinations });
+  const planned = planMigration(tree.project, [row], { markdown: readMarkdownFiles(host, tree.root), linkSites: linkDestinations });
   if (planned.refusals.length > 0) throw new RenameRefused(planned.refusals);
   const after = await buildModel(filesAfter(tree.project.files, planned), tree.config);
   const problems = verifyMigration(after, planned, memoryTreeRules);

@@ -17,6 +17,7 @@ import { messages } from '../messages/hooks.js';
 import type { Host, TreeHost } from './host.js';
 import { gateHook } from './hook-gate.js';
 import type { HookContext } from './hook-step.js';
+import { recoverJournal } from './journal.js';
 
 export interface EventHandler {
   /** The name Claude Code uses, echoed in hookSpecificOutput.hookEventName. */
@@ -38,7 +39,7 @@ export async function runHook(host: Host, event: string, handlers: HookHandlers)
     root = host.hookRoot(gate.payload.cwd);
     if (root === undefined) return {}; // no memory here: nothing to inject, nothing to record, nothing written
     const hookRoot = root;
-    host.recoverJournal(root); // an interrupted add: the handlers read the tree whole
+    recoverJournal(host, root); // an interrupted add: the handlers read the tree whole
     if (gate.kind === 'wrong-event') {
       host.hookLog(hookRoot, event, messages.wrongEvent(event, gate.running, handler!.hookEventName));
       return {};

@@ -6,10 +6,14 @@
  * implements these.
  *
  * Primitives only: files (the one reader, atomic writes, folders, the cache
- * folder), locks, processes, git, the clock and the environment. The workflows
- * over them are use cases in app/. Split by who needs them, so that a per-call
- * command loads only the adapters it uses: TreeHost (the memory tree: config, texts,
- * git index, journal, atomic writes) is all `check` needs; AgentHost adds what the
+ * store), locks, processes, git, the clock and the environment. The workflows
+ * over them are use cases in app/: the journal (journal.ts), the model, parse and
+ * ranker caches (model-cache.ts, parse-cache.ts, suggest-index.ts), the files a
+ * migration rewrites (markdown-files.ts), what a session was shown
+ * (session-shown.ts). Split by who needs them, so that a per-call command loads
+ * only the adapters it uses: TreeHost (the memory tree: config, texts, git index,
+ * the cache store, the journal's file operations, atomic writes) is all `check`
+ * needs; AgentHost adds what the
  * hooks and the learner use (locks, temp folders, session marks, the hook log,
  * child processes, which load lazily: the prompt hook never loads child_process);
  * WhenHost is the fast path's; TranscriptHost and SetupHost serve `recall`, `init`
@@ -19,20 +23,90 @@
  */
 import type { Config } from '../model/config.js';
 import type { Rule } from '../core/rule.js';
-import type { Project } from '../model/project.js';
-import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { SuggestIndexData, UsageIndexData } from '../suggest/index-data.js';
 import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
 import type { ChartLibrary } from '../recall/render-html.js';
 import type { PartRange, PartSummary } from '../transcript/part.js';
-import type { CacheOptions, CommandResult, CommitHooks, Environment, Evaluator, LoadedConfig, LockOptions, ParseCache, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
+import type { BuiltFile, CommandResult, Environment, Evaluator, LockOptions, PayloadKind, Recovery, Stamps, TreeSource, WriteOptions } from './port-types.js';
 
-export type { Environment, Evaluator, ParseCache, Recovery, TreeSource };
+export type { Environment, Evaluator, Recovery, TreeSource };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export interface TreeHost {
+/**
+ * memdex's cache store (src/node/cache-files.ts: where the files live, their header
+ * and version, the stamps' validation, atomic writes). What is cached, when a cache
+ * is trusted and when it is rebuilt is the use cases' (model-cache.ts,
+ * parse-cache.ts, suggest-index.ts).
+ */
+export interface CacheHost {
+  /** False with MEMDEX_NO_CACHE=1: nothing is read from or written to the store. */
+  cachesEnabled(): boolean;
+  /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
+  readTreeStamps(root: string, config: Config): Stamps | undefined;
+  /** The payload cached with these stamps; undefined when missing, torn or of another build. */
+  readCachePayload(root: string, kind: PayloadKind, stamps: Stamps): string | undefined;
+  /** Adds a payload to a build whose stamps are written. */
+  writeCachePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string): void;
+  /** Writes a fresh build's payloads, then the stamps that make them valid (`startedAt`: clockMs() before the files were looked at); the stamps. */
+  writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string>>): Stamps;
+  /** The body of the tree's parse cache file; undefined when missing, unusable or of another version. */
+  readParseCache(root: string): string | undefined;
+  writeParseCache(root: string, body: string): void;
+  /** The content hash the stamps use (SHA-1 of the UTF-8 bytes, hex). */
+  contentHash(text: string): string;
+  /** A file's size and modification time (links followed); undefined when it cannot be stat-ed. */
+  statFile(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
+  /** The wall clock in milliseconds. */
+  clockMs(): number;
+  /** A decision file's text, read confined to the decisions folder (no link leads out of it). */
+  readDecisionText(root: string, decisions: string, path: string): string;
+  /** The project's usage log indexed for the ranker (through its own cache file, valid for the index's tree id); undefined without a log. */
+  usageIndex(root: string, data: SuggestIndexData, tree: string | undefined): UsageIndexData | undefined;
+  /** The memory files of the working tree (decision files read confined). */
+  workingTree(root: string): TreeSource;
+}
+
+/**
+ * The file operations of the add/migration journal's recovery (src/app/journal.ts:
+ * the protocol, its order and its recovery), each about one system call. Every
+ * command that reads the tree needs them; only a writer needs JournalWrites.
+ */
+export interface JournalFiles extends Pick<AgentHost, 'withLock' | 'removeFile'> {
+  /** Removes a lock file a killed process left (without waiting); true when no lock is left. */
+  removeAbandonedLock(lockPath: string): boolean;
+  rename(from: string, to: string): void;
+  /** Makes a folder's entries (a rename in it) durable. */
+  syncDir(path: string): void;
+  /** Removes a folder when it is empty; false when it is not (or is gone). */
+  removeEmptyFolder(path: string): boolean;
+}
+
+/** What the journal's writer adds (`add`, `promote`, `migrate apply`). */
+export interface JournalWrites extends JournalFiles, Pick<AgentHost, 'sha256'> {
+  /** Creates a folder and its parents when missing. */
+  makeDir(path: string): void;
+  /** A new file with this text, fsynced; `mode` set on it (else 0644 minus the umask). */
+  writeSynced(path: string, text: string, mode?: number): void;
+  /**
+   * Where a replacement of the root-relative `path` lands, as the atomic writer decides
+   * it: through symbolic links (root-relative to the root's real path), with the
+   * target's mode. Refuses (InputError) a target that is not a regular file or is read-only.
+   */
+  landingOf(root: string, path: string): { readonly path: string; readonly mode: number | undefined };
+  /**
+   * Runs writes to these root-relative files; an operating-system failure becomes an
+   * OsError naming the file that failed, saying whether they changed (compared byte
+   * for byte after `recover` ran). Other errors pass through.
+   */
+  guardCommit<T>(root: string, paths: readonly string[], write: () => T, recover: () => void): T;
+  /** SIGKILL this process (the crash tests' switch, MEMDEX_TEST_CRASH_AFTER). */
+  killSelf(): void;
+}
+
+export interface TreeHost extends CacheHost, JournalWrites {
   readonly cwd: string;
   readonly env: Env;
   /** The wall clock as an ISO string: the core takes time as a parameter. */
@@ -60,17 +134,12 @@ export interface TreeHost {
   hookRoot(payloadCwd: string | undefined): string | undefined;
   /** The local rules of config `plugins` (`check` alone loads them); `builtIn`: the ids they may not take. */
   loadPlugins(root: string, paths: readonly string[], builtIn: readonly Rule[]): Rule[];
-  /** Finish or roll back an interrupted migration. */
-  recoverJournal(root: string): Recovery | undefined;
-  commitFiles(root: string, changes: ReadonlyMap<string, string>, hooks?: CommitHooks): void;
-  workingTree(root: string): TreeSource;
   gitIndex(root: string, config: Config): TreeSource;
-  /** The topic ranker's index of the working tree, from the model cache (built once per tree change); undefined without a memory index. */
-  loadSuggestIndex(root: string, config: Config): Promise<SuggestIndexData | undefined>;
-  /** Parsed documents by content hash, kept per tree across processes (nothing kept with MEMDEX_NO_CACHE=1). */
-  parseCache(root: string): ParseCache;
   uncommittedPaths(root: string, paths: readonly string[]): string[] | 'no-git';
-  readMarkdownFiles(root: string): Map<string, string>;
+  /** `git ls-files` of the tracked and not-ignored untracked paths matching a pathspec, root-relative; undefined outside a git work tree. */
+  gitListFiles(root: string, pathspec: string): readonly string[] | undefined;
+  /** The folders (with a trailing `/`) and regular files in a folder, in listing order (links and other kinds left out); throws the OS error. */
+  listFolder(path: string): readonly string[];
   /** Straight to the file descriptor (no stream built); a reader that went away ends the output quietly. */
   writeStdout(text: string): void;
   writeStderr(text: string): void;
@@ -133,10 +202,16 @@ export interface AgentHost {
   claimSessionMarker(root: string, sessionId: string): boolean;
   clearSessionMarker(root: string, sessionId: string): void;
   pruneSessionMarkers(root: string): void;
-  /** The entries the prompt hook already pointed this session to. */
-  /** What the session was pointed to (labels) or recalled (folded queries, read from its transcript when given). */
-  shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): readonly string[];
-  recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
+  /** Where a session's marker lives (its id made a safe file name); what the hooks keep of a session goes beside it (pruned with it). */
+  sessionMarkerPath(root: string, sessionId: string): string;
+  /**
+   * The complete lines of bytes [start, end) of a file (the first dropped when `cutFirst`),
+   * those holding one of `markers` (a byte search), with their index among the lines read;
+   * `end`: just after the last complete line. Undefined when unreadable or no complete line.
+   */
+  readRecords(path: string, start: number, end: number, cutFirst: boolean, markers: readonly string[]): { readonly records: readonly { readonly line: number; readonly text: string }[]; readonly end: number } | undefined;
+  /** Writes a file (not atomically, no fsync): state a tear only makes memdex read again. */
+  writeFileText(path: string, text: string): void;
   hookLog(root: string, event: string, message: string): void;
   /** `memdex hook <args…>` in a detached background process (this node, this memdex), output to the hook log. */
   startHookWorker(root: string, args: readonly string[]): void;
@@ -236,17 +311,10 @@ export interface SetupHost {
 export type Host = TreeHost & AgentHost;
 
 /** `memdex when|how|resolve` (src/app/when.ts): the tree, its cached trigger table, the decision files the table points to. */
-export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'stdin' | 'writeStdout' | 'writeStderr'> {
-  /** The cache's stamps of the tree's memory files (index, decision files) while they still describe them; undefined when stale or absent. */
-  readTreeStamps(root: string, config: Config): Stamps | undefined;
+export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'exists' | 'readText' | 'stdin' | 'writeStdout' | 'writeStderr'>, JournalFiles, Pick<CacheHost, 'readTreeStamps' | 'readDecisionText'> {
   /** The trigger table cached with these stamps; undefined when there is none. */
   readTriggerTable(root: string, stamps: Stamps): string | undefined;
-  /** A decision file's text, read confined to the decisions folder (no link leads out of it). */
-  readDecisionText(root: string, decisions: string, path: string): string;
 }
 
-/** The model stage of `memdex when|how|resolve` (src/app/when-model.ts). */
-export interface ResolverHost extends WhenHost, Pick<TreeHost, 'loadSuggestIndex'> {
-  /** The model of the working tree through the model cache (an unchanged tree is not parsed again), with what `options` caches beside it. */
-  loadCachedProject(root: string, config: Config, options: CacheOptions): Promise<Project>;
-}
+/** The model stage of `memdex when|how|resolve` (src/app/when-model.ts): the model cache and the ranker's index through the cache store. */
+export interface ResolverHost extends WhenHost, CacheHost {}

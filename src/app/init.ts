@@ -48,6 +48,7 @@ import { COMMITTED_STATE, RUNTIME_STATE_IGNORES } from './wiring.js';
 import type { AgentName } from './agents/agents.js';
 import { planAgents, type TextEdit } from './agents/plan-agents.js';
 import { describeSource, gitInvocation, PROJECT_BIN, type MemdexSource, type SourceKind } from './memdex-command.js';
+import { recoverJournal } from './journal.js';
 
 export const CONFIG_SCHEMA_REF = './node_modules/memdex/schemas/memdex.config.schema.json';
 export const WORKFLOW_FILE = '.github/workflows/memdex.yml';
@@ -126,11 +127,11 @@ type InitHost = TreeHost & SetupHost;
 export function setupRoot(host: TreeHost, explicit: string | undefined): string {
   const answer = discoverRoot({ option: explicit, env: host.env.CLAUDE_PROJECT_DIR, cwd: host.cwd, exists: (path) => host.exists(path) });
   if (answer.ok) {
-    host.recoverJournal(answer.root);
+    recoverJournal(host, answer.root);
     return answer.root;
   }
   if (answer.reason === 'missing') throw new InputError(rootMessages.missingRoot(answer.source, answer.given));
-  host.recoverJournal(answer.path); // init and doctor read the tree whole, never torn by an interrupted add
+  recoverJournal(host, answer.path); // init and doctor read the tree whole, never torn by an interrupted add
   return answer.path;
 }
 

@@ -35,6 +35,7 @@ import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggests
 import { playbookFile, readPlaybook } from './playbook-file.js';
 import { projectRelevanceParams, relevanceStorePath } from './relevance-store.js';
 import { sessionRecordOrLegacy } from './session-records.js';
+import { recordSuggested } from './session-shown.js';
 
 export async function handle(context: HookContext): Promise<object> {
   const { host, root, config, payload } = context;
@@ -102,7 +103,7 @@ async function pointersFor(context: HookContext): Promise<PromptPointers> {
 /** The playbook's context and the pointers, recorded as shown to the session once they are answered. */
 function answer(context: HookContext, playbook: string, pointers: PromptPointers): object {
   const { host, root, payload } = context;
-  if (pointers.labels.length > 0 && payload.sessionId !== undefined) host.recordSuggested(root, payload.sessionId, pointers.labels);
+  if (pointers.labels.length > 0 && payload.sessionId !== undefined) recordSuggested(host, root, payload.sessionId, pointers.labels);
   return contextOutput(context.hookEventName, [playbook, pointers.text].filter((text) => text !== '').join(CONTEXT_SEPARATOR));
 }
 

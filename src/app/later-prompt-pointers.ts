@@ -8,24 +8,23 @@
  */
 import { CONFIG_FILE, type Config } from '../model/config.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
-import type { AgentHost, TreeHost } from './host.js';
+import type { TreeHost } from './host.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import { configFromText } from './load-config.js';
 import { contextOutput, pointersFromIndex, wantsPointers } from './prompt-suggestions.js';
+import { cachedSuggestIndex, type CachedSuggestIndexHost } from './suggest-index.js';
+import { recordSuggested, shownToSession, type SessionShownHost } from './session-shown.js';
 
-export interface CachedPointerHost extends Pick<AgentHost, 'shownToSession' | 'recordSuggested'>, Pick<TreeHost, 'joinPath'> {
-  /** The ranker's index when cached for the tree as it is; null: no memory index; undefined: not cached. */
-  cachedSuggestIndex(root: string, config: Config): SuggestIndexData | null | undefined;
-}
+export type CachedPointerHost = SessionShownHost & Pick<TreeHost, 'joinPath'> & CachedSuggestIndexHost;
 
 /** `configText`: memdex.config.json as later-prompt.ts read it. */
 export function cachedPromptPointers(host: CachedPointerHost, root: string, configText: string, hookEventName: string, sessionId: string, prompt: string | undefined, transcriptPath: string | undefined): object | undefined {
   const { config } = configFromText(root, host.joinPath(root, CONFIG_FILE), configText);
   if (!wantsPointers(config, prompt)) return {};
-  const data = host.cachedSuggestIndex(root, config);
+  const { data } = cachedSuggestIndex(host, root, config); // null: no memory index; undefined: not cached
   if (data === undefined) return undefined;
   if (data === null) return {}; // no memory index
-  const pointers = pointersFromIndex(data, prompt, host.shownToSession(root, sessionId, transcriptPath), CLIENT_CONTEXT_LIMIT - 1);
-  host.recordSuggested(root, sessionId, pointers.labels);
+  const pointers = pointersFromIndex(data, prompt, shownToSession(host, root, sessionId, transcriptPath), CLIENT_CONTEXT_LIMIT - 1);
+  recordSuggested(host, root, sessionId, pointers.labels);
   return contextOutput(hookEventName, pointers.text);
 }

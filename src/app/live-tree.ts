@@ -27,6 +27,7 @@ import { rank, type Suggestion } from '../suggest/rank.js';
 import { isTriggerMiss, relatedToMisses } from '../suggest/related.js';
 import type { TreeHost } from './host.js';
 import { loadProject } from './load-project.js';
+import { recoverJournal } from './journal.js';
 
 /** The port a live tree needs beyond the tree host. */
 export interface LiveTreeHost extends TreeHost {
@@ -54,7 +55,7 @@ export class LiveTree {
     const previous = this.loaded;
     if (previous && previous.stamp !== undefined && this.host.treeStamp(this.root, previous.config) === previous.stamp) return previous;
     const { config } = loadConfig(this.host, this.root);
-    this.host.recoverJournal(this.root);
+    recoverJournal(this.host, this.root);
     const stamp = this.host.treeStamp(this.root, config);
     const project = await loadProject(config, this.host.workingTree(this.root));
     resolverIndex(project, DEFAULT_RESOLVE_PARAMS); // built now, once per version of the tree

@@ -7,7 +7,8 @@
 import { buildProjectWithIgnores } from '../model/build-project.js';
 import { playbookTemplatePath, type Config } from '../model/config.js';
 import { CONTEXT_FILES, type Project } from '../model/project.js';
-import type { ParseCache, TreeSource } from './port-types.js';
+import type { ParseCache } from './parse-cache.js';
+import type { TreeSource } from './port-types.js';
 
 /** Reads the index, the decision files and the playbook once, and builds the model. */
 export async function loadProject(config: Config, source: TreeSource, parseCache?: ParseCache): Promise<Project> {

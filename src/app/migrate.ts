@@ -17,6 +17,8 @@ import { checkRuleSettings } from '../core/rule-options.js';
 import type { Config } from '../model/config.js';
 import type { Recovery, TreeHost } from './host.js';
 import { buildModel, loadProject } from './load-project.js';
+import { readMarkdownFiles } from './markdown-files.js';
+import { recoverJournal, commitFiles } from './journal.js';
 
 /** From this many files on, a terminal gets a progress line while the renames run. */
 const PROGRESS_MIN_FILES = 20;
@@ -26,7 +28,7 @@ const PROGRESS_MIN_FILES = 20;
 function open(host: TreeHost, explicitRoot: string | undefined) {
   const root = host.resolveRoot(explicitRoot);
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
-  const recovery = host.recoverJournal(root);
+  const recovery = recoverJournal(host, root);
   return { root, config, recovery };
 }
 
@@ -79,7 +81,7 @@ async function apply(host: TreeHost, root: string, config: Config, request: Appl
   }
   const preamble = request.preamble === undefined ? undefined : host.readText(host.resolvePath(host.cwd, request.preamble), request.preamble);
   const project = await loadProject(config, host.workingTree(root));
-  const markdown = host.readMarkdownFiles(root);
+  const markdown = readMarkdownFiles(host, root);
   const { linkDestinations } = await import('../migrate/link-sites.js'); // remark: only on this path
   const planned = planMigration(project, rows, { ...(preamble !== undefined ? { preamble } : {}), markdown, linkSites: linkDestinations });
   if (planned.refusals.length > 0) return { kind: 'refused', problems: planned.refusals, headline: msg.refused(planned.refusals.length) };
@@ -97,10 +99,10 @@ async function apply(host: TreeHost, root: string, config: Config, request: Appl
     if (dirty.length > 0) return { kind: 'refused', problems: [], headline: msg.dirty(dirty) };
   }
   const changes = new Map([...planned.changes].map(([path, change]) => [path, change.after]));
-  host.commitFiles(root, changes, host.interactive && changes.size >= PROGRESS_MIN_FILES ? { progress: host.progress } : {});
+  commitFiles(host, root, changes, host.interactive && changes.size >= PROGRESS_MIN_FILES ? { progress: host.progress } : {});
   return { kind: 'done', text: msg.summary(planned.summary) };
 }
 
 export function recoverMigration(host: TreeHost, explicitRoot: string | undefined): Recovery | undefined {
-  return host.recoverJournal(host.resolveRoot(explicitRoot));
+  return recoverJournal(host, host.resolveRoot(explicitRoot));
 }

@@ -5,7 +5,6 @@
  */
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
-import type { ParseDocument } from '../model/build-project.js';
 import type { EvaluatorAnswer, EvaluatorInput } from '../relevance/evaluation.js';
 
 export interface Environment {
@@ -35,16 +34,6 @@ export interface LockOptions {
   readonly timeoutMs?: number;
   /** A lock older than this is considered abandoned even if its pid looks alive (pid reuse). */
   readonly staleMs?: number;
-}
-
-export interface ParseCache {
-  /**
-   * The parser of these files' markdown documents: each from the cache, else the
-   * block scanner (src/model/block-scan.ts).
-   */
-  parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
-  /** Keeps the scans of these files (what the tree now holds) for the next process. */
-  save(files: ReadonlyMap<string, string>): void;
 }
 
 export interface CommandResult {
@@ -110,6 +99,17 @@ export interface FileStamp {
   readonly hash: string;
 }
 
+/** What the cache store keeps beside a tree's stamps, each valid for one tree id (src/node/cache-files.ts). */
+export type PayloadKind = 'table' | 'model' | 'suggest';
+
+/** A memory file as a build read it: text, and the size and mtime seen before reading. */
+export interface BuiltFile {
+  readonly path: string;
+  readonly text: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
 /** A validated description of a tree: payloads of the same `tree` id describe it. */
 export interface Stamps {
   readonly root: string;
@@ -129,12 +129,12 @@ export interface Derived {
   restore(project: Project, data: unknown): void;
 }
 
-/** What a command caches with the model of a tree (src/node/model-cache.ts). */
+/** What a command caches with the model of a tree (src/app/model-cache.ts). */
 export interface CacheOptions {
   readonly derived?: Derived;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
   readonly table?: (project: Project) => string;
-  /** The same for the topic ranker's index (suggest-cache.ts). */
+  /** The same for the topic ranker's index (src/app/suggest-index.ts). */
   readonly suggest?: (project: Project) => string;
   /**
    * What the caller already validated in this process (the when fast path): the

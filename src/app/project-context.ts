@@ -1,6 +1,7 @@
 import type { Config } from '../model/config.js';
 import { loadConfig } from './load-config.js';
 import type { TreeHost } from './host.js';
+import { recoverJournal, type JournalHost } from './journal.js';
 
 export interface ProjectContext {
   readonly root: string;
@@ -12,8 +13,8 @@ export interface ProjectContext {
  * interrupted `add` or migration is finished or rolled back (journal.ts): no command
  * reads a tree torn between its two writes.
  */
-export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal'>, explicitRoot: string | undefined): ProjectContext {
+export function projectContext(host: Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath'> & JournalHost, explicitRoot: string | undefined): ProjectContext {
   const root = host.resolveRoot(explicitRoot);
-  host.recoverJournal(root);
+  recoverJournal(host, root);
   return { root, config: loadConfig(host, root).config };
 }

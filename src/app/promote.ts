@@ -20,6 +20,7 @@ import { allRules, memoryTreeRules } from '../rules/registry.js';
 import type { Recovery, TreeHost } from './host.js';
 import { buildModel, loadProject } from './load-project.js';
 import { loadConfig } from './load-config.js';
+import { recoverJournal, commitFiles } from './journal.js';
 
 export interface PromoteRequest {
   readonly entry: string;
@@ -37,7 +38,7 @@ const CLAUDE_MD = 'CLAUDE.md';
 export async function promoteMemory(host: TreeHost, request: PromoteRequest): Promise<{ readonly recovery: Recovery | undefined; readonly outcome: PromoteOutcome }> {
   const root = host.resolveRoot(request.root);
   const { config } = loadConfig(host, root, (rules) => checkRuleSettings(rules, allRules));
-  const recovery = host.recoverJournal(root);
+  const recovery = recoverJournal(host, root);
   const refused = (problems: readonly string[]) => ({ recovery, outcome: { kind: 'refused', problems } as const });
   // The fragments' globs are ignores' (model/glob.ts, linear-time), loaded only when the config has some.
   const compile = config.fragments !== undefined ? (await import('../model/glob.js')).compilePathGlob : undefined;
@@ -62,7 +63,7 @@ export async function promoteMemory(host: TreeHost, request: PromoteRequest): Pr
     const now = host.exists(file) ? host.readText(file, path) : undefined;
     if (now !== change.before) return refused([m.changedMeanwhile(path)]);
   }
-  host.commitFiles(root, new Map([...planned.changes].map(([path, change]) => [path, change.after])));
+  commitFiles(host, root, new Map([...planned.changes].map(([path, change]) => [path, change.after])));
   return { recovery, outcome: { kind: 'promoted', plan: planned } };
 }
 

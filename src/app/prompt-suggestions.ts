@@ -5,7 +5,7 @@
  * relevance", so this one speaks only when it is confident: entries whose score
  * clears the ranker's hookThreshold (calibrated for precision, src/suggest/rank.ts),
  * at most hookLimit of them, never an entry already pointed to in this session or
- * recalled in it (its transcript, node/session-recalled.ts), and
+ * recalled in it (its transcript, session-shown.ts), and
  * nothing for a slash command (`/when x` is a command, not a task). Written as a
  * fact, not an order (the client's hook guidance).
  */
@@ -15,15 +15,12 @@ import { suggestMessages as m } from '../messages/suggest.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from '../suggest/params.js';
 import { rank } from '../suggest/rank.js';
+import type { ModelCacheHost } from './model-cache.js';
+import { loadSuggestIndex } from './suggest-index.js';
+import { shownToSession, type SessionShownHost } from './session-shown.js';
 
 /** What the pointers are read and recorded through (AgentHost and TreeHost methods, or the fast path's). */
-export interface PromptSuggestionHost {
-  /** Undefined: no index (or, on the fast path, none cached: the full hook builds it). */
-  loadSuggestIndex(root: string, config: Config): Promise<SuggestIndexData | undefined>;
-  /** What the session was pointed to (labels) or recalled (folded queries), from its transcript when given. */
-  shownToSession(root: string, sessionId: string, transcriptPath: string | undefined): readonly string[];
-  recordSuggested(root: string, sessionId: string, labels: readonly string[]): void;
-}
+export type PromptSuggestionHost = ModelCacheHost & SessionShownHost;
 
 export interface PromptPointers {
   /** The context to inject; '' when there is nothing to say. */
@@ -62,9 +59,9 @@ export async function promptPointers(
 ): Promise<PromptPointers | undefined> {
   const { root, config, prompt, sessionId, maxChars } = request;
   if (!wantsPointers(config, prompt)) return NO_POINTERS;
-  const data = await host.loadSuggestIndex(root, config);
+  const data = await loadSuggestIndex(host, root, config);
   if (data === undefined) return undefined;
-  return pointersFromIndex(data, prompt, sessionId === undefined ? [] : host.shownToSession(root, sessionId, request.transcriptPath), maxChars);
+  return pointersFromIndex(data, prompt, sessionId === undefined ? [] : shownToSession(host, root, sessionId, request.transcriptPath), maxChars);
 }
 
 /** The entries clearing the hook's threshold, best first, those in `shown` (labels or keys, compared folded) skipped, at most hookLimit. */

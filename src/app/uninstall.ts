@@ -189,11 +189,14 @@ const claudeSettings: UninstallPart = {
   },
 };
 
-/** Every text a skill may have been installed with: the one recorded, and those memdex ships (init-claude.ts). */
-function installedSkillTexts(context: UninstallContext, path: string, name: string): readonly string[] {
-  const shipped = shippedSkillTexts(name, [memdexSource(context.host, context.root, undefined)]);
-  const recorded = context.record?.files[path]?.text;
-  return recorded === undefined ? shipped : [recorded, ...shipped];
+/**
+ * A file memdex installs whole (a skill, the workflow, the config): removed when it
+ * holds a text memdex installed it with (the one init recorded, or one memdex ships),
+ * else left as it is and named in a note (`kept`; undefined: left silently).
+ */
+function removeWhenInstalled(context: UninstallContext, path: string, text: string, shipped: readonly string[], what: string, kept: string | undefined): void {
+  if (text === context.record?.files[path]?.text || shipped.includes(text)) change(context, path, text, undefined, what);
+  else if (kept !== undefined) context.plan.notes.push(kept);
 }
 
 const skills: UninstallPart = {
@@ -203,8 +206,9 @@ const skills: UninstallPart = {
       const path = `${SKILLS_FOLDER}/${name}/SKILL.md`;
       const text = context.files.read(path);
       if (text === undefined) continue;
-      if (installedSkillTexts(context, path, name).includes(text)) change(context, path, text, undefined, m.skill);
-      else context.plan.notes.push(m.edited(path, m.skillKept));
+      // Every text a skill may have been installed with: those memdex ships (init-claude.ts).
+      const shipped = shippedSkillTexts(name, [memdexSource(context.host, context.root, undefined)]);
+      removeWhenInstalled(context, path, text, shipped, m.skill, m.edited(path, m.skillKept));
     }
   },
 };
@@ -317,10 +321,8 @@ const workflowPart: UninstallPart = {
     const file = workflowFile(top, context.root);
     const text = context.files.read(file);
     if (text === undefined) return;
-    const recorded = context.record?.files[file];
-    const shipped = [...(recorded?.text !== undefined ? [recorded.text] : []), ...workflowTexts(top, context.root)];
-    if (shipped.includes(text)) change(context, file, text, undefined, m.workflow);
-    else if (recorded?.created) context.plan.notes.push(m.edited(file, m.workflowKept));
+    const kept = context.record?.files[file]?.created ? m.edited(file, m.workflowKept) : undefined;
+    removeWhenInstalled(context, file, text, workflowTexts(top, context.root), m.workflow, kept);
   },
 };
 
@@ -333,8 +335,7 @@ const config: UninstallPart = {
     if (text === undefined) return;
     const recorded = context.record?.files[CONFIG_FILE];
     if (recorded && !recorded.created) return;
-    if (text === recorded?.text || freshConfigTexts().includes(text)) change(context, CONFIG_FILE, text, undefined, m.config);
-    else if (recorded) context.plan.notes.push(m.configKept(CONFIG_FILE));
+    removeWhenInstalled(context, CONFIG_FILE, text, freshConfigTexts(), m.config, recorded ? m.configKept(CONFIG_FILE) : undefined);
   },
 };
 

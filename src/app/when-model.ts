@@ -4,6 +4,8 @@ import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
 import type { ResolverHost } from './host.js';
+import { loadCachedProject } from './model-cache.js';
+import { loadSuggestIndex } from './suggest-index.js';
 import type { Stamps } from './port-types.js';
 import type { WhenRequest } from './when.js';
 
@@ -12,7 +14,7 @@ import type { WhenRequest } from './when.js';
  * `verified`: the cache stamps the trigger table path already validated (null: stale).
  */
 export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<ResolveResult[]> {
-  const project = await host.loadCachedProject(root, config, {
+  const project = await loadCachedProject(host, root, config, {
     derived: {
       export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
       restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),

@@ -8,23 +8,22 @@ import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { Suggestion } from '../suggest/rank.js';
 import { relatedToMisses } from '../suggest/related.js';
-import type { ResolverHost, WhenHost } from './host.js';
+import type { CacheHost, WhenHost } from './host.js';
+import type { ModelCacheHost } from './model-cache.js';
 import type { Stamps } from './port-types.js';
+import { loadSuggestIndex, suggestIndexCachedWith } from './suggest-index.js';
 import type { WhenRequest } from './when.js';
 
 /** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
 export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 
-/** The ranker stage's port: the cached index and the output. */
-export interface CachedRelatedHost extends Pick<WhenHost, 'writeStdout' | 'writeStderr'> {
-  /** The ranker's index cached with stamps already validated; null: no memory index; undefined: not cached (or torn). */
-  cachedSuggestIndex(root: string, stamps: Stamps): SuggestIndexData | null | undefined;
-}
+/** The ranker stage's port: the cache store's payloads, the usage log's index, the output. */
+export type CachedRelatedHost = Pick<WhenHost, 'writeStdout' | 'writeStderr'> & Pick<CacheHost, 'readCachePayload' | 'usageIndex'>;
 
 /** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts); the index built when not cached. */
-export async function relatedEntries(host: Pick<ResolverHost, 'loadSuggestIndex'>, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+export async function relatedEntries(host: ModelCacheHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
   if (!results.some(isTriggerMiss)) return new Map();
-  return relatedFrom(await host.loadSuggestIndex(root, config), results);
+  return relatedFrom(await loadSuggestIndex(host, root, config), results);
 }
 
 /**
@@ -33,8 +32,8 @@ export async function relatedEntries(host: Pick<ResolverHost, 'loadSuggestIndex'
  */
 export function cachedRelatedEntries(host: CachedRelatedHost, { root }: WhenRequest, stamps: Stamps, results: readonly ResolveResult[]): RelatedEntries | undefined {
   if (!results.some(isTriggerMiss)) return new Map();
-  const data = host.cachedSuggestIndex(root, stamps);
-  return data === undefined ? undefined : relatedFrom(data ?? undefined, results);
+  const data = suggestIndexCachedWith(host, root, stamps);
+  return data === undefined || data === 'torn' ? undefined : relatedFrom(data ?? undefined, results);
 }
 
 function relatedFrom(data: SuggestIndexData | undefined, results: readonly ResolveResult[]): RelatedEntries {

@@ -15,6 +15,7 @@ import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { WhenHost } from './host.js';
 import type { Stamps } from './port-types.js';
+import { recoverJournal, type JournalHost } from './journal.js';
 
 export { isTriggerMiss };
 
@@ -56,12 +57,12 @@ export type OpenTable = (text: string, request: WhenRequest) => TriggerTable;
 
 /** The request of parsed arguments: its tree (--root, or found from the cwd) and config; an interrupted migration is finished or rolled back first. */
 export function prepareWhen(
-  host: Pick<WhenHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal'>,
+  host: Pick<WhenHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath'> & JournalHost,
   args: Omit<WhenRequest, 'root' | 'config'> & { readonly root: string | undefined },
 ): WhenRequest {
   const root = host.resolveRoot(args.root);
   const { config } = loadConfig(host, root);
-  host.recoverJournal(root);
+  recoverJournal(host, root);
   return { operator: args.operator, queries: args.queries, root, config, format: args.format, navigation: args.navigation };
 }
 

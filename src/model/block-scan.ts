@@ -14,7 +14,7 @@
  * One parser, not a fast one with this as its fallback: a line scanner that handled
  * top-level-only documents (and declined the rest to this one) parsed a 378-entry
  * tree in ~18 ms of CPU against ~35 ms here, but `check` parses only the documents whose
- * bytes changed (the parse cache, src/node/parse-cache.ts), and the resolver reads a
+ * bytes changed (the parse cache, src/app/parse-cache.ts), and the resolver reads a
  * cached model: the difference was not worth a second parser (bench/RESULTS.md).
  *
  * The algorithm is the one of the CommonMark spec's appendix ("A parsing strategy")

@@ -9,7 +9,7 @@ import { compileIgnores, type CompiledIgnores } from './ignores.js';
 /**
  * How the model reads a document's block structure (headings, code and HTML lines):
  * the block scanner (block-scan.ts), or a cache of its results by content
- * (src/node/parse-cache.ts). Called once per markdown document, with the line table
+ * (src/app/parse-cache.ts). Called once per markdown document, with the line table
  * the model builds anyway.
  */
 export type ParseDocument = (path: string, text: string, table: LineTable) => ScanResult;

@@ -51,7 +51,7 @@ import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
-import type { FileStamp, Stamps } from '../app/port-types.js';
+import type { BuiltFile, FileStamp, PayloadKind, Stamps } from '../app/port-types.js';
 import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
@@ -66,7 +66,6 @@ export const RACY_WINDOW_MS = 2000;
 const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
 export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'usage';
-export type PayloadKind = 'table' | 'model' | 'suggest';
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
 export interface CacheIo {
@@ -181,14 +180,6 @@ function checkStamps(root: string, stamps: Stamps, paths: readonly string[], io:
 export function readPayload(root: string, kind: PayloadKind, stamps: Stamps): string | undefined {
   const file = readCacheFile(cachePath(root, kind));
   return file && file.header.tree === stamps.tree ? file.body : undefined;
-}
-
-/** A memory file as a build read it: text, and the size and mtime seen before reading. */
-export interface BuiltFile {
-  readonly path: string;
-  readonly text: string;
-  readonly size: number;
-  readonly mtimeMs: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Host } from '../app/host.js';
@@ -10,11 +10,12 @@ import { guardWrites } from './guard-writes.js';
 import { logHookFailure } from './hook-log.js';
 import { memdexCommand, startHookWorker } from './hook-worker.js';
 import { allowedTranscriptPath } from './transcript-path.js';
-import { claimSessionMarker, clearSessionMarker, hasSessionMarker, pruneSessionMarkers } from './session-markers.js';
-import { recordSuggested, shownToSession } from './session-suggested.js';
+import { claimSessionMarker, clearSessionMarker, hasSessionMarker, markerPath, pruneSessionMarkers } from './session-markers.js';
+import { fileInfo } from './file-info.js';
+import { readRecords } from './read-records.js';
 import { completeLinesEnd, copyLines } from './transcript-bytes.js';
 import { findExecutable } from './find-executable.js';
-import { tryLock, withLockSync } from './lock.js';
+import { tryLock } from './lock.js';
 import { readTranscriptPartFile } from './transcript-file.js';
 import { nodeTreeHost } from './tree-host.js';
 
@@ -29,7 +30,6 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     makeParentDir: (path) => void mkdirSync(dirname(path), { recursive: true }),
     makeTempDir: (prefix) => mkdtempSync(join(tmpdir(), prefix)),
     removeDir: (path) => rmSync(path, { recursive: true, force: true }),
-    removeFile: (path) => rmSync(path, { force: true }),
     listDir: (path) => {
       try {
         return readdirSync(path);
@@ -37,22 +37,13 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
         return undefined;
       }
     },
-    fileInfo: (path) => {
-      try {
-        const stat = statSync(path);
-        return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    fileInfo,
     replaceText: (path, text, options) => writeFileAtomic(path, text, options),
     guardWrites: (paths, display, write) => guardWrites(paths, () => osMessages.cannotWrite(display), write),
-    withLock: withLockSync,
     tryLock,
     writeDiagnostic: (root, name, content) => void writeDiagnostic(root, name, content),
     // node:crypto loaded on use: only the learner names a worker, and the module costs every first prompt ~5 ms to load.
     workerId: () => `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
-    sha256: (text) => process.getBuiltinModule('node:crypto').createHash('sha256').update(text, 'utf8').digest('hex'),
     completeLinesEnd,
     copyLines,
     listEntries: (path) => readdirSync(path, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
@@ -64,8 +55,9 @@ export function nodeHost(handover: { readonly stdin?: string } = {}): Host {
     claimSessionMarker,
     clearSessionMarker,
     pruneSessionMarkers: (root) => pruneSessionMarkers(root),
-    shownToSession,
-    recordSuggested,
+    sessionMarkerPath: markerPath,
+    readRecords,
+    writeFileText: (path, text) => writeFileSync(path, text),
     hookLog: logHookFailure,
     startHookWorker,
     memdexCommand,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LaterPromptHost } from '../app/later-prompt.js';
 import { CONFIG_FILE } from '../model/config-file.js';
-import { JOURNAL_FILE } from './journal-path.js';
+import { JOURNAL_FILE } from '../model/journal-path.js';
 import { readStdin } from './read-stdin.js';
 import { readTextIfExists } from './read-text.js';
 import { hasSessionMarker } from './session-markers.js';

@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env, GitSetup, SetupHost, ShellResult } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -8,6 +8,7 @@ import { childProcess } from './child-process.js';
 import { findExecutable, isExecutableFile } from './find-executable.js';
 import { git, gitTopLevel } from './git.js';
 import { guardWrites } from './guard-writes.js';
+import { removeEmptyFolder } from './journal-files.js';
 
 /** Wiring a project on this machine (`memdex init`, `memdex doctor`): git's hooks, file modes, PATH, the shell. */
 export function nodeSetupHost(): SetupHost {
@@ -37,14 +38,7 @@ export function nodeSetupHost(): SetupHost {
     setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
     unsetGitConfig: (top, key) => void childProcess().spawnSync('git', ['config', '--unset', key], { cwd: top, encoding: 'utf8' }),
     removeTree: (path) => rmSync(path, { recursive: true, force: true }),
-    removeEmptyFolder: (path) => {
-      try {
-        rmdirSync(path);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    removeEmptyFolder,
     runShell,
     findOnPath: (name, env) => findExecutable(name, env.PATH),
     memdexPackageRoot,

@@ -1,14 +1,14 @@
-import type { TreeHost } from '../app/host.js';
+import type { CacheHost, JournalFiles, TreeHost } from '../app/host.js';
 import { join } from 'node:path';
-import { recoverPendingJournal } from './journal.js';
-import { readTextIfExists } from './read-text.js';
+import { existsSync } from 'node:fs';
+import { nodeJournalFiles } from './journal-files.js';
+import { readText, readTextIfExists } from './read-text.js';
 import { resolveRoot } from './project-root.js';
 import { readStdin } from './read-stdin.js';
-import { loadSuggestIndex } from './suggest-cache.js';
-import { workingTreeSource } from './working-tree.js';
+import { nodeCacheHost } from './cache-host.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
-export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'recoverJournal' | 'loadSuggestIndex' | 'stdin' | 'writeStdout' | 'writeStderr'>;
+export type SuggestHost = Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'exists' | 'readText' | 'stdin' | 'writeStdout' | 'writeStderr'> & CacheHost & JournalFiles;
 
 /**
  * The part of the tree host `memdex suggest` uses, and only its adapters: the
@@ -20,11 +20,13 @@ export function nodeSuggestHost(handover: { readonly stdin?: string } = {}): Sug
   const cwd = process.cwd();
   let stdin = handover.stdin;
   return {
+    ...nodeCacheHost(),
+    ...nodeJournalFiles(),
+    exists: existsSync,
+    readText,
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     readTextIfExists,
     joinPath: (dir, path) => join(dir, path),
-    recoverJournal: recoverPendingJournal,
-    loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
     stdin: () => (stdin ??= readStdin()),
     writeStdout,
     writeStderr,

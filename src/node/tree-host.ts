@@ -7,15 +7,13 @@ import { writeFileAtomic } from './atomic-write.js';
 import { nowIso } from './clock.js';
 import { guardWrites } from './guard-writes.js';
 import { gitIndexSource } from './git.js';
+import { nodeCacheHost } from './cache-host.js';
 import { uncommittedPaths as uncommitted } from './git-status.js';
-import { commitFiles, recoverPendingJournal } from './journal.js';
+import { nodeJournalWrites } from './journal-files.js';
 import { loadPlugins } from './load-plugins.js';
 import { hookProjectRoot, resolveRoot, treeOfFolder } from './project-root.js';
-import { workingTreeSource } from './working-tree.js';
-import { readMarkdownFiles } from './markdown-files.js';
-import { openParseCache } from './parse-cache.js';
+import { gitListFiles, listFolder } from './list-files.js';
 import { readStdin } from './read-stdin.js';
-import { loadSuggestIndex } from './suggest-cache.js';
 import { readText, readTextIfExists } from './read-text.js';
 import { writeStderr, writeStdout } from './write-output.js';
 
@@ -28,6 +26,8 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
   const cwd = process.cwd();
   let stdin = handover.stdin;
   return {
+    ...nodeCacheHost(),
+    ...nodeJournalWrites(),
     cwd,
     env: process.env,
     // Read when asked: creating process.stderr builds a stream (node:net, node:tty), which a check never needs.
@@ -47,21 +47,10 @@ export function nodeTreeHost(handover: { readonly stdin?: string } = {}): TreeHo
     resolveRoot: (explicit) => resolveRoot(explicit, cwd, process.env),
     hookRoot: (payloadCwd) => hookProjectRoot(process.env, payloadCwd, cwd),
     loadPlugins,
-    recoverJournal: recoverPendingJournal,
-    // A failed migration is rolled back at once (its temps removed), then the targets say whether anything changed.
-    commitFiles: (root, changes, hooks) =>
-      guardWrites(
-        [...changes.keys()].map((path) => resolve(root, path)),
-        (error) => osMessages.cannotWrite(typeof error.path === 'string' ? error.path : root),
-        () => commitFiles(root, changes, hooks),
-        () => recoverPendingJournal(root),
-      ),
-    workingTree: workingTreeSource,
     gitIndex: gitIndexSource,
-    loadSuggestIndex: (root, config) => loadSuggestIndex(root, config, workingTreeSource(root)),
-    parseCache: openParseCache,
     uncommittedPaths: (root, paths) => uncommitted(root, paths),
-    readMarkdownFiles,
+    gitListFiles,
+    listFolder,
     writeStdout,
     writeStderr,
     progress: (done, total) => {

@@ -7,9 +7,10 @@
  */
 import type { WhenHost } from '../app/host.js';
 import { readPayload, readStamps } from './cache-files.js';
-import { recoverPendingJournal } from './journal.js';
+import { existsSync } from 'node:fs';
+import { nodeJournalFiles } from './journal-files.js';
 import { join } from 'node:path';
-import { readTextIfExists } from './read-text.js';
+import { readText, readTextIfExists } from './read-text.js';
 import { resolveRoot } from './project-root.js';
 import { readTreeText } from './read-confined.js';
 import { readStdin } from './read-stdin.js';
@@ -20,10 +21,12 @@ import { writeStderr, writeStdout } from './write-output.js';
 export function nodeWhenHost(handover: { readonly stdin?: string | undefined } = {}): WhenHost {
   let stdin = handover.stdin;
   return {
+    ...nodeJournalFiles(),
+    exists: existsSync,
+    readText,
     resolveRoot: (explicit) => resolveRoot(explicit, process.cwd(), process.env),
     readTextIfExists,
     joinPath: (dir, path) => join(dir, path),
-    recoverJournal: recoverPendingJournal,
     stdin: () => (stdin ??= readStdin()),
     writeStdout,
     writeStderr,

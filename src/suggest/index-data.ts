@@ -28,7 +28,7 @@ export interface SuggestIndexData {
   readonly stats?: TreeStats & { readonly params: string };
   /**
    * The project's usage log indexed against this index (usage-prior.ts), attached when
-   * the index is loaded for ranking (node/suggest-cache.ts); never part of the cached
+   * the index is loaded for ranking (app/suggest-index.ts); never part of the cached
    * index itself (it has its own cache file). rank() fuses its prior when present.
    */
   readonly usage?: UsageIndexData;

@@ -1,5 +1,5 @@
 /**
- * `memdex check` keeps parsed documents by content hash (src/node/parse-cache.ts):
+ * `memdex check` keeps parsed documents by content hash (src/app/parse-cache.ts):
  * a document parsed before is not parsed again, a changed one always is (even when
  * its size and mtime are unchanged), and MEMDEX_NO_CACHE=1 writes no cache at all.
  */

@@ -9,7 +9,8 @@ import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, r
 import { join } from 'node:path';
 import { MemdexError } from '../../src/core/errors.js';
 import { writeFileAtomic } from '../../src/node/atomic-write.js';
-import { commitFiles } from '../../src/node/journal.js';
+import { commitFiles } from '../../src/app/journal.js';
+import { nodeTreeHost } from '../../src/node/tree-host.js';
 import { runCli } from '../helpers/run-cli.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
 
@@ -172,7 +173,7 @@ describe('targets that are not regular files are refused, never replaced (issue 
 });
 
 describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
-  // Both write through the journal (src/node/journal.ts), which renamed a new 644 file over the path: a 600 index
+  // Both write through the journal (src/app/journal.ts), which renamed a new 644 file over the path: a 600 index
   // became 644, a symlinked index became a regular file (its shared target never updated), a hard link broke silently.
   function tree(): string {
     const root = memoryTree();
@@ -221,7 +222,7 @@ describe('add and migrate apply keep links and modes (issue 27 item 5)', () => {
     writeFileSync(shared, '# Testing\n');
     rmSync(join(root, 'agents', 'decisions', 'testing.md'));
     symlinkSync(shared, join(root, 'agents', 'decisions', 'testing.md'));
-    commitFiles(root, new Map([['agents/memory-index.md', '# Memory index\n'], ['agents/decisions/testing.md', '# Testing, renamed\n']]));
+    commitFiles(nodeTreeHost(), root, new Map([['agents/memory-index.md', '# Memory index\n'], ['agents/decisions/testing.md', '# Testing, renamed\n']]));
     expect(statSync(join(root, ...INDEX)).mode & 0o777).toBe(0o600);
     expect(lstatSync(join(root, 'agents', 'decisions', 'testing.md')).isSymbolicLink()).toBe(true);
     expect(readFileSync(shared, 'utf8')).toBe('# Testing, renamed\n');

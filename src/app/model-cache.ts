@@ -1,19 +1,20 @@
 /**
  * A cached model for per-call commands (the resolver runs once per agent action):
  * an unchanged tree is neither read nor parsed again; any real difference rebuilds
- * the model from the texts (documents already parsed come from the parse cache) and
- * rewrites the caches. Locations, stamps and validation: cache-files.ts.
+ * the model from the texts (documents already parsed come from the parse cache,
+ * parse-cache.ts) and rewrites the caches. Where the caches live, their stamps and
+ * their validation are the cache store's (src/node/cache-files.ts).
  */
-import { join } from 'node:path';
+import { buildProjectWithIgnores } from '../model/build-project.js';
 import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { projectFromSnapshot, snapshotProject, type Snapshot } from '../model/snapshot.js';
-import { cacheEnabled, nodeCacheIo, readPayload, readStamps, writePayload, writeTreeCache, type BuiltFile, type PayloadKind } from './cache-files.js';
-import { buildProjectWithIgnores } from '../model/build-project.js';
+import type { CacheHost, TreeHost } from './host.js';
 import { openParseCache } from './parse-cache.js';
-import { readTreeText } from './read-confined.js';
-import type { Stamps, TreeSource } from '../app/port-types.js';
-import type { Derived, CacheOptions } from '../app/port-types.js';
+import type { BuiltFile, CacheOptions, PayloadKind, Stamps } from './port-types.js';
+
+/** The cache store and the paths of this machine. */
+export type ModelCacheHost = CacheHost & Pick<TreeHost, 'joinPath'>;
 
 interface ModelPayload {
   readonly snapshot: Snapshot;
@@ -24,11 +25,10 @@ interface ModelPayload {
  * The project of `root` from the cache when every memory file is unchanged, else
  * built from the texts (and cached). Reads neither the playbook nor unchanged texts.
  */
-export async function loadProjectCached(root: string, config: Config, source: TreeSource, options: CacheOptions = {}): Promise<Project> {
+export async function loadCachedProject(host: ModelCacheHost, root: string, config: Config, options: CacheOptions = {}): Promise<Project> {
   const { derived, verified } = options;
-  const paths = () => [config.index, ...source.listDecisions(config)];
-  const stamps = verified !== undefined ? verified : readStamps(root, config, paths());
-  const payload = stamps ? readPayload(root, 'model', stamps) : undefined;
+  const stamps = verified !== undefined ? verified : host.readTreeStamps(root, config);
+  const payload = stamps ? host.readCachePayload(root, 'model', stamps) : undefined;
   if (stamps && payload !== undefined) {
     let model: ModelPayload | undefined;
     try {
@@ -39,13 +39,13 @@ export async function loadProjectCached(root: string, config: Config, source: Tr
     // Only stamped memory files can be read back: a path in a cache never reaches outside them.
     const stamped = new Set(stamps.files.map((f) => f.path));
     if (model && (!derived || model.derived !== undefined) && snapshotPaths(model.snapshot).every((p) => stamped.has(p))) {
-      const project = projectFromSnapshot(model.snapshot, config, (path) => readTreeText(root, config.decisions, path));
+      const project = projectFromSnapshot(model.snapshot, config, (path) => host.readDecisionText(root, config.decisions, path));
       derived?.restore(project, model.derived);
-      for (const [kind, payload] of sidePayloads(options)) if (readPayload(root, kind, stamps) === undefined) writePayload(root, kind, stamps, payload(project));
+      for (const [kind, payload] of sidePayloads(options)) if (host.readCachePayload(root, kind, stamps) === undefined) host.writeCachePayload(root, kind, stamps, payload(project));
       return project;
     }
   }
-  return build(root, config, source, paths(), options);
+  return build(host, root, config, options);
 }
 
 /** The payloads cached beside the model that this caller asked for. */
@@ -56,26 +56,27 @@ function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project:
   return list;
 }
 
-async function build(root: string, config: Config, source: TreeSource, paths: readonly string[], options: CacheOptions): Promise<Project> {
+async function build(host: ModelCacheHost, root: string, config: Config, options: CacheOptions): Promise<Project> {
   const { derived } = options;
-  const startedAt = nodeCacheIo.now();
+  const startedAt = host.clockMs();
+  const source = host.workingTree(root);
   const files = new Map<string, string>();
   const built: BuiltFile[] = [];
-  for (const path of paths) {
-    const stat = nodeCacheIo.stat(join(root, path)); // before reading: a later edit changes the mtime
+  for (const path of [config.index, ...source.listDecisions(config)]) {
+    const stat = host.statFile(host.joinPath(root, path)); // before reading: a later edit changes the mtime
     const text = source.read(path);
     if (text === undefined || !stat) continue;
     files.set(path, text);
     built.push({ path, text, size: stat.size, mtimeMs: stat.mtimeMs });
   }
-  const parseCache = openParseCache(root);
+  const parseCache = openParseCache(host, root);
   const project = await buildProjectWithIgnores(files, config, await parseCache.parserFor(files, config));
   parseCache.save(files);
-  if (!cacheEnabled()) return project;
+  if (!host.cachesEnabled()) return project;
   const model: ModelPayload = { snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) };
   const payloads: Partial<Record<PayloadKind, string>> = { model: JSON.stringify(model) };
   for (const [kind, payload] of sidePayloads(options)) payloads[kind] = payload(project);
-  writeTreeCache(root, config, startedAt, built, payloads);
+  host.writeTreeCache(root, config, startedAt, built, payloads);
   return project;
 }
 

@@ -5,31 +5,40 @@
  * block scanner, model/block-scan.ts) is most of a check's work on a real tree;
  * hashing a file is a small fraction of it.
  *
- * One cache file per tree (cache-files.ts: location, versioning, atomic writes),
- * pruned to the documents the tree holds when saved, so it never grows beyond the
- * tree. A scan is stored as [[depth, line, column?]...], the opaque lines as
+ * One cache file per tree (the cache store, src/node/cache-files.ts: location,
+ * versioning, atomic writes), pruned to the documents the tree holds when saved, so
+ * it never grows beyond the tree. A stored scan that does not fit its document (a
+ * torn or foreign cache) is parsed again. A scan is stored as [[depth, line, column?]...], the opaque lines as
  * [first, last] runs, and the lines that start an HTML block.
  */
 import type { ScannedHeading, ScanResult } from '../model/block-scan.js';
 import { projectDocuments, scanDocument, type ParseDocument } from '../model/build-project.js';
+import type { CacheHost } from './host.js';
 import type { Config } from '../model/config.js';
-import { cacheEnabled, cachePath, contentHash, readCacheFile, writeCacheFile } from './cache-files.js';
-import type { ParseCache } from '../app/port-types.js';
+
+export interface ParseCache {
+  /**
+   * The parser of these files' markdown documents: each from the cache, else the
+   * block scanner (src/model/block-scan.ts).
+   */
+  parserFor(files: ReadonlyMap<string, string>, config: Config): Promise<ParseDocument>;
+  /** Keeps the scans of these files (what the tree now holds) for the next process. */
+  save(files: ReadonlyMap<string, string>): void;
+}
 
 type HeadingRow = [depth: number, line: number] | [depth: number, line: number, column: number];
 type ScanRow = [headings: HeadingRow[], opaqueRuns: number[], htmlStarts: number[]];
 
 /** The parse cache of the tree at `root`; without a root (or with MEMDEX_NO_CACHE=1) it only parses. */
-export function openParseCache(root: string | undefined): ParseCache {
-  const enabled = root !== undefined && cacheEnabled();
-  const file = enabled ? cachePath(root, 'parse') : undefined;
-  const stored = (file && readRows(file)) || new Map<string, ScanRow>();
+export function openParseCache(host: Pick<CacheHost, 'cachesEnabled' | 'readParseCache' | 'writeParseCache' | 'contentHash'>, root: string | undefined): ParseCache {
+  const enabled = root !== undefined && host.cachesEnabled();
+  const stored = (root !== undefined && enabled && readRows(host.readParseCache(root))) || new Map<string, ScanRow>();
   const scans = new Map<string, ScanResult>(); // by content hash, this process
   const hashes = new Map<string, string>(); // text → content hash
   let parsed = false;
   const hashOf = (text: string) => {
     let hash = hashes.get(text);
-    if (hash === undefined) hashes.set(text, (hash = contentHash(text)));
+    if (hash === undefined) hashes.set(text, (hash = host.contentHash(text)));
     return hash;
   };
   return {
@@ -49,7 +58,7 @@ export function openParseCache(root: string | undefined): ParseCache {
       return (path) => byPath.get(path)!;
     },
     save(files) {
-      if (!file) return;
+      if (!enabled || root === undefined) return;
       const kept = new Set<string>();
       for (const text of files.values()) {
         const hash = hashOf(text);
@@ -57,16 +66,15 @@ export function openParseCache(root: string | undefined): ParseCache {
       }
       // Unchanged (the usual check): nothing is converted back to rows.
       if (!parsed && kept.size === stored.size && [...kept].every((h) => stored.has(h))) return;
-      writeCacheFile(file, {}, JSON.stringify(Object.fromEntries([...kept].map((hash) => [hash, toRow(scans.get(hash)!)]))));
+      host.writeParseCache(root, JSON.stringify(Object.fromEntries([...kept].map((hash) => [hash, toRow(scans.get(hash)!)]))));
     },
   };
 }
 
-function readRows(file: string): Map<string, ScanRow> | undefined {
-  const cached = readCacheFile(file);
-  if (!cached) return undefined;
+function readRows(body: string | undefined): Map<string, ScanRow> | undefined {
+  if (body === undefined) return undefined;
   try {
-    return new Map(Object.entries(JSON.parse(cached.body) as Record<string, ScanRow>));
+    return new Map(Object.entries(JSON.parse(body) as Record<string, ScanRow>));
   } catch {
     return undefined;
   }

@@ -1,0 +1,65 @@
+/**
+ * The topic ranker's index of a tree (src/suggest/index-data.ts), from the model
+ * cache (model-cache.ts, payload `suggest`): an unchanged tree is neither read,
+ * parsed nor indexed again; a changed one is rebuilt once and cached with the
+ * model. `memdex suggest`, the prompt hook and a trigger miss read it, with the
+ * project's usage log attached (the cache store's usage index, node/usage-log.ts).
+ */
+import type { Config } from '../model/config.js';
+import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { CacheHost } from './host.js';
+import type { ModelCacheHost } from './model-cache.js';
+import type { Stamps } from './port-types.js';
+
+/** What the cached index is read through (the later-prompt fast path's host has only these). */
+export type CachedSuggestIndexHost = Pick<CacheHost, 'readTreeStamps' | 'readCachePayload' | 'usageIndex'>;
+
+/**
+ * The index cached for the tree as it is: its data (null: the tree has no memory
+ * index), or undefined when none is cached. `stamps`: the tree's validated stamps,
+ * undefined when stale or when the cached index is torn (so that it is rebuilt).
+ * Reads no memory file: the prompt hook's fast path answers from it alone.
+ */
+export function cachedSuggestIndex(host: CachedSuggestIndexHost, root: string, config: Config): { stamps: Stamps | undefined; data: SuggestIndexData | null | undefined } {
+  const stamps = host.readTreeStamps(root, config);
+  if (!stamps) return { stamps, data: undefined };
+  const data = suggestIndexCachedWith(host, root, stamps);
+  return data === 'torn' ? { stamps: undefined, data: undefined } : { stamps, data };
+}
+
+/**
+ * The index cached with stamps a caller already validated (a miss of `memdex when`: the table stages did), as
+ * cachedSuggestIndex; 'torn' when the cached index cannot be parsed.
+ */
+export function suggestIndexCachedWith(host: Pick<CacheHost, 'readCachePayload' | 'usageIndex'>, root: string, stamps: Stamps): SuggestIndexData | null | undefined | 'torn' {
+  const cached = host.readCachePayload(root, 'suggest', stamps);
+  if (cached === undefined) return undefined;
+  let data: SuggestIndexData | null;
+  try {
+    data = JSON.parse(cached) as SuggestIndexData | null;
+  } catch {
+    return 'torn';
+  }
+  return data && withUsage(host, root, data, stamps.tree);
+}
+
+/** The index with the project's usage log attached, when there is one. */
+function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: SuggestIndexData, tree: string | undefined): SuggestIndexData {
+  const usage = host.usageIndex(root, data, tree);
+  return usage ? { ...data, usage } : data;
+}
+
+/** The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached. */
+export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config): Promise<SuggestIndexData | undefined> {
+  const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
+  if (cached !== undefined) return cached ?? undefined;
+  // Loaded only now: an unchanged tree never pays for the model and the parsers.
+  const [{ loadCachedProject }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
+  let data: SuggestIndexData | null = null;
+  const project = await loadCachedProject(host, root, config, {
+    verified: stamps ?? null,
+    suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
+  });
+  if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
+  return data === null ? undefined : withUsage(host, root, data, undefined);
+}
