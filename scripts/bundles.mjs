@@ -46,6 +46,26 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 }
 
 /**
+ * A session's first prompt (src/hooks/first-prompt.ts): the injection alone, with the host's core members; the rest
+ * of the host is a bundle of its own (hook-host), which src/node/first-prompt-host.ts requires only when one of
+ * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became ~200 kB: the figures are in
+ * bench/RESULTS.md, "The first prompt's own bundle".
+ */
+const FIRST_PROMPT_ENTRIES = { 'hook-prompt': 'src/hooks/first-prompt.ts', 'hook-host': 'src/node/node-host.ts', 'hook-pointers': 'src/hooks/prompt-pointers-fast.ts' };
+/** `require(<module>)` in <importer> becomes a require of <bundle> at run time: the module's code stays out of the importer's bundle. */
+const onDemand = (name, importer, module, bundle) => ({
+  name,
+  setup: (b) => b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, external: true } : undefined)),
+});
+const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]first-prompt-host\.ts$/, /^\.\/node-host\.js$/, './hook-host.cjs');
+/**
+ * A later prompt's pointers (src/hooks/prompt-pointers-fast.ts, only with `suggest.onPrompt`) are a bundle of their
+ * own: hook-fast, which every prompt compiles first, went from 122 kB to ~60 kB (bench/RESULTS.md, "The first
+ * prompt's own bundle").
+ */
+const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-fast\.ts$/, /^\.\/prompt-pointers-fast\.js$/, './hook-pointers.cjs');
+
+/**
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
  * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
@@ -56,7 +76,7 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -68,6 +88,8 @@ export function perCallBundles({ outdir, plugins }) {
       { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
       // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
       // (model/build-project.ts imports it dynamically, which these bundles turn into a require at that moment).
+      firstPromptHostOnDemand,
+      laterPointersOnDemand,
       { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },
     ],
   };

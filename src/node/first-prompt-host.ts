@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Host } from '../app/host.js';
+import { nodeAgentCore } from './agent-host-core.js';
+import { STATE_DIR } from './journal-path.js';
+import { nodeTreeCore } from './tree-host-core.js';
+
+/** The members the first prompt's bundle leaves to the whole host (node-host.ts), loaded the first time one is called. */
+const ON_DEMAND = [
+  'loadPlugins',
+  'commitFiles',
+  'workingTree',
+  'gitIndex',
+  'loadSuggestIndex',
+  'parseCache',
+  'uncommittedPaths',
+  'readMarkdownFiles',
+  'progress',
+  'completeLinesEnd',
+  'copyLines',
+  'shownToSession',
+  'recordSuggested',
+  'readTranscriptPart',
+] as const satisfies readonly (keyof Host)[];
+
+/**
+ * The host of a session's first prompt (src/hooks/first-prompt.ts, dist/hook-prompt.cjs):
+ * the host's core members (tree-host-core.ts, agent-host-core.ts: the payload, the
+ * config, the playbook, the store, locks, the session's marker, the hook log) and, for
+ * the rest (git, the caches, plugins, the journal's recovery, transcripts, the prompt's
+ * pointers), the whole host from its own bundle, dist/hook-host.cjs, loaded only if one
+ * of them is called (scripts/bundles.mjs maps the require below to it).
+ *
+ * Why: compiling a bundle costs in proportion to its size, and the first prompt paid for
+ * 474 kB of which it runs a fraction (~38 ms of CPU to compile and run dist/hook.cjs,
+ * against ~60 ms for `node -e 0`); this bundle and its numbers: bench/RESULTS.md,
+ * "The first prompt's own bundle".
+ */
+export function nodeFirstPromptHost(handover: { readonly stdin?: string } = {}): Host {
+  const tree = nodeTreeCore(handover);
+  let whole: Host | undefined;
+  const wholeHost = (): Host => (whole ??= (require('./node-host.js') as typeof import('./node-host.js')).nodeHost()); // stdin is the core's: none of ON_DEMAND reads it
+  const onDemand = Object.fromEntries(ON_DEMAND.map((name) => [name, (...args: unknown[]) => (wholeHost()[name] as (...a: unknown[]) => unknown)(...args)])) as Pick<Host, (typeof ON_DEMAND)[number]>;
+  return {
+    ...tree,
+    ...nodeAgentCore(),
+    ...onDemand,
+    get interactive() {
+      return wholeHost().interactive;
+    },
+    // The journal's recovery starts with this test (journal.ts): its code loads only when a journal may be there.
+    recoverJournal: (root) => (existsSync(join(root, STATE_DIR)) ? wholeHost().recoverJournal(root) : undefined),
+  };
+}
