@@ -3,7 +3,7 @@ import { homedir, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { AgentHost } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { removeAllStaleTemps, writeFileAtomic } from './atomic-write.js';
 import { gitOriginUrl } from './git-origin.js';
 import { writeDiagnostic } from './diagnostics.js';
 import { guardWrites } from './guard-writes.js';
@@ -35,6 +35,7 @@ export function nodeAgentCore(): AgentHostCore {
         return undefined;
       }
     },
+    sweepTemps: removeAllStaleTemps,
     fileInfo: (path) => {
       try {
         const stat = statSync(path);

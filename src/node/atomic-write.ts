@@ -20,7 +20,7 @@ import type { WriteOptions } from '../app/port-types.js';
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const display = options.display ?? path;
   const { target, mode } = replacementOf(path, display);
-  removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
+  if (options.sweep !== false) removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);
   try {
     writeAndSync(tmp, data, 'wx', mode, options.durable !== false);
@@ -91,6 +91,28 @@ export function removeStaleTemps(dir: string, prefix: string, suffix: string): v
     const middle = name.slice(prefix.length + 1, name.length - suffix.length);
     const match = /^(\d+)\.[0-9a-z]+$/.exec(middle);
     if (!match || processAlive(Number(match[1]))) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // another writer removed it first
+    }
+  }
+}
+
+/** A temp of writeFileAtomic (`.<name>.<pid>.<random>.tmp`) or of a lock (`<name>.lock.<pid>.<random>.new`, lock.ts). */
+const ANY_TEMP = /^(?:\..+\.(\d+)\.[0-9a-z]+\.tmp|.+\.lock\.(\d+)\.[0-9a-z]+\.new)$/;
+
+/** removeStaleTemps for every file of `dir`: the sweep of a folder whose writes skip it (WriteOptions.sweep). */
+export function removeAllStaleTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = ANY_TEMP.exec(name);
+    if (!match || processAlive(Number(match[1] ?? match[2]))) continue;
     try {
       unlinkSync(join(dir, name));
     } catch {
