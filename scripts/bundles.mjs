@@ -48,8 +48,9 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 /**
  * A session's first prompt (src/hooks/first-prompt.ts): the injection alone, with the host's core members; the rest
  * of the host is a bundle of its own (hook-host), which src/node/first-prompt-host.ts requires only when one of
- * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became ~200 kB: the figures are in
- * bench/RESULTS.md, "The first prompt's own bundle".
+ * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became 187 kB: requiring it costs ~8.5 ms
+ * of CPU beyond `node -e 0` where dist/hook.cjs cost ~28 ms (20 interleaved runs, load 10, 2026-11-27); the whole first
+ * prompt: bench/RESULTS.md, "The first prompt's own bundle".
  */
 const FIRST_PROMPT_ENTRIES = { 'hook-prompt': 'src/hooks/first-prompt.ts', 'hook-host': 'src/node/node-host.ts', 'hook-pointers': 'src/hooks/prompt-pointers-fast.ts' };
 /** `require(<module>)` in <importer> becomes a require of <bundle> at run time: the module's code stays out of the importer's bundle. */
@@ -60,8 +61,8 @@ const onDemand = (name, importer, module, bundle) => ({
 const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]first-prompt-host\.ts$/, /^\.\/node-host\.js$/, './hook-host.cjs');
 /**
  * A later prompt's pointers (src/hooks/prompt-pointers-fast.ts, only with `suggest.onPrompt`) are a bundle of their
- * own: hook-fast, which every prompt compiles first, went from 122 kB to ~60 kB (bench/RESULTS.md, "The first
- * prompt's own bundle").
+ * own: hook-fast, which every prompt compiles first, went from 122 kB to 22 kB, ~3 ms of CPU to require instead of
+ * ~4.5 ms (as above; bench/RESULTS.md, "The first prompt's own bundle").
  */
 const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-fast\.ts$/, /^\.\/prompt-pointers-fast\.js$/, './hook-pointers.cjs');
 

@@ -32,9 +32,10 @@ const ON_DEMAND = [
  * of them is called (scripts/bundles.mjs maps the require below to it).
  *
  * Why: compiling a bundle costs in proportion to its size, and the first prompt paid for
- * 474 kB of which it runs a fraction (~38 ms of CPU to compile and run dist/hook.cjs,
- * against ~60 ms for `node -e 0`); this bundle and its numbers: bench/RESULTS.md,
- * "The first prompt's own bundle".
+ * 474 kB of which it runs a fraction. Requiring dist/hook.cjs cost ~28 ms of CPU beyond
+ * `node -e 0`, this bundle (187 kB) ~8.5 ms, and dist/hook-host.cjs (201 kB) another ~12 ms
+ * when a rare member needs it (20 interleaved runs, load 10, 2026-11-27); the whole first
+ * prompt: bench/RESULTS.md, "The first prompt's own bundle".
  */
 export function nodeFirstPromptHost(handover: { readonly stdin?: string } = {}): Host {
   const tree = nodeTreeCore(handover);
