@@ -1,10 +1,10 @@
 /**
- * `memdex hook session-start` (and user-prompt-submit, when bin/memdex.cjs is not the
- * caller): the prompt hooks alone, bundled as CommonJS (dist/hook.cjs, scripts/build.mjs),
- * so that the hook that injects the playbook starts without the ES module loader and
- * carries no session-end code. A session's first user-prompt-submit has a smaller bundle
- * of its own (first-prompt.ts, dist/hook-prompt.cjs). bin/memdex.cjs hands over the stdin
- * hook-fast already read.
+ * `memdex hook session-start` when hook-fast does not answer it: the prompt hooks alone,
+ * bundled as CommonJS (dist/hook.cjs, scripts/build.mjs), so that the hook that injects the
+ * playbook and starts the learning run loads neither the ES module loader nor session-end
+ * code. A session's first user-prompt-submit has a smaller bundle of its own
+ * (first-prompt.ts, dist/hook-prompt.cjs). bin/memdex.cjs hands over the stdin hook-fast
+ * already read.
  */
 import { PROMPT_HOOKS } from '../app/prompt-hooks.js';
 import { nodeHost } from '../node/node-host.js';

@@ -80,23 +80,10 @@ export function tempPathFor(path: string): string {
  * the temps of writers killed between creating and renaming them.
  */
 export function removeStaleTemps(dir: string, prefix: string, suffix: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(`${prefix}.`) || !name.endsWith(suffix)) continue;
-    const middle = name.slice(prefix.length + 1, name.length - suffix.length);
-    const match = /^(\d+)\.[0-9a-z]+$/.exec(middle);
-    if (!match || processAlive(Number(match[1]))) continue;
-    try {
-      unlinkSync(join(dir, name));
-    } catch {
-      // another writer removed it first
-    }
-  }
+  removeDeadTemps(dir, (name) => {
+    if (!name.startsWith(`${prefix}.`) || !name.endsWith(suffix)) return undefined;
+    return /^(\d+)\.[0-9a-z]+$/.exec(name.slice(prefix.length + 1, name.length - suffix.length))?.[1];
+  });
 }
 
 /** A temp of writeFileAtomic (`.<name>.<pid>.<random>.tmp`) or of a lock (`<name>.lock.<pid>.<random>.new`, lock.ts). */
@@ -104,6 +91,14 @@ const ANY_TEMP = /^(?:\..+\.(\d+)\.[0-9a-z]+\.tmp|.+\.lock\.(\d+)\.[0-9a-z]+\.ne
 
 /** removeStaleTemps for every file of `dir`: the sweep of a folder whose writes skip it (WriteOptions.sweep). */
 export function removeAllStaleTemps(dir: string): void {
+  removeDeadTemps(dir, (name) => {
+    const match = ANY_TEMP.exec(name);
+    return match?.[1] ?? match?.[2];
+  });
+}
+
+/** Removes the files of `dir` that `writerPid` names a temp of a process no longer running. */
+function removeDeadTemps(dir: string, writerPid: (name: string) => string | undefined): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -111,8 +106,8 @@ export function removeAllStaleTemps(dir: string): void {
     return;
   }
   for (const name of names) {
-    const match = ANY_TEMP.exec(name);
-    if (!match || processAlive(Number(match[1] ?? match[2]))) continue;
+    const pid = writerPid(name);
+    if (pid === undefined || processAlive(Number(pid))) continue;
     try {
       unlinkSync(join(dir, name));
     } catch {
