@@ -77,12 +77,15 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // Every prompt after a session's first: the marker is there, the answer is `{}`.
   const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
   if (fast.answered) return;
-  // The first: the prompt hooks alone (they inject the playbook), still without the ES module loader.
-  require('../dist/hook.cjs')
-    .runPromptHook(argv[1], { stdin: fast.stdin })
-    .then((code) => {
-      process.exitCode = code;
-    });
+  // The first: the injection alone (a session's first prompt from the smallest bundle, session-start with its
+  // learning run), still without the ES module loader.
+  const answered =
+    argv[1] === 'user-prompt-submit'
+      ? require('../dist/hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
+      : require('../dist/hook.cjs').runPromptHook(argv[1], { stdin: fast.stdin });
+  answered.then((code) => {
+    process.exitCode = code;
+  });
   return;
 }
 import('../dist/cli.js').then(async (cli) => {

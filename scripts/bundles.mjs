@@ -46,6 +46,32 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 }
 
 /**
+ * A session's first prompt (src/hooks/first-prompt.ts): the injection alone, with the host's core members; the rest
+ * of the host is a bundle of its own (hook-host), which src/node/first-prompt-host.ts requires only when one of
+ * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became 187 kB: requiring it costs ~8.5 ms
+ * of CPU beyond `node -e 0` where dist/hook.cjs cost ~28 ms (20 interleaved runs, load 10, 2026-11-27); the whole first
+ * prompt: bench/RESULTS.md, "The first prompt's own bundle".
+ */
+const FIRST_PROMPT_ENTRIES = { 'hook-prompt': 'src/hooks/first-prompt.ts', 'hook-host': 'src/node/node-host.ts', 'hook-pointers': 'src/hooks/prompt-pointers-fast.ts', 'hook-prompt-pointers': 'src/app/prompt-pointers.ts' };
+/** `require(<module>)` in <importer> becomes a require of <bundle> at run time: the module's code stays out of the importer's bundle. */
+const onDemand = (name, importer, module, bundle) => ({
+  name,
+  setup: (b) => b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, external: true } : undefined)),
+});
+const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]first-prompt-host\.ts$/, /^\.\/node-host\.js$/, './hook-host.cjs');
+/**
+ * The full hook's pointers (src/app/prompt-pointers.ts, only with `suggest.onPrompt`: the ranker's caches, the model,
+ * the transcript reader) are a bundle of their own: without them the first prompt's bundle is ~190 kB, with them ~260 kB.
+ */
+const promptPointersOnDemand = onDemand('prompt-pointers-on-demand', /[\\/]inject-playbook\.ts$/, /^\.\/prompt-pointers\.js$/, './hook-prompt-pointers.cjs');
+/**
+ * A later prompt's pointers (src/hooks/prompt-pointers-fast.ts, only with `suggest.onPrompt`) are a bundle of their
+ * own: hook-fast, which every prompt compiles first, went from 122 kB to 22 kB, ~3 ms of CPU to require instead of
+ * ~4.5 ms (as above; bench/RESULTS.md, "The first prompt's own bundle").
+ */
+const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-fast\.ts$/, /^\.\/prompt-pointers-fast\.js$/, './hook-pointers.cjs');
+
+/**
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
  * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
@@ -56,7 +82,7 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -68,9 +94,12 @@ export function perCallBundles({ outdir, plugins }) {
       { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
       // A miss's related entries (when-related.cjs) fall back to the model stage only when the ranker's index is not
       // cached: that stage stays in its own bundle, required then.
-      { name: 'model-stage-on-demand', setup: (b) => b.onResolve({ filter: /^\.\/model-stage\.js$/ }, (args) => (/[\\/]when[\\/]related-stage\.ts$/.test(args.importer) ? { path: './when-model.cjs', external: true } : undefined)) },
+      onDemand('model-stage-on-demand', /[\\/]when[\\/]related-stage\.ts$/, /^\.\/model-stage\.js$/, './when-model.cjs'),
       // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
       // (model/build-project.ts imports it dynamically, which these bundles turn into a require at that moment).
+      firstPromptHostOnDemand,
+      promptPointersOnDemand,
+      laterPointersOnDemand,
       { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },
     ],
   };

@@ -165,10 +165,12 @@ export interface AgentHost {
   removeFile(path: string): void;
   /** Names in a folder; undefined when it does not exist. */
   listDir(path: string): readonly string[] | undefined;
+  /** Removes the temps killed writers left in `dir` (of atomic writes and locks): for a folder whose writes skip that (WriteOptions.sweep). */
+  sweepTemps(dir: string): void;
   /** A regular file's size and modification time; undefined when it is not one. */
   fileInfo(path: string): { readonly size: number; readonly mtimeMs: number } | undefined;
   /** Temp file beside it, fsync (unless `durable: false`), rename: readers see the old text or the new, never a torn one. Errors as the OS gives them. */
-  replaceText(path: string, text: string, options?: Pick<WriteOptions, 'durable'>): void;
+  replaceText(path: string, text: string, options?: Pick<WriteOptions, 'durable' | 'sweep'>): void;
   /**
    * Runs writes to these files; an operating-system failure (disk full, permission
    * denied) becomes an OsError naming `display` that says whether they changed,

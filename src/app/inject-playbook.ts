@@ -21,7 +21,7 @@
  * the shown ids, then answer.
  *
  * With `suggest.onPrompt` on, every UserPromptSubmit (the first and the later ones)
- * also gets pointers to the entries the prompt is about (prompt-suggestions.ts),
+ * also gets pointers to the entries the prompt is about (prompt-pointers.ts),
  * after the playbook and within the same cap: the playbook's budget leaves room for
  * them. A failure there is logged and costs only the pointers.
  */
@@ -31,11 +31,10 @@ import { messages } from '../messages/hooks.js';
 import { STORE_WORKER, type HookContext } from './hook-step.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import { recordShown, renderInjection } from './injection.js';
-import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, promptPointers, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
+import { CONTEXT_SEPARATOR, contextOutput, NO_POINTERS, suggestsOnPrompt, type PromptPointers } from './prompt-suggestions.js';
 import { playbookFile, readPlaybook } from './playbook-file.js';
 import { projectRelevanceParams, relevanceStorePath } from './relevance-store.js';
 import { sessionRecordOrLegacy } from './session-records.js';
-import { recordSuggested } from './session-shown.js';
 
 export async function handle(context: HookContext): Promise<object> {
   const { host, root, config, payload } = context;
@@ -87,13 +86,18 @@ function startStoreWorker(context: HookContext): void {
   }
 }
 
+/** The prompt's pointers, with how to record them once delivered. */
+type Pointers = PromptPointers & { readonly record?: (sessionId: string) => void };
+
 /** The prompt's pointers (none unless suggest.onPrompt is on and this is a prompt); a failure is logged. */
-async function pointersFor(context: HookContext): Promise<PromptPointers> {
+async function pointersFor(context: HookContext): Promise<Pointers> {
   const { host, root, config, payload } = context;
   if (context.event !== 'user-prompt-submit' || !suggestsOnPrompt(config)) return NO_POINTERS;
   try {
+    const { promptPointers, recordSuggested } = await import('./prompt-pointers.js');
     const request = { root, config, prompt: payload.prompt, sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, maxChars: CLIENT_CONTEXT_LIMIT - 1 };
-    return (await promptPointers(host, request)) ?? NO_POINTERS;
+    const pointers = (await promptPointers(host, request)) ?? NO_POINTERS;
+    return { ...pointers, record: (sessionId) => recordSuggested(host, root, sessionId, pointers.labels) };
   } catch (error) {
     context.log(messages.suggestFailed(error instanceof Error ? error.message : String(error)));
     return NO_POINTERS;
@@ -101,9 +105,9 @@ async function pointersFor(context: HookContext): Promise<PromptPointers> {
 }
 
 /** The playbook's context and the pointers, recorded as shown to the session once they are answered. */
-function answer(context: HookContext, playbook: string, pointers: PromptPointers): object {
-  const { host, root, payload } = context;
-  if (pointers.labels.length > 0 && payload.sessionId !== undefined) recordSuggested(host, root, payload.sessionId, pointers.labels);
+function answer(context: HookContext, playbook: string, pointers: Pointers): object {
+  const { payload } = context;
+  if (pointers.labels.length > 0 && payload.sessionId !== undefined) pointers.record?.(payload.sessionId);
   return contextOutput(context.hookEventName, [playbook, pointers.text].filter((text) => text !== '').join(CONTEXT_SEPARATOR));
 }
 

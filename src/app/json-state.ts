@@ -35,7 +35,7 @@ export function updateJsonFile<T>(
       const current = parse(host.readTextIfExists(path));
       const next = update(current);
       if (next === undefined) return current;
-      host.replaceText(path, serialize(next), options.durable === undefined || options.durable(next) ? undefined : { durable: false });
+      host.replaceText(path, serialize(next), { ...(options.durable === undefined || options.durable(next) ? {} : { durable: false }), ...(options.sweep === false ? { sweep: false } : {}) });
       return next;
     },
     options,

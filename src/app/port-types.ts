@@ -34,6 +34,8 @@ export interface LockOptions {
   readonly timeoutMs?: number;
   /** A lock older than this is considered abandoned even if its pid looks alive (pid reuse). */
   readonly staleMs?: number;
+  /** false: no sweep of the folder for the lock temps of killed writers (WriteOptions.sweep). */
+  readonly sweep?: boolean;
 }
 
 export interface CommandResult {
@@ -89,6 +91,13 @@ export interface WriteOptions {
    * evaluated (session-records.ts). Two fsyncs cost a hook 10-20 ms on this machine's ext4.
    */
   readonly durable?: boolean;
+  /**
+   * false: the folder is not listed for the temps of killed writers (removeStaleTemps). For a folder
+   * that grows with the project's history, the session records: a hook touches only its own session, and
+   * listing 2,500 records twice per write cost the first prompt ~6 ms of CPU; their folder is swept by the
+   * learning run (compact-sessions.ts, host.sweepTemps).
+   */
+  readonly sweep?: boolean;
 }
 
 export interface FileStamp {

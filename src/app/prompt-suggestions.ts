@@ -5,7 +5,8 @@
  * relevance", so this one speaks only when it is confident: entries whose score
  * clears the ranker's hookThreshold (calibrated for precision, src/suggest/rank.ts),
  * at most hookLimit of them, never an entry already pointed to in this session or
- * recalled in it (its transcript, session-shown.ts), and
+ * recalled in it (its transcript, session-shown.ts; prompt-pointers.ts reads the index
+ * and the session for a full hook), and
  * nothing for a slash command (`/when x` is a command, not a task). Written as a
  * fact, not an order (the client's hook guidance).
  */
@@ -15,12 +16,6 @@ import { suggestMessages as m } from '../messages/suggest.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
 import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from '../suggest/params.js';
 import { rank } from '../suggest/rank.js';
-import type { ModelCacheHost } from './model-cache.js';
-import { loadSuggestIndex } from './suggest-index.js';
-import { shownToSession, type SessionShownHost } from './session-shown.js';
-
-/** What the pointers are read and recorded through (AgentHost and TreeHost methods, or the fast path's). */
-export type PromptSuggestionHost = ModelCacheHost & SessionShownHost;
 
 export interface PromptPointers {
   /** The context to inject; '' when there is nothing to say. */
@@ -47,21 +42,6 @@ export function suggestsOnPrompt(config: Config): boolean {
 /** Whether this prompt gets pointers at all: the config asks for them, and the prompt is a task, not a slash command. */
 export function wantsPointers(config: Config, prompt: string | undefined): prompt is string {
   return suggestsOnPrompt(config) && prompt !== undefined && prompt.trim() !== '' && !prompt.trimStart().startsWith('/');
-}
-
-/**
- * The pointers for a prompt, at most `maxChars` long (none when they do not fit), or
- * undefined when the host has no index to rank with.
- */
-export async function promptPointers(
-  host: PromptSuggestionHost,
-  request: { readonly root: string; readonly config: Config; readonly prompt: string | undefined; readonly sessionId: string | undefined; readonly transcriptPath?: string; readonly maxChars: number },
-): Promise<PromptPointers | undefined> {
-  const { root, config, prompt, sessionId, maxChars } = request;
-  if (!wantsPointers(config, prompt)) return NO_POINTERS;
-  const data = await loadSuggestIndex(host, root, config);
-  if (data === undefined) return undefined;
-  return pointersFromIndex(data, prompt, sessionId === undefined ? [] : shownToSession(host, root, sessionId, request.transcriptPath), maxChars);
 }
 
 /** The entries clearing the hook's threshold, best first, those in `shown` (labels or keys, compared folded) skipped, at most hookLimit. */

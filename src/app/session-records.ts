@@ -30,7 +30,7 @@ import { readRelevance, updateRelevance } from './relevance-store.js';
 export const SESSION_RECORDS_DIR = '.claude/memdex/relevance-sessions';
 const SUFFIX = '.json';
 
-export type SessionRecordsHost = JsonStateHost & Pick<TreeHost, 'joinPath'> & Pick<AgentHost, 'listDir' | 'removeFile'>;
+export type SessionRecordsHost = JsonStateHost & Pick<TreeHost, 'joinPath'> & Pick<AgentHost, 'listDir' | 'removeFile' | 'sweepTemps'>;
 
 export function sessionRecordPath(host: Pick<TreeHost, 'joinPath'>, root: string, sessionId: string): string {
   return host.joinPath(root, `${SESSION_RECORDS_DIR}/${sessionFileName(sessionId)}${SUFFIX}`);
@@ -68,7 +68,8 @@ export function updateSessionRecord<R>(
       return next.record;
     },
     (record) => serializeSessionFile(sessionId, record!),
-    { ...options, durable: (record) => record === undefined || evaluatorTouched(record) },
+    // no sweep of the folder (it grows with the history): compactSessionRecords sweeps it
+    { ...options, durable: (record) => record === undefined || evaluatorTouched(record), sweep: false },
   );
   return result as R;
 }

@@ -13,7 +13,7 @@ import { EXTRACTION_WORKER, LEARNING_WORKER, STORE_WORKER } from '../app/hook-st
 import { messages } from '../messages/hooks.js';
 import { learnMessages } from '../messages/learn.js';
 import { nodeHost } from '../node/node-host.js';
-import { answerHook } from './prompt-hook.js';
+import { answerHook } from './answer-hook.js';
 
 export async function runHook(argv: readonly string[], handover: { readonly stdin?: string } = {}): Promise<number> {
   const [event = ''] = argv;

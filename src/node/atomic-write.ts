@@ -20,7 +20,7 @@ import type { WriteOptions } from '../app/port-types.js';
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const display = options.display ?? path;
   const { target, mode } = replacementOf(path, display);
-  removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
+  if (options.sweep !== false) removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
   const tmp = tempPathFor(target);
   try {
     writeAndSync(tmp, data, 'wx', mode, options.durable !== false);
@@ -80,6 +80,25 @@ export function tempPathFor(path: string): string {
  * the temps of writers killed between creating and renaming them.
  */
 export function removeStaleTemps(dir: string, prefix: string, suffix: string): void {
+  removeDeadTemps(dir, (name) => {
+    if (!name.startsWith(`${prefix}.`) || !name.endsWith(suffix)) return undefined;
+    return /^(\d+)\.[0-9a-z]+$/.exec(name.slice(prefix.length + 1, name.length - suffix.length))?.[1];
+  });
+}
+
+/** A temp of writeFileAtomic (`.<name>.<pid>.<random>.tmp`) or of a lock (`<name>.lock.<pid>.<random>.new`, lock.ts). */
+const ANY_TEMP = /^(?:\..+\.(\d+)\.[0-9a-z]+\.tmp|.+\.lock\.(\d+)\.[0-9a-z]+\.new)$/;
+
+/** removeStaleTemps for every file of `dir`: the sweep of a folder whose writes skip it (WriteOptions.sweep). */
+export function removeAllStaleTemps(dir: string): void {
+  removeDeadTemps(dir, (name) => {
+    const match = ANY_TEMP.exec(name);
+    return match?.[1] ?? match?.[2];
+  });
+}
+
+/** Removes the files of `dir` that `writerPid` names a temp of a process no longer running. */
+function removeDeadTemps(dir: string, writerPid: (name: string) => string | undefined): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -87,10 +106,8 @@ export function removeStaleTemps(dir: string, prefix: string, suffix: string): v
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(`${prefix}.`) || !name.endsWith(suffix)) continue;
-    const middle = name.slice(prefix.length + 1, name.length - suffix.length);
-    const match = /^(\d+)\.[0-9a-z]+$/.exec(middle);
-    if (!match || processAlive(Number(match[1]))) continue;
+    const pid = writerPid(name);
+    if (pid === undefined || processAlive(Number(pid))) continue;
     try {
       unlinkSync(join(dir, name));
     } catch {

@@ -129,9 +129,9 @@ function createWhole(path: string, content: string): boolean {
   }
 }
 
-function tryAcquire(lockPath: string, token: string, staleMs: number): boolean {
+function tryAcquire(lockPath: string, token: string, staleMs: number, sweep = true): boolean {
   if (createWhole(lockPath, token)) {
-    removeStaleTemps(dirname(lockPath), basename(lockPath), '.new'); // of a process killed inside createWhole
+    if (sweep) removeStaleTemps(dirname(lockPath), basename(lockPath), '.new'); // of a process killed inside createWhole
     return true;
   }
   const seen = readLock(lockPath);
@@ -211,7 +211,7 @@ function acquireSync(lockPath: string, options: LockOptions): string {
   const token = newToken();
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let wait = MIN_WAIT_MS;
-  while (!tryAcquire(lockPath, token, options.staleMs ?? DEFAULT_STALE_MS)) {
+  while (!tryAcquire(lockPath, token, options.staleMs ?? DEFAULT_STALE_MS, options.sweep !== false)) {
     if (Date.now() > deadline) throw lockTimeout(lockPath);
     sleepSync(wait + Math.random() * wait);
     wait = Math.min(MAX_WAIT_MS, wait * 2);

@@ -1,6 +1,6 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
@@ -171,20 +171,42 @@ describe('failing open', () => {
     expect(log(root)).toMatch(/session-end \(background\) \.claude\/playbook\.json:1:79: invalid JSON/);
   });
 
-  test('the prompt hook never loads the full CLI: the first prompt from dist/hook.cjs, later ones from dist/hook-fast.cjs; a wrong event still reaches the hook', () => {
+  test('the prompt hook never loads the full CLI: a first prompt from dist/hook-prompt.cjs, later ones from dist/hook-fast.cjs alone, session-start from dist/hook.cjs; a wrong event still reaches the hook', () => {
     const root = project();
     const record = recordLoads(root);
     const env = { NODE_OPTIONS: record.nodeOptions };
     const loaded = () => record.files().map((file) => file.slice(file.lastIndexOf('/dist/') + 1));
     expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual(injection('UserPromptSubmit'));
-    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook.cjs']);
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs']);
     record.clear();
     expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, env).json).toEqual({});
     expect(loaded()).toEqual(['dist/hook-fast.cjs']);
     record.clear();
     expect(hook(root, 'user-prompt-submit', { session_id: 's-1', hook_event_name: 'SessionStart' }, env).json).toEqual({});
-    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook.cjs']);
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs']);
     expect(log(root)).toMatch(/user-prompt-submit `memdex hook user-prompt-submit` ran for the SessionStart event/);
+    record.clear();
+    expect(hook(root, 'session-start', { session_id: 's-2', source: 'startup' }, { ...env, MEMDEX_LEARN: '0' }).json).toEqual(injection('SessionStart'));
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook.cjs']); // (no learning run: its worker would load files too)
+  });
+
+  test("a first prompt recovers an interrupted add's journal from its own bundle, then injects the playbook", () => {
+    const root = project();
+    const record = recordLoads(root);
+    const loaded = () => record.files().map((file) => file.slice(file.lastIndexOf('/dist/') + 1));
+    mkdirSync(join(root, '.memdex'));
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1' }, { NODE_OPTIONS: record.nodeOptions }).json).toEqual(injection('UserPromptSubmit'));
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs']);
+    expect(existsSync(join(root, '.memdex'))).toBe(false); // the recovery ran: an empty state folder is removed
+  });
+
+  test('a first prompt loads the pointers (dist/hook-prompt-pointers.cjs) and the rest of the host (dist/hook-host.cjs) only with suggest.onPrompt on', () => {
+    const root = project();
+    const record = recordLoads(root);
+    const loaded = () => record.files().map((file) => file.slice(file.lastIndexOf('/dist/') + 1));
+    writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'I am writing mock tests' }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext).toContain(INJECTED);
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs', 'dist/hook-host.cjs']);
   });
 
   test('user-prompt-submit loads neither yargs nor remark', () => {

@@ -5,10 +5,11 @@
  * background; a store over the injection's cap is not parsed at all (the hook's cost must not
  * grow with it), which the hook log says.
  */
-import { rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { sessionRecord } from '../helpers/session-records.js';
+import { SESSION_RECORDS, sessionRecord } from '../helpers/session-records.js';
+import { runCli } from '../helpers/run-cli.js';
 import { hook, log, project, waitFor } from './helpers.js';
 
 const roots: string[] = [];
@@ -68,5 +69,23 @@ describe('the prompt hook and the relevance store', () => {
     expect(readFileSync(join(root, '.claude', 'relevance.json'), 'utf8').length).toBeLessThan(2_000);
     const next = hook(root, 'user-prompt-submit', { session_id: 's2', prompt: 'hi' });
     expect(order(next.json.hookSpecificOutput.additionalContext)).toEqual(['kpt_002', 'kpt_001']);
+  });
+
+  test("a hook lists no other session's files: the temps a killed writer left in the records folder stay through a first prompt and a session-end, and `memdex relevance compact` removes them", () => {
+    const root = setUp(legacyStore().replace(/"sessions": \{[^]*\}\n\}\n$/, '"sessions": {}\n}\n'));
+    const dir = join(root, SESSION_RECORDS);
+    mkdirSync(dir, { recursive: true });
+    const dead = 4_194_305; // above Linux's largest pid: no such process
+    const left = [`.s1.json.${dead}.k1.tmp`, `.other.json.${dead}.k2.tmp`, `s1.json.lock.${dead}.k3.new`];
+    for (const name of left) writeFileSync(join(dir, name), 'partial');
+    const temps = () => readdirSync(dir).filter((name) => /\.(tmp|new)$/.test(name)).sort();
+    expect(hook(root, 'user-prompt-submit', { session_id: 's1', prompt: 'hi' }).json.hookSpecificOutput).toBeDefined();
+    expect(hook(root, 'session-end', { session_id: 's1', reason: 'other' }, { MEMDEX_LEARN: '0' }).json).toEqual({});
+    expect(sessionRecord(root, 's1')).toMatchObject({ shown: ['kpt_001', 'kpt_002'] });
+    expect(temps()).toEqual([...left].sort());
+    const compacted = runCli(['relevance', 'compact', '--root', root]);
+    expect(compacted.status).toBe(0);
+    expect(temps()).toEqual([]);
+    expect(sessionRecord(root, 's1')).toMatchObject({ shown: ['kpt_001', 'kpt_002'] });
   });
 });
