@@ -4,10 +4,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { AFTER, BEFORE, copyTree, MAPPING_TSV, readTree, describeCorpora } from '../helpers/corpora.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, runCliAsync } from '../helpers/run-cli.js';
 import { afterPreamble } from './helpers.js';
 
 const INDEX = 'agents/memory-index.md';
+/** Kill points of the crash test run at once. */
+const CRASH_BATCH = 3;
 
 function gitRepo(source: string): string {
   const dir = copyTree(source, 'memdex-migrate-');
@@ -147,25 +149,33 @@ describeCorpora('refusals: exit 1, a clear message, the tree untouched', () => {
 });
 
 describeCorpora('crash safety', () => {
-  test('killed after every file operation, recovery leaves the old tree or the new tree, and no temp file', () => {
+  test('killed after every file operation, recovery leaves the old tree or the new tree, and no temp file', async () => {
     const oldTree = readTree(BEFORE);
     const newTree = readTree(AFTER);
     const preamble = preambleFile();
-    const outcomes: string[] = [];
-    for (let k = 0; ; k++) {
+    /** Apply killed after operation k, then recover, on a copy of its own: the outcome, and whether the apply ran to its end. */
+    const killedAt = async (k: number) => {
       const dir = copyTree(BEFORE, 'memdex-crash-');
-      const run = runCli(['migrate', 'apply', MAPPING_TSV, '--preamble', preamble, '--force', '--root', dir], {
+      const run = await runCliAsync(['migrate', 'apply', MAPPING_TSV, '--preamble', preamble, '--force', '--root', dir], {
         env: { MEMDEX_TEST_CRASH_AFTER: String(k) },
       });
-      const recovered = runCli(['migrate', 'recover', '--root', dir]);
-      expect(recovered.status).toBe(0);
+      const recovered = await runCliAsync(['migrate', 'recover', '--root', dir]);
       const tree = readTree(dir);
       const outcome = sameTree(tree, oldTree) ? 'old' : sameTree(tree, newTree) ? 'new' : 'mixed';
-      expect({ k, outcome }).not.toEqual({ k, outcome: 'mixed' });
-      expect([...tree.keys()].filter((p) => p.endsWith('.tmp') || p.startsWith('.memdex'))).toEqual([]);
-      outcomes.push(outcome);
-      if (run.status === 0) break; // k is past the last operation: the run completed
-      expect(run.status).toBeNull(); // SIGKILLed
+      const leftovers = [...tree.keys()].filter((p) => p.endsWith('.tmp') || p.startsWith('.memdex'));
+      return { k, run: run.status, recovered: recovered.status, outcome, leftovers };
+    };
+    // The kill points are independent (each its own copy): a few at once, until one is past the last operation.
+    const outcomes: string[] = [];
+    for (let first = 0, done = false; !done; first += CRASH_BATCH) {
+      for (const result of await Promise.all(Array.from({ length: CRASH_BATCH }, (_, i) => killedAt(first + i)))) {
+        if (done) break;
+        expect({ k: result.k, recovered: result.recovered, leftovers: result.leftovers }).toEqual({ k: result.k, recovered: 0, leftovers: [] });
+        expect({ k: result.k, outcome: result.outcome }).not.toEqual({ k: result.k, outcome: 'mixed' });
+        outcomes.push(result.outcome);
+        if (result.run === 0) done = true; // k is past the last operation: the run completed
+        else expect({ k: result.k, run: result.run }).toEqual({ k: result.k, run: null }); // SIGKILLed
+      }
     }
     // k = 0 (before any operation), 1 prepared journal, 2–15 temps, 16 committed journal (the commit point),
     // 17–30 renames, 31 journal removal; k = 32 runs to the end.
@@ -173,7 +183,7 @@ describeCorpora('crash safety', () => {
     expect(outcomes.indexOf('new')).toBe(16);
     expect(outcomes.slice(0, 16).every((o) => o === 'old')).toBe(true);
     expect(outcomes.slice(16).every((o) => o === 'new')).toBe(true);
-  });
+  }, 600_000);
 });
 
 function sameTree(a: Map<string, string>, b: Map<string, string>): boolean {
