@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync, openSync, closeSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -308,8 +308,8 @@ const deletedCwd: Family = async (dir, runs, seed) => {
   writeFileSync(
     child,
     `import { leaveDeletedCwd } from ${JSON.stringify(module)};
-import { mkdtempSync, rmdirSync, writeFileSync } from 'node:fs';
-const [cases, out, base] = [JSON.parse(process.argv[2]), process.argv[3], process.argv[4]];
+import { mkdtempSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+const [cases, out, base] = [JSON.parse(readFileSync(process.argv[2], 'utf8')), process.argv[3], process.argv[4]];
 const results = [];
 for (const { argv, env } of cases) {
   const gone = mkdtempSync(base + '/cwd-');
@@ -332,9 +332,11 @@ writeFileSync(out, JSON.stringify({ results, rss: process.memoryUsage().rss }));
   const env = fc.constantFrom({}, { CLAUDE_PROJECT_DIR: '$ROOT' }, { CLAUDE_PROJECT_DIR: 'relative' });
   const cases = fc.sample(fc.record({ argv, env }), { numRuns: runs, ...(seed !== undefined ? { seed } : {}) }).map(({ argv: a, env: e }) => ({ argv: a, env: Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v === '$ROOT' ? dir : v])) }));
   const out = join(dir, 'deleted-cwd.json');
-  const r = spawnSync(process.execPath, [child, JSON.stringify(cases), out, dir], { encoding: 'utf8', timeout: Math.max(60_000, runs * 50), maxBuffer: 1 << 26 });
+  const input = join(dir, 'deleted-cwd-cases.json'); // a file: 10,000 cases are more than one argument may hold
+  writeFileSync(input, JSON.stringify(cases));
+  const r = spawnSync(process.execPath, [child, input, out, dir], { encoding: 'utf8', timeout: Math.max(60_000, runs * 50), maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`the deleted-cwd child exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
-  const { results, rss } = JSON.parse((await import('node:fs')).readFileSync(out, 'utf8')) as { results: { code: number | null; error: string | null; cwd: string | null; ms: number }[]; rss: number };
+  const { results, rss } = JSON.parse(readFileSync(out, 'utf8')) as { results: { code: number | null; error: string | null; cwd: string | null; ms: number }[]; rss: number };
   if (rss > MAX_RSS_BYTES) throw new Error(`the child held ${rss} bytes`);
   let answered = 0;
   results.forEach((res, i) => {
