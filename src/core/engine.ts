@@ -92,7 +92,7 @@ function stamped(report: Report, ruleId: string, severity: Severity): Diagnostic
  * by two numbers per finding computed up front (path and rule as ranks): a comparison then
  * reads two typed arrays, not three objects deep and two strings, and a rule's findings,
  * already in file order, are runs the sort merges. The 333,330 findings of 1 MB of `### a`
- * sorted in 0.17 s by compareDiagnostics, in a fraction of it so. Stable, as that sort was.
+ * sorted in 0.17 s of CPU by compareDiagnostics, in 0.09 s so (load 11). Stable, as that sort was.
  */
 function sortFindings(found: readonly Diagnostic[]): Diagnostic[] {
   const rank = (values: Iterable<string>) => new Map([...new Set(values)].sort(compareStrings).map((v, i) => [v, i]));
