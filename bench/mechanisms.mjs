@@ -47,6 +47,10 @@ export const VARIANTS = {
     what: 'the model stage of `when` as a CommonJS bundle (dist/when-model.cjs): `.Section`, `..file.md` and misses through the ES module CLI instead',
     bin: [['if (handover.when !== undefined) {', 'if (false) {']],
   },
+  'miss through the model stage': {
+    what: 'the ranker stage of a `when` miss (dist/when-related.cjs): its related entries from the model stage (dist/when-model.cjs) instead',
+    bin: [['(handover.when.answered ? require(', '(false ? require(']],
+  },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
     bin: [["const argv = process.argv.slice(2);\nconst command = argv[0];", "const argv = process.argv.slice(2);\nconst command = '(full CLI only)';"]],
@@ -120,6 +124,7 @@ function commands(label, bin, work, env, queries) {
     'when ..file.md': { name: `${label}: when ..file.md`, args: [bin, 'when', queries.file, '--root', tree], env },
     'when <miss>': { name: `${label}: when <miss>`, args: [bin, 'when', 'zebra quantum xylophone', '--root', tree], env, expectStatus: 1 },
     check: { name: `${label}: check`, args: [bin, 'check', '--quiet', '--root', tree], env, expectStatus: work.checkStatus },
+    'check, clean tree': { name: `${label}: check, clean tree`, args: [bin, 'check', '--root', work.clean], env, expectStatus: 0 },
     'check, one file edited': {
       name: `${label}: check, one file edited`,
       args: [bin, 'check', '--quiet', '--root', work.editTree],
@@ -145,6 +150,7 @@ const MEASURED = {
   'no parse cache': ['check', 'check, one file edited'],
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
+  'miss through the model stage': ['when <miss>'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 
@@ -168,7 +174,10 @@ export async function benchMechanisms(runs, only = Object.keys(VARIANTS)) {
     writeFileSync(join(hook, '.claude', 'playbook.json'), JSON.stringify({ version: '1.0', last_updated: null, name_counter: 50, key_points: keyPoints }, null, 2));
     writeFileSync(join(hook, 'transcript.jsonl'), '');
     const probe = spawnSync(process.execPath, [join(REPO, 'bin', 'memdex.cjs'), 'check', '--quiet', '--root', tree], { encoding: 'utf8', env: { ...process.env, MEMDEX_NO_CACHE: '1' } });
-    const work = { tree, editTree, hook, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
+    // A tree with no finding (the example): the report is one line, what pre-commit prints on a clean commit.
+    const clean = temp('clean');
+    cpSync(join(REPO, 'fixtures', 'example'), clean, { recursive: true });
+    const work = { tree, editTree, hook, clean, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
     const cacheDir = temp('cache');
     const env = { MEMDEX_CACHE_DIR: cacheDir };
     const current = commands('as built', join(REPO, 'bin', 'memdex.cjs'), work, env, queries);

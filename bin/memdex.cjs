@@ -48,11 +48,11 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
     return;
   }
   handover = answer ?? {};
-  // The model's resolver (`.Section`, `..file.md`, a miss and its related entries), still without the ES module
-  // loader; a request the table stages could not even read (an error, --help) goes to the full CLI, which words it.
+  // The model's resolver (`.Section`, `..file.md`), or for a miss the table answered only its related entries (the
+  // ranker's stage), still without the ES module loader; a request the table stages could not even read (an error,
+  // --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
-    require('../dist/when-model.cjs')
-      .tryModel(command, argv.slice(1), handover)
+    (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
       .then((code) => {
         process.exitCode = code;
       });

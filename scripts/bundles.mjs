@@ -49,14 +49,14 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
  * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
- * the model's resolver for `.Section`, `..file.md` and misses), `check`,
+ * the model's resolver for `.Section` and `..file.md`; when-related.cjs the related entries of a miss), `check`,
  * the prompt hook's later prompts (hook-fast) and its first prompt of a session (hook), `suggest`. An import()
  * of a bundled module becomes a require.
  */
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -66,6 +66,9 @@ export function perCallBundles({ outdir, plugins }) {
       // --help is rendered by yargs in the full CLI (bin/memdex.cjs sends `check --help` there): yargs stays out of
       // these bundles, which every commit and agent action loads.
       { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
+      // A miss's related entries (when-related.cjs) fall back to the model stage only when the ranker's index is not
+      // cached: that stage stays in its own bundle, required then.
+      { name: 'model-stage-on-demand', setup: (b) => b.onResolve({ filter: /^\.\/model-stage\.js$/ }, (args) => (/[\\/]when[\\/]related-stage\.ts$/.test(args.importer) ? { path: './when-model.cjs', external: true } : undefined)) },
       // The glob matcher (picomatch and re2js, 175 kB) is its own file, required only when a config has `ignores`
       // (model/build-project.ts imports it dynamically, which these bundles turn into a require at that moment).
       { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },

@@ -1,16 +1,11 @@
-/** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer. */
-import type { Suggestion } from '../suggest/rank.js';
-import { relatedToMisses } from '../suggest/related.js';
+/** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer (a miss's related entries: when-related.ts). */
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
 import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
 import type { ResolverHost } from './host.js';
 import type { Stamps } from './port-types.js';
-import { isTriggerMiss, type WhenRequest } from './when.js';
-
-/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
-export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
+import type { WhenRequest } from './when.js';
 
 /**
  * Everything else: the model (cached: an unchanged tree is not parsed again).
@@ -28,9 +23,3 @@ export async function fromModel(host: ResolverHost, { root, config, queries, ope
   return queries.map((query) => resolve(project, query, { operator }));
 }
 
-/** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts). */
-export async function relatedEntries(host: ResolverHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
-  if (!results.some(isTriggerMiss)) return new Map();
-  const data = await host.loadSuggestIndex(root, config);
-  return data ? relatedToMisses(data, results) : new Map();
-}

@@ -19,15 +19,25 @@ import { loadUsageIndex } from './usage-log.js';
  */
 export function cachedSuggestIndex(root: string, config: Config, source: TreeSource): { stamps: Stamps | undefined; data: SuggestIndexData | null | undefined } {
   const stamps = readStamps(root, config, [config.index, ...source.listDecisions(config)]);
-  const cached = stamps ? readPayload(root, 'suggest', stamps) : undefined;
-  if (cached === undefined) return { stamps, data: undefined };
+  if (!stamps) return { stamps, data: undefined };
+  const data = suggestIndexCachedWith(root, stamps);
+  return data === 'torn' ? { stamps: undefined, data: undefined } : { stamps, data };
+}
+
+/**
+ * The index cached with stamps a caller already validated (a miss of `memdex when`: the table stages did), as
+ * cachedSuggestIndex; 'torn' when the cached index cannot be parsed.
+ */
+export function suggestIndexCachedWith(root: string, stamps: Stamps): SuggestIndexData | null | undefined | 'torn' {
+  const cached = readPayload(root, 'suggest', stamps);
+  if (cached === undefined) return undefined;
   let data: SuggestIndexData | null;
   try {
     data = JSON.parse(cached) as SuggestIndexData | null;
   } catch {
-    return { stamps: undefined, data: undefined }; // torn
+    return 'torn';
   }
-  return { stamps, data: data && withUsage(root, data, stamps!.tree) };
+  return data && withUsage(root, data, stamps.tree);
 }
 
 /** The index with the project's usage log attached (usage-log.ts), when there is one. */

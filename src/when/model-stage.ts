@@ -36,7 +36,7 @@ export async function runResolve(command: string, argv: readonly string[], hando
     answered = answer.answered;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
-  const [{ fromModel, relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../node/resolver-host.js')]);
+  const [{ fromModel }, { relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../app/when-related.js'), import('../node/resolver-host.js')]);
   const resolver = nodeResolverHost(handover);
   // Misses the table answered need only their related entries: the model is not loaded for them.
   const results = answered ?? (await fromModel(resolver, request, stamps));

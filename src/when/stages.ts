@@ -20,24 +20,30 @@
  *      V8's tiers first (short-run.ts).
  *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
  *      (`.Section`, `..file.md`: the exact stage sends them here at once, the table
- *      holds no headings), and the entries the topic ranker relates to a miss (the
- *      miss itself as the table answered it: no model is loaded for it), still
- *      CommonJS (the ES module loader would double these calls' start-up, issue 26);
+ *      holds no headings), still CommonJS (the ES module loader would double these
+ *      calls' start-up, issue 26);
  *      the ES module CLI runs the same stage for what the table stages could not read
  *      (errors, each worded once there; --help, which yargs renders).
+ *   3'. related-stage.ts → dist/when-related.cjs: a miss, instead of 3. The table
+ *      stages answered it; only its related entries are left, from the ranker's
+ *      cached index: 52 kB to compile instead of the model stage's 222 kB (the
+ *      model, its parsers and builders, the resolver), which it requires only when
+ *      the index is not cached.
  *
  * Each stage returns an exit code when it answered, else a Handover for the next:
  * the request and what it read of the table (app/when.ts WhenHandoff: the stamps,
  * the table text, the decision files read so far), so that nothing is parsed, read
  * or stat-ed twice; after a failure only what cannot be read twice (stdin), and the
- * last stage redoes the rest and reports the error. All three call the same use case
- * (src/app/when.ts, when-model.ts) through the same port (WhenHost, ResolverHost,
- * built by src/node/when-host.ts) and print through write-results.ts, so an answer
- * is the same bytes whichever stage gave it (test/resolve/recall-stages.test.ts).
+ * last stage redoes the rest and reports the error. All call the same use case
+ * (src/app/when.ts, when-model.ts, when-related.ts) through its ports (WhenHost,
+ * ResolverHost, CachedRelatedHost, built by src/node/*-host.ts) and print through
+ * write-results.ts, so an answer is the same bytes whichever stage gave it
+ * (test/resolve/recall-stages.test.ts).
  *
  * Each mechanism is kept while it pays ≥ 5 % of its command's time, measured
  * against the simple path by bench/mechanisms.mjs (bench/RESULTS.md, "Speed
- * mechanisms"): the bundles of each stage and the tier cap (short-run.ts) pay; V8's
+ * mechanisms"): the bundles of each stage, the ranker stage of a miss (7.4 % CPU,
+ * 8.3 % wall against the model stage) and the tier cap (short-run.ts) pay; V8's
  * code cache of the exact stage did not (-1 % CPU on an exact hit) and is gone.
  */
 import type { WhenHandoff } from '../app/when.js';

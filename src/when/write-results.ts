@@ -1,8 +1,9 @@
 /** What `memdex when|how|resolve` prints, whichever stage answered (stages.ts). */
 import type { WhenHost } from '../app/host.js';
 import { escapeControls } from '../core/terminal-text.js';
-import { isTriggerMiss, type WhenRequest } from '../app/when.js';
-import type { RelatedEntries } from '../app/when-model.js';
+import type { WhenRequest } from '../app/when.js';
+import { isTriggerMiss } from '../resolve/trigger-miss.js';
+import type { RelatedEntries } from '../app/when-related.js';
 import { resolveMessages as m } from '../messages/resolve.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Which files of dist/ a CLI run loads: a module loader hook (node:module register)
  * records every ES module, a preload every CommonJS file (the per-call commands start
- * from CommonJS bundles: when.cjs, when-fuzzy.cjs, when-model.cjs, check.cjs, hook-fast.cjs, hook.cjs). Pass
+ * from CommonJS bundles: when.cjs, when-fuzzy.cjs, when-model.cjs, when-related.cjs, check.cjs, hook-fast.cjs, hook.cjs). Pass
  * `nodeOptions` as NODE_OPTIONS; `files()` reads what the runs so far loaded.
  */
 export function recordLoads(dir: string): { readonly nodeOptions: string; files(): string[]; clear(): void } {

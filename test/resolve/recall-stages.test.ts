@@ -2,7 +2,8 @@
  * `memdex when|how|resolve` is answered by the first of three stages that can
  * (bin/memdex.cjs): exact phrases (dist/when.cjs),
  * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
- * the model (dist/when-model.cjs; the ES module CLI for errors and --help). Each
+ * the model (dist/when-model.cjs; the ES module CLI for errors and --help), and for
+ * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
  * End to end through the built CLI: every stage prints what the model prints, the
  * stage that answers is the one expected, and what was read is not read again.
@@ -77,10 +78,12 @@ describe('the stage that answers', () => {
     expect(loaded).not.toContain('cli.js');
   });
 
-  test('a miss: past both table stages, to the model stage for its related entries, no ES module CLI', () => {
+  test('a miss: past both table stages, to the ranker stage for its related entries; no model stage, no ES module CLI', () => {
     const { root, env } = cachedTree();
+    runCli(['when', 'xyzzy plugh frobnicate', '--root', root], { env }); // the first miss caches the ranker's index
     const loaded = bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env);
-    expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-model.cjs']));
+    expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-related.cjs']));
+    expect(loaded).not.toContain('when-model.cjs');
     expect(loaded).not.toContain('cli.js');
   });
 

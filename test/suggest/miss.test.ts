@@ -4,7 +4,7 @@
  * by the when fast path alone. End to end through the built CLI.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordLoads } from '../helpers/loaded-modules.js';
@@ -42,21 +42,49 @@ describe('a trigger miss lists the entries about its words', () => {
     expect(none!.related).toEqual([]);
   });
 
-  test('an exact hit is still answered from the exact stage; a miss hands over to the model stage, neither loads the full CLI', () => {
+  test('an exact hit is still answered from the exact stage; a miss hands over to the ranker stage, not the model stage, neither loads the full CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-loads-'));
     try {
       const loads = recordLoads(dir);
       const env = { NODE_OPTIONS: loads.nodeOptions };
       const cliLoaded = () => loads.files().some((file) => file.endsWith('/dist/cli.js'));
       const modelStageLoaded = () => loads.files().some((file) => file.endsWith('/dist/when-model.cjs'));
+      const rankerStageLoaded = () => loads.files().some((file) => file.endsWith('/dist/when-related.cjs'));
       when(['writing mock tests'], env); // builds the cache
+      when(['separators as dashes'], env); // and the ranker's index
       loads.clear();
       expect(when(['writing mock tests'], env).status).toBe(0);
       expect(cliLoaded()).toBe(false);
       expect(modelStageLoaded()).toBe(false);
+      expect(rankerStageLoaded()).toBe(false);
       expect(when(['separators as dashes'], env).status).toBe(1);
-      expect(modelStageLoaded()).toBe(true);
+      expect(rankerStageLoaded()).toBe(true);
+      expect(modelStageLoaded()).toBe(false);
       expect(cliLoaded()).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a miss whose ranker index is not in the cache', () => {
+  test.each([
+    ['missing', (path: string) => rmSync(path)],
+    ['torn', (path: string) => writeFileSync(path, readFileSync(path, 'utf8').slice(0, -40))],
+  ])('%s: the ranker stage hands over to the model stage, which builds it; the same answer', (_name, spoil) => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-spoilt-'));
+    try {
+      const loads = recordLoads(dir);
+      const env = { MEMDEX_CACHE_DIR: join(dir, 'cache') };
+      const expected = "memdex: no entry matches 'separators as dashes'. Entries about these words:\n  /how encode file paths\n";
+      expect(when(['separators as dashes'], env).stderr).toBe(expected); // builds the cache, the ranker's index with it
+      spoil(join(env.MEMDEX_CACHE_DIR, readdirSync(env.MEMDEX_CACHE_DIR).find((file) => file.endsWith('.suggest'))!));
+      loads.clear();
+      const r = when(['separators as dashes'], { ...env, NODE_OPTIONS: loads.nodeOptions });
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: '', stderr: expected });
+      const loaded = loads.files().map((file) => file.replace(/.*\/dist\//, ''));
+      expect(loaded).toEqual(expect.arrayContaining(['when-related.cjs', 'when-model.cjs']));
+      expect(loaded).not.toContain('cli.js');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

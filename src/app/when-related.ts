@@ -1,0 +1,42 @@
+/**
+ * The entries related to the misses of `memdex when|how|resolve`: what a miss adds to
+ * the table's answer. Apart from the model (when-model.ts), so that a miss the table
+ * stages answered loads the ranker and its cached index only (src/when/related-stage.ts).
+ */
+import type { ResolveResult } from '../resolve/resolve.js';
+import { isTriggerMiss } from '../resolve/trigger-miss.js';
+import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { Suggestion } from '../suggest/rank.js';
+import { relatedToMisses } from '../suggest/related.js';
+import type { ResolverHost, WhenHost } from './host.js';
+import type { Stamps } from './port-types.js';
+import type { WhenRequest } from './when.js';
+
+/** Per missed trigger (its query text): the entries the topic ranker finds for its words. */
+export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
+
+/** The ranker stage's port: the cached index and the output. */
+export interface CachedRelatedHost extends Pick<WhenHost, 'writeStdout' | 'writeStderr'> {
+  /** The ranker's index cached with stamps already validated; null: no memory index; undefined: not cached (or torn). */
+  cachedSuggestIndex(root: string, stamps: Stamps): SuggestIndexData | null | undefined;
+}
+
+/** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts); the index built when not cached. */
+export async function relatedEntries(host: Pick<ResolverHost, 'loadSuggestIndex'>, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+  if (!results.some(isTriggerMiss)) return new Map();
+  return relatedFrom(await host.loadSuggestIndex(root, config), results);
+}
+
+/**
+ * The same from the index cached with the stamps the table stages validated (nothing
+ * is stat-ed again); undefined when it is not cached, for the model stage to build.
+ */
+export function cachedRelatedEntries(host: CachedRelatedHost, { root }: WhenRequest, stamps: Stamps, results: readonly ResolveResult[]): RelatedEntries | undefined {
+  if (!results.some(isTriggerMiss)) return new Map();
+  const data = host.cachedSuggestIndex(root, stamps);
+  return data === undefined ? undefined : relatedFrom(data ?? undefined, results);
+}
+
+function relatedFrom(data: SuggestIndexData | undefined, results: readonly ResolveResult[]): RelatedEntries {
+  return data ? relatedToMisses(data, results) : new Map();
+}
