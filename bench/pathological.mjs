@@ -30,6 +30,8 @@ export const PATHOLOGICAL = {
   'many fences': (bytes) => fill(bytes, (i) => (i % 3 === 0 ? `- \`\`\`\n  code ${i}\n` : `\`\`\`js\ncode ${i}\n\`\`\`\n`)),
   /** Many headings, ATX and setext, at top level and inside containers. */
   'many headings': (bytes) => fill(bytes, (i) => [`## When ${i}\n`, `Heading ${i}\n---\n`, `> ### How ${i}\n`, `- #### Item ${i}\n`][i % 4]),
+  /** One heading over and over (issue 27 §15: 1 MB = 166,665 `### a`, two findings and one trigger-table row each). */
+  'repeated headings': (bytes) => fill(bytes, () => '### a\n'),
   /** Blank lines under deeply nested list items (each keeps every level open). */
   'blank lines in deep items': (bytes) => `${HEAD}${'- '.repeat(1000)}x\n${'\n'.repeat(Math.max(0, bytes - HEAD.length - 2003))}`,
 };

@@ -11,6 +11,7 @@ import { detectEnvironment } from './detect-environment.js';
 import { relevanceInjection } from './injection.js';
 import { knownItem } from './known-item.js';
 import { chooseEvaluator, type ChosenEvaluator } from './default-evaluator.js';
+import { unapprovedCommands } from './command-approval.js';
 import { recordLearningOutcome } from './learning-outcomes.js';
 import { compactSessionRecords } from './compact-sessions.js';
 import { moveLegacySessions } from './session-records.js';
@@ -54,7 +55,11 @@ export async function evaluateSessions(host: Host, request: EvaluateRequest) {
   if (!Number.isSafeInteger(request.limit) || request.limit < 1) throw new UsageError(messages.badLimit(request.limit));
   if (!Number.isFinite(request.timeoutSeconds) || request.timeoutSeconds <= 0) throw new UsageError(messages.badTimeout(request.timeoutSeconds));
   const chosen = chooseEvaluator(host, ctx.root, ctx.config, request.timeoutSeconds * 1000, request.evaluator);
-  if (chosen === undefined) throw new UsageError(messages.noEvaluator);
+  if (chosen === undefined) {
+    // The repository configures one, but MEMDEX_REQUIRE_APPROVAL=1 and it is not approved (command-approval.ts): say so, not "none".
+    const unapproved = request.evaluator === undefined ? unapprovedCommands(host, ctx.root, ctx.config).find((c) => c.key === 'relevance.evaluator') : undefined;
+    throw new UsageError(unapproved ? messages.evaluatorNotApproved(unapproved.command) : messages.noEvaluator);
+  }
   return runEvaluations(host, ctx, chosen, request.limit, request.log);
 }
 

@@ -1,4 +1,4 @@
-import { compareDiagnostics, type Diagnostic, type Severity } from './diagnostic.js';
+import { compareStrings, type Diagnostic, type Severity } from './diagnostic.js';
 import type { DirectiveReport, Report, Rule } from './rule.js';
 import type { Project } from '../model/project.js';
 import type { RuleConfig } from '../model/config.js';
@@ -43,14 +43,14 @@ export function runRules(project: Project, rules: readonly Rule[], settings: Set
   const ignoredPlaces = ignoredRanges(project, project.ignores).ranges;
   const ignored = rangeSetOf(ignoredPlaces);
   const directives = directivesOf(project);
-  if (ignored.size === 0 && directives.size === 0) return found.sort(compareDiagnostics); // nothing set aside, nothing to judge
+  if (ignored.size === 0 && directives.size === 0) return sortFindings(found); // nothing set aside, nothing to judge
   const visible = found.filter((d) => !ignored.contains(d.path, d.span.start.offset));
   const outcome = applyDirectives(visible, directives, knownIds);
   const untouchable = outcome.suppressed.length === 0 ? ignored : rangeSetOf(ignoredPlaces);
   for (const d of outcome.suppressed) untouchable.add(d.path, d.span.start.offset, d.span.end.offset);
   const kept = untouchable.size === 0 ? outcome.kept : outcome.kept.map((d) => (d.fix && d.fix.edits.some((e) => untouchable.touches(e.path, e.range[0], e.range[1])) ? withoutFix(d) : d));
   const judged = runPhase(project, rules.filter((rule) => rule.meta.phase === 'directives'), settings, outcome);
-  return [...kept, ...judged.filter((d) => !ignored.contains(d.path, d.span.start.offset))].sort(compareDiagnostics);
+  return sortFindings([...kept, ...judged.filter((d) => !ignored.contains(d.path, d.span.start.offset))]);
 }
 
 function runPhase(project: Project, rules: readonly Rule[], settings: Settings, directives: DirectiveReport): Diagnostic[] {
@@ -76,12 +76,46 @@ function runPhase(project: Project, rules: readonly Rule[], settings: Settings, 
  * The report with the engine's ruleId and severity after the rule's own fields. Most
  * findings have no related place and no fix: those are built field by field, all with one
  * shape, which a pathological file's ~100,000 findings need (a spread per finding made
- * objects that were slow to build, sort and read: 0.3 s of the 1 MB many-headings check).
+ * objects that were slow to build, sort and read: 0.3 s of the 1 MB many-headings check;
+ * a duplicate heading's related place, 0.4 s of the 1 MB `### a` check).
  */
 function stamped(report: Report, ruleId: string, severity: Severity): Diagnostic {
-  if (report.related === undefined && report.fix === undefined) return { path: report.path, span: report.span, message: report.message, ruleId, severity };
+  if (report.fix === undefined) {
+    if (report.related === undefined) return { path: report.path, span: report.span, message: report.message, ruleId, severity };
+    return { path: report.path, span: report.span, message: report.message, related: report.related, ruleId, severity };
+  }
   return { ...report, ruleId, severity };
 }
+
+/**
+ * The findings in compareDiagnostics order (path, line, column, rule, message), sorted once
+ * by two numbers per finding computed up front (path and rule as ranks): a comparison then
+ * reads two typed arrays, not three objects deep and two strings, and a rule's findings,
+ * already in file order, are runs the sort merges. The 333,330 findings of 1 MB of `### a`
+ * sorted in 0.17 s of CPU by compareDiagnostics, in 0.09 s so (load 11). Stable, as that sort was.
+ */
+function sortFindings(found: readonly Diagnostic[]): Diagnostic[] {
+  const rank = (values: Iterable<string>) => new Map([...new Set(values)].sort(compareStrings).map((v, i) => [v, i]));
+  const paths = rank(found.map((d) => d.path));
+  const rules = rank(found.map((d) => d.ruleId));
+  const major = new Float64Array(found.length);
+  const minor = new Float64Array(found.length);
+  const order = new Array<number>(found.length);
+  for (let i = 0; i < found.length; i++) {
+    const d = found[i]!;
+    // A rule in plain JS may omit the position its type requires: the caller names that, not this sort.
+    const start = (d.span as Diagnostic['span'] | undefined)?.start;
+    major[i] = paths.get(d.path)! * LINE_RANGE + (start?.line ?? 0);
+    minor[i] = (start?.column ?? 0) * RULE_RANGE + rules.get(d.ruleId)!;
+    order[i] = i;
+  }
+  order.sort((a, b) => major[a]! - major[b]! || minor[a]! - minor[b]! || compareStrings(found[a]!.message, found[b]!.message));
+  return order.map((i) => found[i]!);
+}
+
+/** Key ranges of sortFindings: lines and columns below 2^32 (inputs are capped far lower), fewer than 2^16 rules. */
+const LINE_RANGE = 2 ** 32;
+const RULE_RANGE = 2 ** 16;
 
 function rangeSetOf(places: IgnoredRanges): RangeSet {
   const set = new RangeSet();

@@ -68,6 +68,8 @@ export const messages = {
   noPlaybook: (path: string) => `${path} does not exist, so there are no key points to rate`,
   noEvaluator:
     'no evaluator: claude was not found on PATH (or learn.enabled is false, or MEMDEX_LEARN=0) and none is configured; install Claude Code, or set "relevance": {"evaluator": "<command>"} in memdex.config.json, or MEMDEX_EVALUATOR, or pass --evaluator',
+  evaluatorNotApproved: (command: string) =>
+    `relevance.evaluator in memdex.config.json (${command}) is not approved for this repository, or changed since (MEMDEX_REQUIRE_APPROVAL=1): not run; read it, then run \`memdex learn approve\` (or pass --evaluator, or set MEMDEX_EVALUATOR)`,
   feedbackRecorded: (id: string, ratings: string) => `Recorded feedback for ${id}: ${ratings}.`,
   pinChanged: (id: string, action: string) => `${id}: ${action}.`,
   evaluateSummary: (done: number, failed: number, skipped: number) =>

@@ -181,7 +181,7 @@ function targetSection(project: Project, index: ResolverIndex, t: number): Secti
 export function targetLine(target: Target): string {
   const entry = target.entry;
   if (entry?.kind === 'entry') return entryLabel(entry);
-  const op = headingOperator(target.heading.text);
+  const op = headingOperator(target.heading.text, target.heading.key);
   if (op) return entryLabel(op);
   return `/when ${sectionLink(target.heading)}`;
 }

@@ -143,12 +143,13 @@ function buildIndex(project: Project, params: ResolveParams): ResolverIndex {
     for (const extra of entry.extras) candidates.push({ text: extra, target, operator: entry.operator, kind: 'extra' });
   }
   targets.forEach((t, target) => {
-    const op = headingOperator(t.heading.text);
+    const op = headingOperator(t.heading.text, t.heading.key);
     candidates.push({ text: op ? op.trigger : t.heading.text, target, operator: op?.operator, kind: 'heading' });
   });
   const exact = new Map<string, number[]>();
   candidates.forEach((c, id) => {
-    const key = foldKey(c.text);
+    // A heading's own text is folded already: its key (a semantic heading has no leading dot).
+    const key = c.kind === 'heading' && c.operator === undefined ? targets[c.target]!.heading.key : foldKey(c.text);
     const list = exact.get(key);
     if (list) list.push(id);
     else exact.set(key, [id]);

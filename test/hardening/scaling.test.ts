@@ -14,6 +14,10 @@ import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { compressHeading } from '../../src/resolve/compress-key.js';
 import { DEFAULT_RESOLVE_PARAMS } from '../../src/resolve/params.js';
 import { resolverIndex } from '../../src/resolve/targets.js';
+import { buildTriggerTable } from '../../src/resolve/trigger-table.js';
+import { runRules } from '../../src/core/engine.js';
+import { allRules } from '../../src/rules/registry.js';
+import type { Project } from '../../src/model/project.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dirs: string[] = [];
@@ -129,4 +133,47 @@ describe('the trigger table', () => {
     expect(result.stdout).toContain('Use fakes.');
     expect(result.status).toBe(0);
   }, 60_000);
+});
+
+/**
+ * Issue 27 §15, the 1 MB file of 166,665 `### a` headings (333,330 findings): `check` took
+ * 4.3–6.5 s and a cold `when` 5–6 s; each finding and each heading must cost a constant of
+ * small work. Counted here, not timed (bench/linear.mjs has the figures).
+ */
+describe('per heading and per finding, a constant of work', () => {
+  /** `count` sibling headings `### a` under one group, behind a counter of the heading lookups by key. */
+  function repeated(count: number): { project: Project; lookups: () => number } {
+    const text = `# Big\n\n## .Group\n\n${'### a\n'.repeat(count)}`;
+    const built = buildProject(new Map([['agents/memory-index.md', '# Memory Index\n\n## agents/decisions/big.md\n'], ['agents/decisions/big.md', text]]), DEFAULT_CONFIG);
+    let n = 0;
+    const byKey = built.headingsByKey;
+    const counting = new Proxy(byKey, {
+      get(target, name) {
+        if (name === 'get') return (key: string) => (n++, target.get(key));
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { project: { ...built, headingsByKey: counting }, lookups: () => n };
+  }
+
+  test("the trigger table works out the siblings' Broader lines once per group: the lookups by key do not grow with the siblings (they grew by one per heading)", () => {
+    const lookups = [100, 400].map((count) => {
+      const { project, lookups: counted } = repeated(count);
+      resolverIndex(project, DEFAULT_RESOLVE_PARAMS);
+      const before = counted();
+      const table = buildTriggerTable(project, DEFAULT_RESOLVE_PARAMS);
+      expect(table.split('\n')[1]).toBe(String(count));
+      return counted() - before;
+    });
+    expect(lookups[1]).toBe(lookups[0]);
+  });
+
+  test("a duplicate heading's related place (its first definition) is built once per heading text, not once per finding", () => {
+    const { project } = repeated(400);
+    const duplicates = runRules(project, allRules).filter((d) => d.ruleId === 'decision/no-duplicate-heading');
+    expect(duplicates).toHaveLength(399);
+    expect(new Set(duplicates.map((d) => d.related)).size).toBe(1);
+    expect(duplicates[0]!.related).toEqual([{ path: 'agents/decisions/big.md', span: expect.objectContaining({ start: expect.objectContaining({ line: 5, column: 1 }) }), message: expect.stringMatching(/first defined/i) }]);
+  });
 });

@@ -64,6 +64,23 @@ describe('MEMDEX_REQUIRE_APPROVAL=1', () => {
     expect(readFileSync(join(config, 'memdex', 'approved-commands.json'), 'utf8')).toMatch(/"playbook\.extractor": "[0-9a-f]{64}"/);
   });
 
+  test('relevance evaluate with an unapproved configured evaluator says it is not approved and names memdex learn approve (it said "no evaluator")', () => {
+    const { claude, root, config, env, approve } = setup();
+    const marker = join(config, 'evaluator-ran');
+    const command = `touch '${marker}'; cat > /dev/null; echo []`;
+    writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ relevance: { evaluator: command } }));
+    const refused = runCli(['relevance', 'evaluate', '--root', root], { env: learnEnv(claude, env) });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`memdex: relevance.evaluator in memdex.config.json (${command}) is not approved for this repository, or changed since (MEMDEX_REQUIRE_APPROVAL=1): not run; read it, then run \`memdex learn approve\` (or pass --evaluator, or set MEMDEX_EVALUATOR)\n`);
+    expect(existsSync(marker)).toBe(false);
+    expect(claude.calls()).toHaveLength(0);
+
+    expect(approve().status).toBe(0);
+    const approved = runCli(['relevance', 'evaluate', '--root', root], { env: learnEnv(claude, env) });
+    expect(approved.stderr).not.toContain('not approved');
+    expect(approved.status).toBe(0);
+  });
+
   test('without the switch a configured command runs as before; approving with nothing configured is an error', () => {
     const { claude, root, marker, env } = setup();
     expect(extractWorker(root, claude, 's-1', { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME }).status).toBe(0);

@@ -93,3 +93,21 @@ describeCorpora('trigger table', () => {
     expect(runCli(['resolve', '-'], { cwd: dir, input: 'no such trigger anywhere\n', env }).status).toBe(1);
   });
 });
+
+test('a target row is the JSON of its section, written without JSON.stringify of an object (issue 27 §15: 2 s of 166,665 headings)', () => {
+  const decision = '# T\n\n## .Group "one"\n\n### When Quoting "a\\b"\tx\n\nBody.\n\n#### How to Nest Ünïcode\n\n## Free \u0001 text\n\n### When writing tests\n';
+  const texts = new Map([
+    ['agents/memory-index.md', '# Memory Index\n\n## agents/decisions/t.md\n\n/when writing tests\n'],
+    ['agents/decisions/t.md', decision],
+  ]);
+  const built = buildProject(texts, DEFAULT_CONFIG);
+  const lines = buildTriggerTable(built).split('\n');
+  const rows = lines.slice(2 + Number(lines[0]), 2 + Number(lines[0]) + Number(lines[1]));
+  const headings = built.decisions[0]!.headings.filter((h) => h.depth > 1 && !h.structural);
+  // Independent of the writer: each row parses back to the heading's own fields, and is exactly JSON.stringify of them.
+  expect(rows.map((r) => (JSON.parse(r) as { heading: string }).heading)).toEqual(headings.map((h) => h.text));
+  for (const r of rows) expect(r).toBe(JSON.stringify(JSON.parse(r)));
+  const quoted = JSON.parse(rows[0]!) as Record<string, unknown>;
+  expect(Object.keys(quoted)).toEqual(['heading', 'file', 'line', 'broader', 'bodyStart', 'sectionEnd', 'group', 'choice']);
+  expect(quoted).toMatchObject({ heading: 'When Quoting "a\\b"\tx', file: 'agents/decisions/t.md', line: 5, broader: ['/when .Group "one"', '/when ..t.md'], choice: '/when Quoting "a\\b" x' });
+});
