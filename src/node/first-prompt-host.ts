@@ -11,7 +11,7 @@ const ON_DEMAND = [
   'gitListFiles',
   'listFolder',
   'progress',
-  // the cache store (node/cache-host.ts): the prompt's pointers, a trigger miss
+  // the cache store (node/cache-host.ts): the prompt's pointers (suggest.onPrompt)
   'cachesEnabled',
   'readTreeStamps',
   'readCachePayload',
@@ -49,9 +49,10 @@ const ON_DEMAND = [
  *
  * Why: compiling a bundle costs in proportion to its size, and the first prompt paid for
  * 474 kB of which it runs a fraction. Requiring dist/hook.cjs cost ~28 ms of CPU beyond
- * `node -e 0`, this bundle (187 kB) ~8.5 ms, and dist/hook-host.cjs (201 kB) another ~12 ms
- * when a rare member needs it (20 interleaved runs, load 10, 2026-11-27); the whole first
- * prompt: bench/RESULTS.md, "The first prompt's own bundle".
+ * `node -e 0`, this bundle ~8.5 ms, and dist/hook-host.cjs another ~12 ms when a rare member
+ * needs it (187 and 201 kB then, 182 and 137 kB since the pointers and the workflows moved;
+ * 20 interleaved runs, load 10, 2026-11-27); the whole first prompt: bench/RESULTS.md,
+ * "The first prompt's own bundle".
  */
 export function nodeFirstPromptHost(handover: { readonly stdin?: string } = {}): Host {
   const tree = nodeTreeCore(handover);
