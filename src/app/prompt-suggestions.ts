@@ -5,10 +5,10 @@
  * relevance", so this one speaks only when it is confident: entries whose score
  * clears the ranker's hookThreshold (calibrated for precision, src/suggest/rank.ts),
  * at most hookLimit of them, never an entry already pointed to in this session or
- * recalled in it (its transcript, session-shown.ts; prompt-pointers.ts reads the index
- * and the session for a full hook), and
- * nothing for a slash command (`/when x` is a command, not a task). Written as a
- * fact, not an order (the client's hook guidance).
+ * recalled in it (its transcript, session-shown.ts), and nothing for a slash command
+ * (`/when x` is a command, not a task). Written as a fact, not an order (the client's
+ * hook guidance). The index and the session are read by the full hook's
+ * prompt-pointers.ts and the later prompts' later-prompt-pointers.ts.
  */
 import type { Config } from '../model/config.js';
 import { foldKey } from '../model/keys.js';
