@@ -12,15 +12,22 @@
  * cell, a newline end the row, and HTML render; cells are escaped for that too.
  */
 import { formatMessages as fm } from '../../messages/format.js';
+import { escapeControls } from '../../core/terminal-text.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { LocatedTree } from './located.js';
 
 export const ANNOTATIONS_PER_SEVERITY = 10;
 
+/** What escapeData changes: most messages hold none of it, and are returned as they are after one scan. */
+const DATA_SPECIAL = /[%\r\n]|##\[/;
+
 /** The runner still honours the legacy `##[command]` form anywhere in a line: its `[` is escaped too. */
 const escapeData = (s: string) =>
-  s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B');
+  DATA_SPECIAL.test(s) ? s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B') : s;
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+/** A log field: escaped for the runner, then for the terminal (core/terminal-text.ts; the runner's escapes leave no CR). */
+const logData = (s: string) => escapeControls(escapeData(s));
+const logProperty = (s: string) => escapeControls(escapeProperty(s));
 
 /** A plain-text markdown table cell: one line, no cell break, no HTML. */
 const markdownCell = (s: string) => escapeData(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|');
@@ -48,22 +55,29 @@ export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> 
     for (const { tree, d } of spread(trees, severity)) {
       annotated.add(d);
       const props = [
-        `file=${escapeProperty(tree.display(d.path))}`,
+        `file=${logProperty(tree.display(d.path))}`,
         `line=${d.span?.start.line ?? 1}`,
         `col=${d.span?.start.column ?? 1}`,
         `endLine=${d.span?.end.line ?? 1}`,
         `endColumn=${d.span?.end.column ?? 1}`,
-        `title=${escapeProperty(d.ruleId)}`,
+        `title=${logProperty(d.ruleId)}`,
       ].join(',');
-      yield `::${d.severity} ${props}::${escapeData(d.message)}\n`;
+      yield `::${d.severity} ${props}::${logData(d.message)}\n`;
     }
   }
   let hidden = 0;
   for (const tree of trees) {
+    // The file part of a plain line is written once per file, the rule's once per rule.
+    const files = new Map<string, string>();
+    const ruleIds = new Map<string, string>();
     for (const d of tree.diagnostics) {
       if (annotated.has(d)) continue;
       hidden++;
-      yield `${escapeProperty(tree.display(d.path))}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}\n`;
+      let file = files.get(d.path);
+      if (file === undefined) files.set(d.path, (file = logProperty(tree.display(d.path))));
+      let ruleId = ruleIds.get(d.ruleId);
+      if (ruleId === undefined) ruleIds.set(d.ruleId, (ruleId = logData(d.ruleId)));
+      yield `${file}:${lineCol(d)} ${d.severity} ${ruleId} ${logData(d.message)}\n`;
     }
   }
   if (hidden > 0) yield `${fm.githubMore(hidden)}\n`;
