@@ -20,6 +20,11 @@
  * for the other commands of the full CLI, the process's stdout and stderr
  * (cli/escape-output.ts).
  */
+import { boundedMemo } from './bounded-memo.js';
+
+/** Enough for every message of a file's rules at once (core/bounded-memo.ts). */
+const JSON_MEMO_SIZE = 1024;
+
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 /** CONTROL without its lone-CR branch: a plain class scans a quarter faster. */
@@ -33,21 +38,8 @@ export function escapeControls(text: string): string {
 /**
  * A string as a JSON string literal, escaped as above: JSON.stringify escapes C0 (and lone
  * CR) itself, so this is what escaping the whole JSON document gives, field by field.
- *
  * The same texts come again and again in a report (a rule's message about one heading for
- * each of its duplicates: 166,656 of them in 1 MB of `### a`, 1.6 µs each), so the last
- * JSON_MEMO_SIZE distinct texts are kept with their literal: a repeat costs a lookup.
+ * each of its duplicates: 166,656 of them in 1 MB of `### a`, 1.6 µs each to write), so
+ * the last JSON_MEMO_SIZE distinct ones are remembered.
  */
-export function escapedJson(text: string): string {
-  let literal = jsonMemo.get(text);
-  if (literal === undefined) {
-    literal = escapeControls(JSON.stringify(text));
-    if (jsonMemo.size === JSON_MEMO_SIZE) jsonMemo.clear();
-    jsonMemo.set(text, literal);
-  }
-  return literal;
-}
-
-/** Enough for every message of a file's rules at once; a report of distinct texts (unique headings) pays a lookup each. */
-const JSON_MEMO_SIZE = 1024;
-const jsonMemo = new Map<string, string>();
+export const escapedJson = boundedMemo((text) => escapeControls(JSON.stringify(text)), JSON_MEMO_SIZE);

@@ -13,10 +13,14 @@
  */
 import { formatMessages as fm } from '../../messages/format.js';
 import { escapeControls } from '../../core/terminal-text.js';
+import { boundedMemo } from '../../core/bounded-memo.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { LocatedTree } from './located.js';
 
 export const ANNOTATIONS_PER_SEVERITY = 10;
+
+/** Enough for every message of a file's rules at once. */
+const LOG_MEMO_SIZE = 1024;
 
 /** What escapeData changes: most messages hold none of it, and are returned as they are after one scan. */
 const DATA_SPECIAL = /[%\r\n]|##\[/;
@@ -25,8 +29,11 @@ const DATA_SPECIAL = /[%\r\n]|##\[/;
 const escapeData = (s: string) =>
   DATA_SPECIAL.test(s) ? s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B') : s;
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-/** A log field: escaped for the runner, then for the terminal (core/terminal-text.ts; the runner's escapes leave no CR). */
-const logData = (s: string) => escapeControls(escapeData(s));
+/**
+ * A log field: escaped for the runner, then for the terminal (core/terminal-text.ts; the runner's escapes leave no CR).
+ * Messages repeat (a heading's duplicates), so the last LOG_MEMO_SIZE distinct fields are remembered (core/bounded-memo.ts).
+ */
+const logData = boundedMemo((s) => escapeControls(escapeData(s)), LOG_MEMO_SIZE);
 const logProperty = (s: string) => escapeControls(escapeProperty(s));
 
 /** A plain-text markdown table cell: one line, no cell break, no HTML. */
