@@ -58,8 +58,9 @@ export const SUMMARY_MAX_CHARS = 900_000;
  */
 export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> {
   const annotated = new Set<Diagnostic>();
+  const chosen = annotatedFindings(trees);
   for (const severity of ['error', 'warning'] as const) {
-    for (const { tree, d } of spread(trees, severity)) {
+    for (const { tree, d } of chosen[severity]) {
       annotated.add(d);
       const props = [
         `file=${logProperty(tree.display(d.path))}`,
@@ -94,27 +95,44 @@ export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> 
 const AREA_RANK: Readonly<Record<string, number>> = { index: 0, decision: 1 };
 const OTHER_RANK = 2;
 
-/** The findings of one severity that get an annotation, in order (see formatGithub). */
-function spread(trees: readonly LocatedTree[], severity: Diagnostic['severity']): { tree: LocatedTree; d: Diagnostic }[] {
-  const byFile = new Map<string, { rank: number; queue: { tree: LocatedTree; d: Diagnostic }[] }>();
+type Located = { readonly tree: LocatedTree; readonly d: Diagnostic };
+
+/**
+ * The findings of each severity that get an annotation, in order (see formatGithub), in one
+ * pass over the findings. Annotations are dealt one per file per round, so a file gives at
+ * most ANNOTATIONS_PER_SEVERITY of them: each file keeps only its first that many of each
+ * severity (1 MB of `### a` queued all 333,314 findings twice, once per severity), and the
+ * rank of its findings' rules (the lowest orders the file) is read once per rule.
+ */
+function annotatedFindings(trees: readonly LocatedTree[]): Record<Diagnostic['severity'], Located[]> {
+  type Queue = { rank: number; readonly queue: Located[] };
+  const bySeverity = { error: new Map<string, Queue>(), warning: new Map<string, Queue>() };
+  const rankOf = new Map<string, number>();
   for (const tree of trees) {
+    const shown = new Map<string, string>(); // a tree's paths as displayed, once per path
     for (const d of tree.diagnostics) {
-      if (d.severity !== severity) continue;
-      const key = tree.display(d.path);
-      const rank = AREA_RANK[d.ruleId.slice(0, d.ruleId.indexOf('/'))] ?? OTHER_RANK;
+      let key = shown.get(d.path);
+      if (key === undefined) shown.set(d.path, (key = tree.display(d.path)));
+      let rank = rankOf.get(d.ruleId);
+      if (rank === undefined) rankOf.set(d.ruleId, (rank = AREA_RANK[d.ruleId.slice(0, d.ruleId.indexOf('/'))] ?? OTHER_RANK));
+      const byFile = bySeverity[d.severity];
       const file = byFile.get(key);
-      if (file) {
-        file.queue.push({ tree, d });
-        file.rank = Math.min(file.rank, rank);
-      } else byFile.set(key, { rank, queue: [{ tree, d }] });
+      if (file === undefined) byFile.set(key, { rank, queue: [{ tree, d }] });
+      else {
+        if (rank < file.rank) file.rank = rank;
+        if (file.queue.length < ANNOTATIONS_PER_SEVERITY) file.queue.push({ tree, d });
+      }
     }
   }
-  const files = [...byFile].sort(([a, x], [b, y]) => x.rank - y.rank || (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file.queue);
-  const chosen: { tree: LocatedTree; d: Diagnostic }[] = [];
-  for (let round = 0; chosen.length < ANNOTATIONS_PER_SEVERITY && files.some((q) => q.length > round); round++) {
-    for (const queue of files) if (round < queue.length && chosen.length < ANNOTATIONS_PER_SEVERITY) chosen.push(queue[round]!);
-  }
-  return chosen;
+  const deal = (byFile: Map<string, Queue>) => {
+    const queues = [...byFile].sort(([a, x], [b, y]) => x.rank - y.rank || (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file.queue);
+    const chosen: Located[] = [];
+    for (let round = 0; chosen.length < ANNOTATIONS_PER_SEVERITY && queues.some((q) => q.length > round); round++) {
+      for (const queue of queues) if (round < queue.length && chosen.length < ANNOTATIONS_PER_SEVERITY) chosen.push(queue[round]!);
+    }
+    return chosen;
+  };
+  return { error: deal(bySeverity.error), warning: deal(bySeverity.warning) };
 }
 
 /** The step summary (markdown), at most SUMMARY_MAX_CHARS: rows past that are not built. */
