@@ -1,5 +1,6 @@
 /** The full resolver path of `memdex when|how|resolve`, loaded only when the trigger table cannot answer (a miss's related entries: when-related.ts). */
 import { DEFAULT_RESOLVE_PARAMS } from '../resolve/params.js';
+import type { Project } from '../model/project.js';
 import { buildTriggerTable } from '../resolve/trigger-table.js';
 import { resolve, type ResolveResult } from '../resolve/resolve.js';
 import { exportResolverIndex, resolverIndex, restoreResolverIndex, type ResolverIndexData } from '../resolve/targets.js';
@@ -13,7 +14,7 @@ import type { WhenRequest } from './when.js';
  * Everything else: the model (cached: an unchanged tree is not parsed again).
  * `verified`: the cache stamps the trigger table path already validated (null: stale).
  */
-export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<ResolveResult[]> {
+export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<{ results: ResolveResult[]; project: Project }> {
   const project = await loadCachedProject(host, root, config, {
     derived: {
       export: (p) => exportResolverIndex(p, resolverIndex(p, DEFAULT_RESOLVE_PARAMS)),
@@ -22,6 +23,7 @@ export async function fromModel(host: ResolverHost, { root, config, queries, ope
     table: (p) => buildTriggerTable(p, DEFAULT_RESOLVE_PARAMS),
     verified,
   });
-  return queries.map((query) => resolve(project, query, { operator }));
+  // The project too: a miss's related entries are indexed from it, not from the model read back (when-related.ts).
+  return { results: queries.map((query) => resolve(project, query, { operator })), project };
 }
 

@@ -3,6 +3,7 @@
  * the table's answer. Apart from the model (when-model.ts), so that a miss the table
  * stages answered loads the ranker and its cached index only (src/when/related-stage.ts).
  */
+import type { Project } from '../model/project.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
@@ -20,10 +21,13 @@ export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 /** The ranker stage's port: the cache store's payloads, the usage log's index, the output. */
 export type CachedRelatedHost = Pick<WhenHost, 'writeStdout' | 'writeStderr'> & Pick<CacheHost, 'readCachePayload' | 'usageIndex'>;
 
-/** Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts); the index built when not cached. */
-export async function relatedEntries(host: ModelCacheHost, { root, config }: WhenRequest, results: readonly ResolveResult[]): Promise<RelatedEntries> {
+/**
+ * Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts); the index built when
+ * not cached, from `built` when the model stage holds the tree's project (loadSuggestIndex).
+ */
+export async function relatedEntries(host: ModelCacheHost, { root, config }: WhenRequest, results: readonly ResolveResult[], built?: Project): Promise<RelatedEntries> {
   if (!results.some(isTriggerMiss)) return new Map();
-  return relatedFrom(await loadSuggestIndex(host, root, config), results);
+  return relatedFrom(await loadSuggestIndex(host, root, config, built), results);
 }
 
 /**

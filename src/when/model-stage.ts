@@ -39,8 +39,10 @@ export async function runResolve(command: string, argv: readonly string[], hando
   const [{ fromModel }, { relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../app/when-related.js'), import('../node/resolver-host.js')]);
   const resolver = nodeResolverHost(handover);
   // Misses the table answered need only their related entries: the model is not loaded for them.
-  const results = answered ?? (await fromModel(resolver, request, stamps));
-  return writeResults(host, results, request, await relatedEntries(resolver, request, results));
+  if (answered) return writeResults(host, answered, request, await relatedEntries(resolver, request, answered));
+  // A miss's related entries come from the project just built or restored, not from the model read back.
+  const { results, project } = await fromModel(resolver, request, stamps);
+  return writeResults(host, results, request, await relatedEntries(resolver, request, results, project));
 }
 
 /** The stage from its own bundle (bin/memdex.cjs, after the table stages handed over): failures worded as the CLI words them. */
