@@ -9,6 +9,17 @@ export const SHOWN_CHOICES = 20;
 const choicesList = (lines: readonly string[]) =>
   lines.length <= SHOWN_CHOICES ? list(lines) : `${list(lines.slice(0, SHOWN_CHOICES))}\n  … and ${lines.length - SHOWN_CHOICES} more`;
 
+/**
+ * How to pick among the choices shown, of which `places` are a heading's place (path:line), not a query: a
+ * heading its file holds more than once, which no query names alone (src/resolve/choice-lines.ts).
+ */
+const pick = (choices: readonly string[], places: number) =>
+  places === 0
+    ? 'run one of:'
+    : places === Math.min(choices.length, SHOWN_CHOICES)
+      ? 'each is a heading its file holds more than once, which no query names alone; read it at its place:'
+      : 'run one of these, or read at its place a heading its file holds more than once (no query names it alone):';
+
 export const resolveMessages = {
   usage: (command: string) =>
     `Usage: memdex ${command} <query>... [--no-nav] [--format text|json] [--root <dir>]\n` +
@@ -20,10 +31,11 @@ export const resolveMessages = {
   noQuery: (command: string) => `give a query, e.g. \`memdex ${command} writing mock tests\`, or \`-\` to read queries from stdin`,
   badFormat: (value: string) => `--format ${value}: expected text or json`,
   emptyQuery: (query: string) => `empty query in '${query}': give a trigger after the operator`,
-  ambiguousTrigger: (query: string, choices: readonly string[]) =>
-    `'${query}' matches more than one section; run one of:${choicesList(choices)}`,
-  ambiguousSection: (query: string, choices: readonly string[]) =>
-    `'${query}' matches more than one heading; run one of:${choicesList(choices)}`,
+  /** `places`: how many of the choices shown are a heading's place, not a query. */
+  ambiguousTrigger: (query: string, choices: readonly string[], places = 0) =>
+    `'${query}' matches more than one section; ${pick(choices, places)}${choicesList(choices)}`,
+  ambiguousSection: (query: string, choices: readonly string[], places = 0) =>
+    `'${query}' matches more than one heading; ${pick(choices, places)}${choicesList(choices)}`,
   noTrigger: (query: string, suggestions: readonly string[], related: readonly string[] = []) =>
     `no entry matches '${query}'.` +
     (suggestions.length > 0 ? ` Closest entries:${list(suggestions)}` : '') +

@@ -15,14 +15,14 @@
  */
 import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
-import { entryLabel } from '../model/entry-line.js';
-import { foldKey, headingOperator, type Operator } from '../model/keys.js';
+import { foldKey, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
 import { FUZZY_PHRASES, pickTrigger, type TriggerSource } from './trigger-pick.js';
-import { baseName, fileSection, headingSection, headingsNamed, sectionLink, sectionQuery, type Section } from './section.js';
-import { resolverIndex, type ResolverIndex, type Target } from './targets.js';
+import { choiceLines, sectionChoice } from './choice-lines.js';
+import { baseName, fileSection, headingSection, headingsNamed, type Section } from './section.js';
+import { resolverIndex, type ResolverIndex } from './targets.js';
 
 export interface ResolveOptions {
   /** The subcommand's operator (`memdex when` / `memdex how`); a query's own operator wins. */
@@ -66,14 +66,14 @@ export function resolveTrigger(
   noteless?: string,
 ): ResolveResult {
   const found = (t: number): ResolveResult => ({ kind: 'found', query: text, section: targetSection(project, index, t) });
-  const pick = pickTrigger(triggerSource(index), params, { text, noteless, operator, explicit: explicitOperator });
+  const pick = pickTrigger(triggerSource(index, choiceLines(project, index)), params, { text, noteless, operator, explicit: explicitOperator });
   return pick.kind === 'found' ? found(pick.target) : { ...pick, query: text, mode: 'trigger' };
 }
 
-/** The model's resolver index as trigger-pick.ts reads it. */
-export function triggerSource(index: ResolverIndex): TriggerSource {
+/** The model's resolver index as trigger-pick.ts reads it; `lineOf`: each target's line in choices (choice-lines.ts). */
+export function triggerSource(index: ResolverIndex, lineOf: (target: number) => string): TriggerSource {
   const exact = (key: string) => index.exact.get(key)?.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator] as const);
-  return { exact, matcher: () => index.matcher, lineOf: (t: number) => targetLine(index.targets[t]!) };
+  return { exact, matcher: () => index.matcher, lineOf };
 }
 
 /**
@@ -87,7 +87,7 @@ function resolveSection(project: Project, index: ResolverIndex, params: ResolveP
   const found = (file: DecisionFile, heading: DecisionHeading): ResolveResult => ({ kind: 'found', query, section: headingSection(project, index, file, heading) });
   const named = headingsNamed(project, text, within);
   if (named.length === 1) return found(fileOf(index, named[0]!), named[0]!);
-  if (named.length > 1) return { kind: 'ambiguous', query, mode: 'section', choices: named.map((h) => sectionChoice(project, index, h)) };
+  if (named.length > 1) return { kind: 'ambiguous', query, mode: 'section', choices: named.map((h) => sectionChoice(project, fileOf(index, h), h)) };
   const best = new Map<DecisionHeading, number>();
   for (const r of sectionMatcher(project, params, within).rank(text, FUZZY_PHRASES)) if (!best.has(r.item)) best.set(r.item, r.score);
   const ranked = [...best];
@@ -95,16 +95,10 @@ function resolveSection(project: Project, index: ResolverIndex, params: ResolveP
   if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(fileOf(index, top[0]), top[0]);
   if (top && top[1] >= params.accept) {
     const ties = ranked.filter(([, s]) => top[1] - s < 2 * params.margin).slice(0, params.suggestions);
-    return { kind: 'ambiguous', query, mode: 'section', choices: ties.map(([h]) => sectionChoice(project, index, h)) };
+    return { kind: 'ambiguous', query, mode: 'section', choices: ties.map(([h]) => sectionChoice(project, fileOf(index, h), h)) };
   }
   const nearest = [...new Set(ranked.map(([h]) => h.text))].slice(0, params.suggestions);
   return { kind: 'not-found', query, mode: 'section', suggestions: nearest };
-}
-
-/** A ready-to-run line naming one heading among several: `/when .Heading` or `/when ..file.md#Heading`, else its place. */
-function sectionChoice(project: Project, index: ResolverIndex, heading: DecisionHeading): string {
-  const link = sectionQuery(project, fileOf(index, heading), heading);
-  return link !== undefined ? `/when ${link}` : `${heading.path}:${heading.line}  ${sectionLink(heading)}`;
 }
 
 function qualifiedQuery(file: DecisionFile, text: string): string {
@@ -175,13 +169,4 @@ export function isSafeFileName(name: string): boolean {
 function targetSection(project: Project, index: ResolverIndex, t: number): Section {
   const { file, heading } = index.targets[t]!;
   return headingSection(project, index, file, heading);
-}
-
-/** The ready-to-run line that leads to a target: its entry, else its heading's own trigger, else `.Heading`. */
-export function targetLine(target: Target): string {
-  const entry = target.entry;
-  if (entry?.kind === 'entry') return entryLabel(entry);
-  const op = headingOperator(target.heading.text, target.heading.key);
-  if (op) return entryLabel(op);
-  return `/when ${sectionLink(target.heading)}`;
 }

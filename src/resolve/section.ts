@@ -53,7 +53,11 @@ export function qualifiedLink(file: DecisionFile, heading: DecisionHeading): str
  * also without its dot), in the whole tree or within one file.
  */
 export function headingsNamed(project: Project, text: string, within?: DecisionFile): readonly DecisionHeading[] {
-  const key = foldKey(text);
+  return headingsKeyed(project, foldKey(text), within);
+}
+
+/** headingsNamed on a text already folded. */
+function headingsKeyed(project: Project, key: string, within?: DecisionFile): readonly DecisionHeading[] {
   const of = (k: string) => (within ? byFile(project, k).get(within.path) : project.headingsByKey.get(k)) ?? [];
   const named = of(key);
   return named.length > 0 ? named : of(`.${key}`);
@@ -80,8 +84,10 @@ function byFile(project: Project, key: string): Map<string, DecisionHeading[]> {
 /** The shortest section query that resolves to this heading alone (`.Heading`, else `..file.md#Heading`), or undefined. */
 export function sectionQuery(project: Project, file: DecisionFile, heading: DecisionHeading): string | undefined {
   const alone = (named: readonly DecisionHeading[]) => named.length === 1 && named[0] === heading;
-  if (alone(headingsNamed(project, heading.text))) return sectionLink(heading);
-  if (alone(headingsNamed(project, heading.text, file))) return qualifiedLink(file, heading);
+  // What headingsNamed folds its text to: the heading's own key unless its text has a dot (keys.ts headingKey).
+  const key = heading.text.startsWith('.') ? foldKey(heading.text) : heading.key;
+  if (alone(headingsKeyed(project, key))) return sectionLink(heading);
+  if (alone(headingsKeyed(project, key, file))) return qualifiedLink(file, heading);
   return undefined;
 }
 

@@ -32,6 +32,7 @@
  * stage is pickTrigger's own.
  */
 import type { ResolveParams } from './params.js';
+import { targetLine } from './choice-lines.js';
 import { triggerSource } from './resolve.js';
 import type { ResolverIndex } from './targets.js';
 import { exactTargets, FUZZY_PHRASES, fuzzyText, pickTrigger, type TriggerQuery } from './trigger-pick.js';
@@ -42,7 +43,8 @@ const BOUNDARY_SLACK = 1e-6;
 const phrasesByTarget = new WeakMap<ResolverIndex, Map<number, number[]>>();
 
 export function triggerFinds(index: ResolverIndex, params: ResolveParams, query: TriggerQuery, target: number): boolean {
-  const source = triggerSource(index);
+  // Whether the target is found: no choice's line is read, so each is its label.
+  const source = triggerSource(index, (t) => targetLine(index.targets[t]!));
   const hits = exactTargets(source, query);
   if (hits.length > 0) return hits.length === 1 && hits[0] === target;
   const slow = () => {

@@ -7,6 +7,7 @@
  */
 import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
+import { placeChoice } from './choice-lines.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery } from './query.js';
 import type { ResolveResult } from './resolve.js';
@@ -18,8 +19,8 @@ export interface TriggerSection extends Omit<Section, 'content' | 'related'> {
   readonly sectionEnd: number;
   /** Line (after the targets) of the sibling group: shared, since siblings share it. */
   readonly group: number;
-  /** The ready-to-run line that leads to this target (targetLine), for choices and suggestions. */
-  readonly choice: string;
+  /** The ready-to-run line that picks this target alone (choice-lines.ts), for choices and suggestions; null: none does, its place is listed. */
+  readonly choice: string | null;
 }
 
 /** [text, target, operator] of every fuzzy candidate, in the resolver's order. */
@@ -63,7 +64,11 @@ function resolveFromLines(
   if (parsed.kind === 'null') return { kind: 'null', query };
   if (parsed.kind !== 'query' || parsed.mode !== 'trigger') return undefined;
   const text = parsed.text;
-  const exact = { exact: (key: string) => lines.phrase(key), lineOf: (t: number) => lines.target(t).choice };
+  const lineOf = (t: number) => {
+    const row = lines.target(t);
+    return row.choice ?? placeChoice(row.file, row.line, row.heading!);
+  };
+  const exact = { exact: (key: string) => lines.phrase(key), lineOf };
   const source: TriggerSource | undefined = fuzzy && { ...exact, matcher: fuzzy };
   const pick: TriggerPick | undefined = source ? pickTrigger(source, params, parsed) : pickExact(exact, parsed);
   if (!pick) return undefined;

@@ -22,7 +22,7 @@ import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
 import { broaderLinks } from './section.js';
 import { resolverIndex } from './targets.js';
-import { targetLine } from './resolve.js';
+import { queryLines } from './choice-lines.js';
 import type { Hits } from './trigger-lines.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { entryLabel } from '../model/entry-line.js';
@@ -41,6 +41,7 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
   // Per file, per parent heading (no key string built per target).
   const groupOf = new Map<DecisionFile, Map<number, { readonly group: number; readonly file: string; readonly broader: string }>>();
   const targets = new Chunks();
+  const queryOf = queryLines(project, index);
   index.targets.forEach((target, t) => {
     const { file, heading } = target;
     let byParent = groupOf.get(file);
@@ -53,7 +54,7 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
     }
     const entry = target.entry;
     if (entry?.kind === 'entry') groups[shared.group]!.push([t, entryLabel(entry)]);
-    targets.push(row(heading, shared, targetLine(target)));
+    targets.push(row(heading, shared, queryOf(t)));
   });
   const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
   const words = JSON.stringify(index.matcherData);
@@ -93,6 +94,6 @@ class Chunks {
  * object costs ~3 µs (~12 µs for one built by a spread): 2 s of a cold `when` over a 1 MB
  * file of 166,665 headings, where this costs a tenth of it.
  */
-function row(heading: DecisionHeading, shared: { readonly group: number; readonly file: string; readonly broader: string }, choice: string): string {
-  return `{"heading":${JSON.stringify(heading.text)},"file":${shared.file},"line":${heading.line},"broader":${shared.broader},"bodyStart":${heading.bodyStart},"sectionEnd":${heading.sectionEnd},"group":${shared.group},"choice":${JSON.stringify(choice)}}`;
+function row(heading: DecisionHeading, shared: { readonly group: number; readonly file: string; readonly broader: string }, query: string | undefined): string {
+  return `{"heading":${JSON.stringify(heading.text)},"file":${shared.file},"line":${heading.line},"broader":${shared.broader},"bodyStart":${heading.bodyStart},"sectionEnd":${heading.sectionEnd},"group":${shared.group},"choice":${query === undefined ? 'null' : JSON.stringify(query)}}`;
 }

@@ -4,7 +4,8 @@ import { escapeControls } from '../core/terminal-text.js';
 import type { WhenRequest } from '../app/when.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
 import type { RelatedEntries } from '../app/when-related.js';
-import { resolveMessages as m } from '../messages/resolve.js';
+import { resolveMessages as m, SHOWN_CHOICES } from '../messages/resolve.js';
+import { isPlaceChoice } from '../resolve/choice-lines.js';
 import { renderSection, sectionJson } from '../resolve/render.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import type { Suggestion } from '../suggest/rank.js';
@@ -78,7 +79,8 @@ function failureMessage(result: Exclude<ResolveResult, { kind: 'found' | 'null' 
     case 'invalid':
       return result.reason === 'empty' ? m.emptyQuery(result.query) : m.unsafeFile(result.query, folder);
     case 'ambiguous':
-      return result.mode === 'section' ? m.ambiguousSection(result.query, result.choices) : m.ambiguousTrigger(result.query, result.choices);
+      // Of the choices shown, those that are a heading's place, not a query (1 MB of `### a`: 166,657 choices).
+      return (result.mode === 'section' ? m.ambiguousSection : m.ambiguousTrigger)(result.query, result.choices, result.choices.slice(0, SHOWN_CHOICES).filter(isPlaceChoice).length);
     case 'not-found':
       if (result.mode === 'section') return m.noSection(result.query, result.suggestions);
       if (result.mode === 'file') return m.noFile(result.query, folder, result.suggestions);

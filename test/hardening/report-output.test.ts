@@ -150,9 +150,11 @@ describe('a file that breaks one rule thousands of times (issue 27 item 15)', ()
   });
 });
 
-test('an ambiguous when lists 20 choices, then how many more (1 MB of `### a` printed 166,000)', () => {
+test('an ambiguous when lists 20 choices, then how many more (1 MB of `### a` printed 166,000); each a heading no query names alone, by its place', () => {
   const root = repeatedHeadings(25);
   const result = runCli(['when', 'a', '--root', root], { cwd: root });
   expect(result.status).toBe(1);
-  expect(result.stderr).toBe(`memdex: 'a' matches more than one section; run one of:\n${'  /when .a\n'.repeat(20)}  … and 5 more\n`);
+  // big.md: `# Big`, a blank line, then `### a` on lines 3, 4, …; the same line 20 times (`/when .a`) told none apart.
+  const places = Array.from({ length: 20 }, (_, i) => `  agents/decisions/big.md:${3 + i}  .a\n`).join('');
+  expect(result.stderr).toBe(`memdex: 'a' matches more than one section; each is a heading its file holds more than once, which no query names alone; read it at its place:\n${places}  … and 5 more\n`);
 });

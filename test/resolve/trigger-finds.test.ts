@@ -54,7 +54,7 @@ function triggersOf(words: readonly string[]): string[] {
 function compareAll(project: Project, perHeading: number): { found: number; other: number } {
   const params = DEFAULT_RESOLVE_PARAMS;
   const index = resolverIndex(project, params);
-  const source = triggerSource(index);
+  const source = triggerSource(index, String); // only whether the target is found is compared
   const counts = { found: 0, other: 0 };
   const mismatches: string[] = [];
   index.targets.forEach((t, target) => {
