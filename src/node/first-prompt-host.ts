@@ -63,19 +63,22 @@ export function nodeFirstPromptHost(handover: { readonly stdin?: string } = {}):
   const tree = nodeTreeCore(handover);
   let whole: Host | undefined;
   const wholeHost = (): Host => (whole ??= (require('./node-host.js') as typeof import('./node-host.js')).nodeHost()); // stdin is the core's: none of ON_DEMAND reads it
-  const onDemand = Object.fromEntries(ON_DEMAND.map((name) => [name, (...args: unknown[]) => (wholeHost()[name] as (...a: unknown[]) => unknown)(...args)])) as Pick<Host, (typeof ON_DEMAND)[number]>;
   let reads: PointerReads | undefined;
   const pointerReads = (): PointerReads => (reads ??= (require('./pointer-host.js') as typeof import('./pointer-host.js')).nodePointerReads());
-  const onPointers = Object.fromEntries(POINTER_READS.map((name) => [name, (...args: unknown[]) => (pointerReads()[name] as (...a: unknown[]) => unknown)(...args)])) as PointerReads;
   return {
     ...tree,
     // The journal's recovery (app/journal.ts) starts with an `exists`; its file operations are a few system calls.
     ...nodeJournalFiles(),
     ...nodeAgentCore(),
-    ...onDemand,
-    ...onPointers,
+    ...delegated(ON_DEMAND, wholeHost),
+    ...delegated(POINTER_READS, pointerReads),
     get interactive() {
       return wholeHost().interactive;
     },
   };
+}
+
+/** Members that call the same members of `target()`, which is made (its bundle required) on the first call of one. */
+function delegated<T, K extends keyof T>(names: readonly K[], target: () => T): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => (target()[name] as (...a: unknown[]) => unknown)(...args)])) as Pick<T, K>;
 }
