@@ -50,16 +50,19 @@ function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: Sugg
 }
 
 /** The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached. */
-export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config): Promise<SuggestIndexData | undefined> {
+export function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config): Promise<SuggestIndexData | undefined> {
+  // Loaded only when not cached: an unchanged tree never pays for the model and the parsers.
+  return suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'));
+}
+
+/**
+ * loadSuggestIndex with the build half loaded by `build`: the caller's import of
+ * suggest-index-build.ts, which the first prompt's pointers (prompt-pointers.ts) map to a
+ * bundle of their own (scripts/bundles.mjs), so that a cached index compiles no model.
+ */
+export async function suggestIndexOrBuilt(host: ModelCacheHost, root: string, config: Config, build: () => Promise<typeof import('./suggest-index-build.js')>): Promise<SuggestIndexData | undefined> {
   const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
   if (cached !== undefined) return cached ?? undefined;
-  // Loaded only now: an unchanged tree never pays for the model and the parsers.
-  const [{ loadCachedProject }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
-  let data: SuggestIndexData | null = null;
-  const project = await loadCachedProject(host, root, config, {
-    verified: stamps ?? null,
-    suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
-  });
-  if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
+  const data = await (await build()).buildSuggestIndexCached(host, root, config, stamps);
   return data === null ? undefined : withUsage(host, root, data, undefined);
 }
