@@ -122,9 +122,9 @@ export interface TreeHost extends CacheHost, JournalWrites {
   readTextIfExists(path: string, display?: string): string | undefined;
   /** `dir` and a path under it as the platform joins them (`.` and `..` folded). */
   joinPath(dir: string, path: string): string;
-  /** Temp file, fsync, rename. */
+  /** Temp file, fsync, rename; a text in pieces (a report) is written to the temp a piece at a time. */
   /** With `expected`, refuses (ConcurrentEditError) when the file no longer holds that text. */
-  writeTextAtomic(path: string, text: string, options?: WriteOptions): void;
+  writeTextAtomic(path: string, text: string | Iterable<string>, options?: WriteOptions): void;
   appendText(path: string, text: string): void;
   /** The nearest folder at or above `start` holding a memory tree. */
   findRoot(start: string): string | undefined;

@@ -17,7 +17,7 @@ import { fileMessages as msg } from '../messages/files.js';
 import { kindOf, readRegularFile } from './read-text.js';
 import type { WriteOptions } from '../app/port-types.js';
 
-export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string>, options: WriteOptions = {}): void {
   const display = options.display ?? path;
   const { target, mode } = replacementOf(path, display);
   if (options.sweep !== false) removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
@@ -116,13 +116,17 @@ function removeDeadTemps(dir: string, writerPid: (name: string) => string | unde
   }
 }
 
-export function writeAndSync(path: string, data: string | Uint8Array, flags = 'w', mode?: number, sync = true): void {
+/** `data` in pieces (a report as it is rendered) is written a piece at a time: the whole is never one string. */
+export function writeAndSync(path: string, data: string | Uint8Array | Iterable<string>, flags = 'w', mode?: number, sync = true): void {
   const fd = openSync(path, flags, mode ?? 0o644);
   try {
     if (mode !== undefined) fchmodSync(fd, mode); // the umask must not widen or narrow a kept mode
-    const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let written = 0;
-    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+    const pieces = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+    for (const piece of pieces) {
+      const buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      let written = 0;
+      while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+    }
     if (sync) fsyncSync(fd);
   } finally {
     closeSync(fd);

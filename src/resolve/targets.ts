@@ -3,7 +3,7 @@
  * semantic heading is a target; its entry's trigger, the entry's extras and the
  * heading's own text are the candidate phrases that lead to it.
  */
-import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { createMatcher, matcherData, type Matcher, type MatcherData } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { foldKey, headingOperator, type Operator } from '../model/keys.js';
 import type { IndexEntry } from '../model/memory-index.js';
@@ -31,6 +31,8 @@ export interface ResolverIndex {
   /** Folded phrase (keys.ts foldKey) → candidate ids. */
   readonly exact: ReadonlyMap<string, readonly number[]>;
   readonly matcher: Matcher<Candidate>;
+  /** The candidates' words (the matcher's, and the trigger table's last line): tokenised once for both. */
+  readonly matcherData: MatcherData;
   readonly fileByPath: ReadonlyMap<string, DecisionFile>;
 }
 
@@ -108,12 +110,16 @@ function assemble(
 ): ResolverIndex {
   // Built on first use: an exact hit (the common case for a hook) never pays for it.
   let matcher: Matcher<Candidate> | undefined;
+  let data: MatcherData | undefined;
   return {
     targets,
     candidates,
     exact,
+    get matcherData() {
+      return (data ??= matcherData(candidates.map((c) => c.text)));
+    },
     get matcher() {
-      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy));
+      return (matcher ??= createMatcher(candidates, (c) => c.text, params.fuzzy, this.matcherData));
     },
     fileByPath: new Map(project.decisions.map((f) => [f.path, f])),
   };

@@ -18,14 +18,13 @@
  * and go to resolve() on the full model. Both paths give the same result by
  * construction (tests compare them on every corpus entry and on perturbed queries).
  */
-import { matcherData } from '../fuzzy/matcher.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
 import { broaderLinks } from './section.js';
 import { resolverIndex } from './targets.js';
 import { targetLine } from './resolve.js';
 import type { Hits } from './trigger-lines.js';
-import type { DecisionHeading } from '../model/decision-file.js';
+import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { entryLabel } from '../model/entry-line.js';
 
 export function buildTriggerTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
@@ -39,15 +38,17 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
   const groups: [number, string][][] = [];
   // Siblings (one file, one parent) share their group, file and Broader lines (broaderLinks
   // reads the ancestors only): each is worked out and serialised once per group.
-  const groupOf = new Map<string, { readonly group: number; readonly file: string; readonly broader: string }>();
+  // Per file, per parent heading (no key string built per target).
+  const groupOf = new Map<DecisionFile, Map<number, { readonly group: number; readonly file: string; readonly broader: string }>>();
   const targets = new Chunks();
   index.targets.forEach((target, t) => {
     const { file, heading } = target;
-    const key = `${file.path}\0${heading.parent}`;
-    let shared = groupOf.get(key);
+    let byParent = groupOf.get(file);
+    if (byParent === undefined) groupOf.set(file, (byParent = new Map()));
+    let shared = byParent.get(heading.parent);
     if (shared === undefined) {
       shared = { group: groups.length, file: JSON.stringify(file.path), broader: JSON.stringify(broaderLinks(project, file, heading)) };
-      groupOf.set(key, shared);
+      byParent.set(heading.parent, shared);
       groups.push([]);
     }
     const entry = target.entry;
@@ -55,7 +56,7 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
     targets.push(row(heading, shared, targetLine(target)));
   });
   const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
-  const words = JSON.stringify(matcherData(index.candidates.map((c) => c.text)));
+  const words = JSON.stringify(index.matcherData);
   return [String(phrases.length), String(targets.length), ...phrases.joined(), ...targets.joined(), ...groups.map((g) => JSON.stringify(g)), candidates, words].join('\n');
 }
 

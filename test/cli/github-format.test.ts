@@ -53,3 +53,17 @@ test('each finding is in the log once: annotated, or as a plain line', () => {
   expect(plain).toHaveLength(diagnostics.length - annotations.length);
   expect(out.at(-1)).toBe('9 more findings not shown as annotations: see the step summary and the log.');
 });
+
+test("a file's rank for one severity is its findings of that severity: index warnings do not move its errors first", () => {
+  const mixed: Diagnostic[] = [
+    finding('agents/decisions/a.md', 1, 'error', 'decision/heading-has-entry'),
+    finding('agents/decisions/a.md', 2, 'warning', 'index/entry-order'),
+    finding('agents/decisions/b.md', 1, 'error', 'index/entry-has-heading'),
+  ];
+  const lines = [...formatGithub([{ diagnostics: mixed, display: (p: string) => p }])].join('').split('\n');
+  expect(lines.filter((l) => l.startsWith('::')).map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)!.slice(1).join(' '))).toEqual([
+    'error agents/decisions/b.md 1',
+    'error agents/decisions/a.md 1',
+    'warning agents/decisions/a.md 2',
+  ]);
+});

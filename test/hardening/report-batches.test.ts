@@ -8,7 +8,7 @@ import { describe, expect, test } from '@jest/globals';
 import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { formatJson } from '../../src/cli/format/json.js';
 import type { LocatedTree } from '../../src/cli/format/located.js';
-import { formatSarif } from '../../src/cli/format/sarif.js';
+import { formatSarif, MAX_RESULTS } from '../../src/cli/format/sarif.js';
 import { allRules } from '../../src/rules/registry.js';
 
 const span = (line: number, column: number, endColumn: number) => ({
@@ -88,5 +88,49 @@ describe('batched json and sarif are one JSON.stringify of the whole report', ()
       expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
       expect(text).toContain('"results": []');
     }
+  });
+});
+
+describe('sarif holds at most MAX_RESULTS results (GitHub code scanning rejects more per run)', () => {
+  type Log = { runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications?: { level: string; message: { text: string } }[] }[]; results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[]; partialFingerprints: Record<string, string> }[] }[] };
+  const log = (max: number) => JSON.parse([...formatSarif(trees, '/r', allRules, undefined, 2, max)].join('')) as Log;
+  /** Each result as rule, level, line and fingerprint. */
+  const ids = (l: Log) => l.runs[0]!.results.map((r) => `${r.ruleId} ${r.level} ${r.locations[0]!.physicalLocation.region.startLine} ${r.partialFingerprints['memdex/v1']}`);
+  const all = ids(log(1000));
+
+  test("GitHub's limit", () => expect(MAX_RESULTS).toBe(25_000));
+
+  test('under the limit: every result, no notification', () => {
+    expect(all).toHaveLength(10);
+    expect(log(10).runs[0]!.invocations).toEqual([{ executionSuccessful: true }]);
+  });
+
+  test('errors first, each kept result in report order with the fingerprint it has in the whole log', () => {
+    // Per tree, in order: three errors (lines 3, 5, 7), then two warnings (lines 9, 11).
+    const errors = all.filter((r) => r.includes(' error '));
+    const warnings = all.filter((r) => r.includes(' warning '));
+    expect(errors).toHaveLength(6);
+    expect(ids(log(4))).toEqual(errors.slice(0, 4));
+    expect(ids(log(6))).toEqual(errors);
+    // Room for one warning: the first tree's first warning, in its place after that tree's errors.
+    expect(ids(log(7))).toEqual([...errors.slice(0, 3), warnings[0], ...errors.slice(3)]);
+  });
+
+  test('a capped log says so in a warning notification of a successful invocation', () => {
+    expect(log(4).runs[0]!.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          {
+            level: 'warning',
+            message: {
+              text: 'This log holds 4 of 10 results (errors first, then warnings, each in report order): GitHub code scanning accepts at most 4 per run. `memdex check --format json` lists every finding.',
+            },
+          },
+        ],
+      },
+    ]);
+    const text = [...formatSarif(trees, '/r', allRules, undefined, 3, 4)].join('');
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
   });
 });

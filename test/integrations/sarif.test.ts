@@ -138,6 +138,26 @@ describe('SARIF edge cases', () => {
   });
 });
 
+describe('SARIF over GitHub code scanning\'s 25,000 results per run', () => {
+  test('-o writes a valid log of the first 25,000 errors with a notification, and says so on stderr', () => {
+    const tree = copy(join(REPO, 'test', 'fixtures', 'rules', 'decision', 'no-duplicate-heading'));
+    // 12,501 headings `a`: each has no entry (an error) and all but the first are duplicates (another): 25,001, + the line limit.
+    writeFileSync(join(tree, 'agents', 'decisions', 'many.md'), '### a\n'.repeat(12_501));
+    expect(runCli(['check', '--format', 'json', '-o', 'all.json'], { cwd: tree }).status).toBe(1);
+    const total = (JSON.parse(readFileSync(join(tree, 'all.json'), 'utf8')) as unknown[]).length;
+    expect(total).toBeGreaterThan(25_002);
+    const result = runCli(['check', '--format', 'sarif', '-o', 'out/memdex.sarif'], { cwd: tree });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    const note = `This log holds 25,000 of ${total.toLocaleString('en-US')} results (errors first, then warnings, each in report order): GitHub code scanning accepts at most 25,000 per run. \`memdex check --format json\` lists every finding.`;
+    expect(result.stderr).toBe(`memdex: ${note}\n`);
+    const log = JSON.parse(readFileSync(join(tree, 'out', 'memdex.sarif'), 'utf8')) as SarifLog;
+    expect(validate(log) ? [] : validate.errors).toEqual([]);
+    expect(log.runs[0]!.results).toHaveLength(25_000);
+    expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [{ level: 'warning', message: { text: note } }] }]);
+  });
+});
+
 describe('SARIF content for code scanning', () => {
   test('a duplicate heading carries its first definition as a related location', () => {
     const log = sarif([], copy(join(REPO, 'test', 'fixtures', 'rules', 'decision', 'no-duplicate-heading')), 1);

@@ -25,7 +25,8 @@ import { applyColorEnv, loadChalk, plainText } from '../color.js';
 import { formatGithub, githubSummary } from '../format/github.js';
 import { formatJson, formatJsonError } from '../format/json.js';
 import type { LocatedTree } from '../format/located.js';
-import { formatSarif } from '../format/sarif.js';
+import { formatSarif, MAX_RESULTS, sarifQuota } from '../format/sarif.js';
+import { sarifMessages as sm } from '../../messages/sarif.js';
 import { formatStylish } from '../format/stylish.js';
 import { formatJunit } from '../format/junit.js';
 import { bool, rest, runCommand, str } from '../run-command.js';
@@ -46,14 +47,13 @@ export function main(argv: readonly string[]): Promise<number> {
     const stdinFile = str(args, 'stdin-filename');
     if (bool(args, 'stdin') && stdinFile === undefined) throw new UsageError(`${m.stdinNeedsFilename}\n${m.usageHint}`);
     if (!bool(args, 'stdin') && stdinFile !== undefined) throw new UsageError(`${m.filenameNeedsStdin}\n${m.usageHint}`);
-    // The report goes to stdout as it is rendered, or (--output-file) into the file, written once and atomically.
+    // The report goes to stdout as it is rendered, or (--output-file) into the file's temp as it is rendered, renamed
+    // over the file once whole. Each format escapes the tree's control characters in its fields (core/terminal-text.ts).
     let writing = false;
-    // Control characters from the tree are escaped (core/terminal-text.ts); stylish escapes each field before its colours.
-    const safe = format === 'stylish' ? (text: string) => text : escapeControls;
     const emit = (chunks: Iterable<string>) => {
       writing = true; // a failure from here on is the report's own: it is not written again as an error report
-      if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(safe(text));
-      else writeReport(host, outputFile, safe([...chunks].join('')));
+      if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(text);
+      else writeReport(host, outputFile, batched(chunks));
     };
     try {
       const root = str(args, 'root');
@@ -82,6 +82,10 @@ export function main(argv: readonly string[]): Promise<number> {
       // --quiet hides warnings; a tree that has some is not called clean.
       const clean = format === 'stylish' && outcome.warnings === 0 && trees.every((tree) => tree.diagnostics.length === 0);
       const chalk = format === 'stylish' && !clean ? await loadChalk() : undefined;
+      if (format === 'sarif') {
+        const quota = sarifQuota(outcome.trees);
+        if (quota.total > quota.errors + quota.warnings) host.writeStderr(`memdex: ${sm.capped(quota.errors + quota.warnings, quota.total, MAX_RESULTS)}\n`);
+      }
       emit(clean ? [`${fm.clean(outcome.trees.length)}\n`] : format === 'sarif' ? formatSarif(outcome.trees, host.cwd, outcome.rules) : render(format, trees, chalk));
       if (trees.some((tree) => tree.diagnostics.some((d) => d.severity === 'error'))) return 1;
       if (maxWarnings !== undefined && outcome.warnings > maxWarnings) {
@@ -140,8 +144,11 @@ function maxWarningsOf(value: unknown): number | undefined {
   return value;
 }
 
-/** The report file, replaced atomically (a reader never sees half a SARIF file); its folder is created as ESLint does. */
-function writeReport(host: TreeHost, file: string, text: string): void {
+/**
+ * The report file, replaced atomically (a reader never sees half a SARIF file), its text written as it is
+ * rendered (never one string: a report can pass V8's longest string); its folder is created as ESLint does.
+ */
+function writeReport(host: TreeHost, file: string, text: Iterable<string>): void {
   const path = host.resolvePath(host.cwd, file);
   try {
     mkdirSync(dirname(path), { recursive: true });

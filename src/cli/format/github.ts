@@ -12,15 +12,29 @@
  * cell, a newline end the row, and HTML render; cells are escaped for that too.
  */
 import { formatMessages as fm } from '../../messages/format.js';
+import { escapeControls } from '../../core/terminal-text.js';
+import { boundedMemo } from '../../core/bounded-memo.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { LocatedTree } from './located.js';
 
 export const ANNOTATIONS_PER_SEVERITY = 10;
 
+/** Enough for every message of a file's rules at once. */
+const LOG_MEMO_SIZE = 1024;
+
+/** What escapeData changes: most messages hold none of it, and are returned as they are after one scan. */
+const DATA_SPECIAL = /[%\r\n]|##\[/;
+
 /** The runner still honours the legacy `##[command]` form anywhere in a line: its `[` is escaped too. */
 const escapeData = (s: string) =>
-  s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B');
+  DATA_SPECIAL.test(s) ? s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/##\[/g, '##%5B') : s;
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+/**
+ * A log field: escaped for the runner, then for the terminal (core/terminal-text.ts; the runner's escapes leave no CR).
+ * Messages repeat (a heading's duplicates), so the last LOG_MEMO_SIZE distinct fields are remembered (core/bounded-memo.ts).
+ */
+const logData = boundedMemo((s) => escapeControls(escapeData(s)), LOG_MEMO_SIZE);
+const logProperty = (s: string) => escapeControls(escapeProperty(s));
 
 /** A plain-text markdown table cell: one line, no cell break, no HTML. */
 const markdownCell = (s: string) => escapeData(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|');
@@ -44,26 +58,34 @@ export const SUMMARY_MAX_CHARS = 900_000;
  */
 export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> {
   const annotated = new Set<Diagnostic>();
+  const chosen = annotatedFindings(trees);
   for (const severity of ['error', 'warning'] as const) {
-    for (const { tree, d } of spread(trees, severity)) {
+    for (const { tree, d } of chosen[severity]) {
       annotated.add(d);
       const props = [
-        `file=${escapeProperty(tree.display(d.path))}`,
+        `file=${logProperty(tree.display(d.path))}`,
         `line=${d.span?.start.line ?? 1}`,
         `col=${d.span?.start.column ?? 1}`,
         `endLine=${d.span?.end.line ?? 1}`,
         `endColumn=${d.span?.end.column ?? 1}`,
-        `title=${escapeProperty(d.ruleId)}`,
+        `title=${logProperty(d.ruleId)}`,
       ].join(',');
-      yield `::${d.severity} ${props}::${escapeData(d.message)}\n`;
+      yield `::${d.severity} ${props}::${logData(d.message)}\n`;
     }
   }
   let hidden = 0;
   for (const tree of trees) {
+    // The file part of a plain line is written once per file, the rule's once per rule.
+    const files = new Map<string, string>();
+    const ruleIds = new Map<string, string>();
     for (const d of tree.diagnostics) {
       if (annotated.has(d)) continue;
       hidden++;
-      yield `${escapeProperty(tree.display(d.path))}:${lineCol(d)} ${d.severity} ${escapeData(d.ruleId)} ${escapeData(d.message)}\n`;
+      let file = files.get(d.path);
+      if (file === undefined) files.set(d.path, (file = logProperty(tree.display(d.path))));
+      let ruleId = ruleIds.get(d.ruleId);
+      if (ruleId === undefined) ruleIds.set(d.ruleId, (ruleId = logData(d.ruleId)));
+      yield `${file}:${lineCol(d)} ${d.severity} ${ruleId} ${logData(d.message)}\n`;
     }
   }
   if (hidden > 0) yield `${fm.githubMore(hidden)}\n`;
@@ -73,27 +95,44 @@ export function* formatGithub(trees: readonly LocatedTree[]): Generator<string> 
 const AREA_RANK: Readonly<Record<string, number>> = { index: 0, decision: 1 };
 const OTHER_RANK = 2;
 
-/** The findings of one severity that get an annotation, in order (see formatGithub). */
-function spread(trees: readonly LocatedTree[], severity: Diagnostic['severity']): { tree: LocatedTree; d: Diagnostic }[] {
-  const byFile = new Map<string, { rank: number; queue: { tree: LocatedTree; d: Diagnostic }[] }>();
+type Located = { readonly tree: LocatedTree; readonly d: Diagnostic };
+
+/**
+ * The findings of each severity that get an annotation, in order (see formatGithub), in one
+ * pass over the findings. Annotations are dealt one per file per round, so a file gives at
+ * most ANNOTATIONS_PER_SEVERITY of them: each file keeps only its first that many of each
+ * severity (1 MB of `### a` queued all 333,314 findings twice, once per severity), and the
+ * rank of its findings' rules (the lowest orders the file) is read once per rule.
+ */
+function annotatedFindings(trees: readonly LocatedTree[]): Record<Diagnostic['severity'], Located[]> {
+  type Queue = { rank: number; readonly queue: Located[] };
+  const bySeverity = { error: new Map<string, Queue>(), warning: new Map<string, Queue>() };
+  const rankOf = new Map<string, number>();
   for (const tree of trees) {
+    const shown = new Map<string, string>(); // a tree's paths as displayed, once per path
     for (const d of tree.diagnostics) {
-      if (d.severity !== severity) continue;
-      const key = tree.display(d.path);
-      const rank = AREA_RANK[d.ruleId.slice(0, d.ruleId.indexOf('/'))] ?? OTHER_RANK;
+      let key = shown.get(d.path);
+      if (key === undefined) shown.set(d.path, (key = tree.display(d.path)));
+      let rank = rankOf.get(d.ruleId);
+      if (rank === undefined) rankOf.set(d.ruleId, (rank = AREA_RANK[d.ruleId.slice(0, d.ruleId.indexOf('/'))] ?? OTHER_RANK));
+      const byFile = bySeverity[d.severity];
       const file = byFile.get(key);
-      if (file) {
-        file.queue.push({ tree, d });
-        file.rank = Math.min(file.rank, rank);
-      } else byFile.set(key, { rank, queue: [{ tree, d }] });
+      if (file === undefined) byFile.set(key, { rank, queue: [{ tree, d }] });
+      else {
+        if (rank < file.rank) file.rank = rank;
+        if (file.queue.length < ANNOTATIONS_PER_SEVERITY) file.queue.push({ tree, d });
+      }
     }
   }
-  const files = [...byFile].sort(([a, x], [b, y]) => x.rank - y.rank || (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file.queue);
-  const chosen: { tree: LocatedTree; d: Diagnostic }[] = [];
-  for (let round = 0; chosen.length < ANNOTATIONS_PER_SEVERITY && files.some((q) => q.length > round); round++) {
-    for (const queue of files) if (round < queue.length && chosen.length < ANNOTATIONS_PER_SEVERITY) chosen.push(queue[round]!);
-  }
-  return chosen;
+  const deal = (byFile: Map<string, Queue>) => {
+    const queues = [...byFile].sort(([a, x], [b, y]) => x.rank - y.rank || (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file.queue);
+    const chosen: Located[] = [];
+    for (let round = 0; chosen.length < ANNOTATIONS_PER_SEVERITY && queues.some((q) => q.length > round); round++) {
+      for (const queue of queues) if (round < queue.length && chosen.length < ANNOTATIONS_PER_SEVERITY) chosen.push(queue[round]!);
+    }
+    return chosen;
+  };
+  return { error: deal(bySeverity.error), warning: deal(bySeverity.warning) };
 }
 
 /** The step summary (markdown), at most SUMMARY_MAX_CHARS: rows past that are not built. */

@@ -9,6 +9,7 @@
  */
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { LocatedTree } from './located.js';
+import { escapeControls } from '../../core/terminal-text.js';
 
 /** XML 1.0 has no place for these (not even as character references). */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -16,6 +17,9 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 export function xmlEscape(text: string): string {
   return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
+
+/** A field of the report: XML, then escaped for the terminal (core/terminal-text.ts; C1 controls and bidi marks are XML). */
+const field = (text: string) => escapeControls(xmlEscape(text));
 
 export function* formatJunit(trees: readonly LocatedTree[]): Generator<string> {
   yield '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n';
@@ -29,7 +33,7 @@ export function* formatJunit(trees: readonly LocatedTree[]): Generator<string> {
     for (const [file, findings] of byFile) {
       any = true;
       const errors = findings.filter((d) => d.severity === 'error').length;
-      const name = xmlEscape(file);
+      const name = field(file);
       const lines = [`<testsuite package="memdex" time="0" tests="${findings.length}" errors="${errors}" failures="${findings.length - errors}" name="${name}">`];
       for (const d of findings) {
         const line = d.span?.start.line ?? 1;
@@ -37,7 +41,7 @@ export function* formatJunit(trees: readonly LocatedTree[]): Generator<string> {
         const label = d.severity === 'error' ? 'Error' : 'Warning';
         const detail = `line ${line}, col ${column}, ${label} - ${d.message} (${d.ruleId})`;
         lines.push(
-          `<testcase time="0" name="memdex.${xmlEscape(d.ruleId)}" classname="${name}"><failure message="${xmlEscape(d.message)}" type="${d.severity}">${xmlEscape(detail)}</failure></testcase>`,
+          `<testcase time="0" name="memdex.${field(d.ruleId)}" classname="${name}"><failure message="${field(d.message)}" type="${d.severity}">${field(detail)}</failure></testcase>`,
         );
       }
       lines.push('</testsuite>\n');

@@ -16,6 +16,17 @@
  *
  * Related locations (first definition of a duplicate, the heading an entry should
  * point to) are SARIF `relatedLocations`, as JSON and stylish print them.
+ *
+ * At most MAX_RESULTS results. GitHub code scanning rejects a run of more than 25,000
+ * results and shows the top 5,000 by severity; a 1 MB file of `### a` has 333,314 findings
+ * (a 400 MB log that took 6 s to write and no upload accepts). Past the limit the log keeps
+ * the errors first, then the warnings, each in report order (so a result's occurrence
+ * number, and its fingerprint, is the one it has in the uncapped log), and says so in a
+ * tool execution notification of its invocation (level `warning`); `check` says it on
+ * stderr too, and `--format json` lists every finding.
+ *
+ * Every field that comes from the tree is escaped for the terminal where it is written
+ * (core/terminal-text.ts), not the whole log.
  */
 import { hash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -24,6 +35,7 @@ import type { Diagnostic, Related, Span } from '../../core/diagnostic.js';
 import type { Rule } from '../../core/rule.js';
 import { version } from '../../core/version.js';
 import { sarifMessages as m } from '../../messages/sarif.js';
+import { escapeControls, escapedJson } from '../../core/terminal-text.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ruleHelpUri } from '../rule-docs.js';
 
@@ -40,6 +52,24 @@ export interface SarifTree {
 const BATCH = 40;
 
 /**
+ * The most results a log holds: GitHub code scanning's limit per run
+ * (docs.github.com, "SARIF support for code scanning", "Validating your SARIF file").
+ */
+export const MAX_RESULTS = 25_000;
+
+/** How many of the trees' findings a log of at most `max` results holds: the errors first, then the warnings. */
+export function sarifQuota(trees: readonly SarifTree[], max = MAX_RESULTS): { readonly total: number; readonly errors: number; readonly warnings: number } {
+  let errors = 0;
+  let total = 0;
+  for (const { diagnostics } of trees) {
+    total += diagnostics.length;
+    for (const d of diagnostics) if (d.severity === 'error') errors++;
+  }
+  const keptErrors = Math.min(errors, max);
+  return { total, errors: keptErrors, warnings: Math.min(total - errors, max - keptErrors) };
+}
+
+/**
  * A fatal error is a tool execution notification of a failed invocation, with no results.
  * Exactly what `JSON.stringify(log, null, 2)` prints, produced a batch of results at a
  * time: a pathological file has ~100,000 findings, and a record each at once (plus a
@@ -47,13 +77,24 @@ const BATCH = 40;
  * (a known rule, a span, no related place) is written from a template (resultText); any
  * other is stringified where it sits.
  */
-export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: readonly Rule[], fatal?: string, batchSize = BATCH): Generator<string> {
+export function* formatSarif(
+  trees: readonly SarifTree[],
+  cwd: string,
+  rules: readonly Rule[],
+  fatal?: string,
+  batchSize = BATCH,
+  maxResults = MAX_RESULTS,
+): Generator<string> {
   const base = sarifBase(trees.map((t) => t.root), cwd);
   const ids = new Map<string, number>();
   rules.forEach((r, index) => ids.has(r.meta.id) || ids.set(r.meta.id, index));
   const seen = new Map<string, number>();
+  const quota = sarifQuota(trees, maxResults);
+  let errorsLeft = quota.errors;
+  let warningsLeft = quota.warnings;
+  const capped = quota.total > errorsLeft + warningsLeft ? m.capped(errorsLeft + warningsLeft, quota.total, maxResults) : undefined;
   // The log with no results ends in `"results": []` and the closing brackets; the results go in between.
-  const [head, tail] = splitAtResults(`${JSON.stringify(sarifLog(rules, base, fatal), null, 2)}\n`);
+  const [head, tail] = splitAtResults(escapeControls(`${JSON.stringify(sarifLog(rules, base, fatal, capped), null, 2)}\n`));
   let batch: string[] = [];
   let first = true;
   const flush = () => {
@@ -77,11 +118,16 @@ export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: re
       return text;
     };
     for (const d of diagnostics) {
+      if (errorsLeft + warningsLeft === 0) break;
       const uri = uriOf(d.path);
       // Occurrences are counted by digest: 64 characters kept per finding where the identity holds a whole message.
+      // Every finding before the last one kept is counted, kept or not: a fingerprint does not depend on the cap.
       const digest = hash('sha256', `${d.ruleId}\0${uri}\0${d.message}`);
       const occurrence = seen.get(digest) ?? 0;
       seen.set(digest, occurrence + 1);
+      if (d.severity === 'error' ? errorsLeft === 0 : warningsLeft === 0) continue;
+      if (d.severity === 'error') errorsLeft--;
+      else warningsLeft--;
       const fingerprint = `${digest}:${occurrence}`;
       const index = ids.get(d.ruleId);
       if (index !== undefined && d.span) batch.push(resultText(d, index, uri, fingerprint, d.related?.length ? relatedOf(d.related) : ''));
@@ -97,7 +143,7 @@ export function* formatSarif(trees: readonly SarifTree[], cwd: string, rules: re
             : {}),
           partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
         };
-        batch.push(resultItems([result]));
+        batch.push(escapeControls(resultItems([result])));
       }
       if (batch.length === batchSize) yield flush();
     }
@@ -118,11 +164,11 @@ const FINGERPRINT_NAME = JSON.stringify(FINGERPRINT_KEY);
  */
 function resultText(d: Diagnostic, ruleIndex: number, uri: string, fingerprint: string, related: string): string {
   return `        {
-          "ruleId": ${JSON.stringify(d.ruleId)},
+          "ruleId": ${escapedJson(d.ruleId)},
           "ruleIndex": ${ruleIndex},
           "level": ${JSON.stringify(d.severity)},
           "message": {
-            "text": ${JSON.stringify(d.message)}
+            "text": ${escapedJson(d.message)}
           },
           "locations": [
             {
@@ -169,7 +215,7 @@ function relatedText(related: readonly Related[], uriOf: (path: string) => strin
                 "region": ${region}
               },
               "message": {
-                "text": ${JSON.stringify(r.message)}
+                "text": ${escapedJson(r.message)}
               }
             }`;
   });
@@ -196,7 +242,8 @@ function splitAtResults(log: string): [string, string] {
   return [log.slice(0, at), log.slice(at + 1)];
 }
 
-function sarifLog(rules: readonly Rule[], base: string, fatal: string | undefined) {
+/** The log without its results; `capped`: the notification that it holds MAX_RESULTS of more. */
+function sarifLog(rules: readonly Rule[], base: string, fatal: string | undefined, capped: string | undefined) {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -221,6 +268,7 @@ function sarifLog(rules: readonly Rule[], base: string, fatal: string | undefine
           {
             executionSuccessful: fatal === undefined,
             ...(fatal !== undefined ? { toolExecutionNotifications: [{ level: 'error', message: { text: fatal } }] } : {}),
+            ...(capped !== undefined ? { toolExecutionNotifications: [{ level: 'warning', message: { text: capped } }] } : {}),
           },
         ],
         results: [],
@@ -250,7 +298,7 @@ function inside(dir: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Each segment percent-encoded: a URI reference, whatever the file name holds (spaces, `#`, `%`). */
+/** Each segment percent-encoded: a URI reference, whatever the file name holds (spaces, `#`, `%`, controls: it is ASCII, nothing to escape). */
 function relativeUri(base: string, path: string): string {
   return relative(base, path).split(sep).map(encodeURIComponent).join('/');
 }
