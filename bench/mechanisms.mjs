@@ -51,6 +51,19 @@ export const VARIANTS = {
     what: 'the ranker stage of a `when` miss (dist/when-related.cjs): its related entries from the model stage (dist/when-model.cjs) instead',
     bin: [['(handover.when.answered ? require(', '(false ? require(']],
   },
+  "pointers' reads from the whole host": {
+    what: "a first prompt's pointers (suggest.onPrompt) reading the cached index through their own bundle (node/pointer-host.ts in dist/hook-prompt-pointers.cjs): through the whole host (dist/hook-host.cjs) instead",
+    patch: { 'node/first-prompt-host.ts': [["(reads ??= (require('./pointer-host.js') as typeof import('./pointer-host.js')).nodePointerReads())", '(reads ??= wholeHost())']] },
+  },
+  'pointers with the model inline': {
+    what: "the index's build (app/suggest-index-build.ts, the model) out of a first prompt's pointers bundle, in dist/hook-prompt-index.cjs: inline instead",
+    patch: {
+      'app/prompt-pointers.ts': [
+        ["import { suggestIndexOrBuilt } from './suggest-index.js';", "import { loadSuggestIndex } from './suggest-index.js';"],
+        ["await suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'))", 'await loadSuggestIndex(host, root, config)'],
+      ],
+    },
+  },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
     bin: [["const argv = process.argv.slice(2);\nconst command = argv[0];", "const argv = process.argv.slice(2);\nconst command = '(full CLI only)';"]],
@@ -95,7 +108,7 @@ async function buildVariant(dir, variant) {
 function copyTree(dir) {
   if (existsSync(TOPIC_TREE)) {
     cpSync(TOPIC_TREE, dir, { recursive: true });
-    return { exact: 'getting current working directory', typo: 'getting curent working directory', section: '.Safety Patterns', file: '..cli.md', edit: 'agents/decisions/cli.md' };
+    return { exact: 'getting current working directory', typo: 'getting curent working directory', section: '.Safety Patterns', file: '..cli.md', edit: 'agents/decisions/cli.md', prompt: 'how should I get the current working directory in the cli?' };
   }
   const list = generateTree(dir, { entries: 374, seed: 3, perFile: 40 });
   const entry = list.find((e) => e.operator === 'when' && e.trigger.split(' ').at(-1).length > 6);
@@ -103,7 +116,7 @@ function copyTree(dir) {
   const last = words.at(-1);
   const decisions = readdirSync(join(dir, 'agents', 'decisions'));
   const heading = readFileSync(join(dir, 'agents', 'decisions', decisions[0]), 'utf8').match(/^## (\.\S.*)$/m)?.[1];
-  return { exact: entry.trigger, typo: [...words.slice(0, -1), last.slice(0, 2) + last.slice(3)].join(' '), section: heading ?? `..${decisions[0]}`, file: `..${decisions[0]}`, edit: `agents/decisions/${decisions[0]}` };
+  return { exact: entry.trigger, typo: [...words.slice(0, -1), last.slice(0, 2) + last.slice(3)].join(' '), section: heading ?? `..${decisions[0]}`, file: `..${decisions[0]}`, edit: `agents/decisions/${decisions[0]}`, prompt: `how should I go about ${entry.trigger}?` };
 }
 
 function age(dir) {
@@ -140,6 +153,17 @@ function commands(label, bin, work, env, queries) {
         return hookInput(`${label}-${session++}`, 'hi');
       },
     },
+    'hook, first prompt, pointers on': {
+      name: `${label}: hook, first prompt, pointers on`,
+      args: [bin, 'hook', 'user-prompt-submit'],
+      env: { ...env, CLAUDE_PROJECT_DIR: work.pointers, MEMDEX_HOOKS: '' },
+      get input() {
+        return JSON.stringify({ session_id: `${label}-pointers-${session++}`, cwd: work.pointers, hook_event_name: 'UserPromptSubmit', prompt: queries.prompt });
+      },
+      verify: (stdout) => {
+        if (!stdout.includes('Memory entries related to this request')) throw new Error(`${label}: no pointers: ${stdout.slice(0, 300)}`);
+      },
+    },
     'hook, later prompt': { name: `${label}: hook, later prompt`, args: [bin, 'hook', 'user-prompt-submit'], env: { ...env, CLAUDE_PROJECT_DIR: work.hook, MEMDEX_HOOKS: '' }, input: hookInput(`${label}-later`, 'again') },
   };
 }
@@ -151,6 +175,8 @@ const MEASURED = {
   'no model cache': ['when .Section', 'when ..file.md', 'when <miss>'],
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
+  "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
+  'pointers with the model inline': ['hook, first prompt, pointers on'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 
@@ -173,11 +199,15 @@ export async function benchMechanisms(runs, only = Object.keys(VARIANTS)) {
     const keyPoints = Array.from({ length: 50 }, (_, i) => ({ name: `kpt_${String(i + 1).padStart(3, '0')}`, text: `Key point number ${i + 1}: prefer small, well-named functions and test them`, helpful: i % 7, harmful: i % 3 }));
     writeFileSync(join(hook, '.claude', 'playbook.json'), JSON.stringify({ version: '1.0', last_updated: null, name_counter: 50, key_points: keyPoints }, null, 2));
     writeFileSync(join(hook, 'transcript.jsonl'), '');
+    // The same project with the prompt's pointers on (suggest.onPrompt).
+    const pointers = temp('pointers');
+    cpSync(hook, pointers, { recursive: true });
+    writeFileSync(join(pointers, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
     const probe = spawnSync(process.execPath, [join(REPO, 'bin', 'memdex.cjs'), 'check', '--quiet', '--root', tree], { encoding: 'utf8', env: { ...process.env, MEMDEX_NO_CACHE: '1' } });
     // A tree with no finding (the example): the report is one line, what pre-commit prints on a clean commit.
     const clean = temp('clean');
     cpSync(join(REPO, 'fixtures', 'example'), clean, { recursive: true });
-    const work = { tree, editTree, hook, clean, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
+    const work = { tree, editTree, hook, pointers, clean, checkStatus: probe.status, editText: readFileSync(join(editTree, queries.edit), 'utf8') };
     const cacheDir = temp('cache');
     const env = { MEMDEX_CACHE_DIR: cacheDir };
     const current = commands('as built', join(REPO, 'bin', 'memdex.cjs'), work, env, queries);

@@ -23,6 +23,9 @@ const builds = [
 // Declarations of the public API (package.json `types`), from the sources; the same
 // files again under a `"type": "commonjs"` folder for require('memdex'), since
 // TypeScript reads a .d.ts as ESM or CommonJS by its nearest package.json.
+// tsconfig.types.json has noCheck: the types are checked by `npm run typecheck` (pretest, CI), not
+// by every build; the declarations are the same byte for byte, and the emit takes half the CPU
+// (11.6 → 5.8 s here; a test run builds four times: its pack, the git-URL install, pre-commit's two).
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
 cpSync(new URL('../dist/types', import.meta.url), new URL('../dist/cjs-types', import.meta.url), { recursive: true });
 writeFileSync(new URL('../dist/cjs-types/package.json', import.meta.url), '{ "type": "commonjs" }\n');

@@ -52,26 +52,27 @@ function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: Sugg
 
 /**
  * The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached.
- * `built`: the tree's project this process already holds (a cold miss of `memdex when` built it a moment ago):
- * indexed as it is, not read back from the cache it was just written to (0.3-0.4 s of a cold miss on 1 MB).
+ * `built`: the tree's project this process already holds (a cold miss of `memdex when` built it a moment ago).
  */
-export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config, built?: Project): Promise<SuggestIndexData | undefined> {
+export function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config, built?: Project): Promise<SuggestIndexData | undefined> {
+  // Loaded only when not cached: an unchanged tree never pays for the model and the parsers.
+  return suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'), built);
+}
+
+/**
+ * loadSuggestIndex with the build half loaded by `build`: the caller's import of
+ * suggest-index-build.ts, which the first prompt's pointers (prompt-pointers.ts) map to a
+ * bundle of their own (scripts/bundles.mjs), so that a cached index compiles no model.
+ */
+export async function suggestIndexOrBuilt(
+  host: ModelCacheHost,
+  root: string,
+  config: Config,
+  build: () => Promise<typeof import('./suggest-index-build.js')>,
+  built?: Project,
+): Promise<SuggestIndexData | undefined> {
   const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
   if (cached !== undefined) return cached ?? undefined;
-  if (built) {
-    const { buildSuggestIndex } = await import('../suggest/build-index.js');
-    const data = built.index ? buildSuggestIndex(built) : null;
-    // Cached as loadCachedProject caches it beside a model: only under stamps that hold for the tree now.
-    if (stamps) host.writeCachePayload(root, 'suggest', stamps, JSON.stringify(data));
-    return data === null ? undefined : withUsage(host, root, data, undefined);
-  }
-  // Loaded only now: an unchanged tree never pays for the model and the parsers.
-  const [{ loadCachedProject }, { buildSuggestIndex }] = await Promise.all([import('./model-cache.js'), import('../suggest/build-index.js')]);
-  let data: SuggestIndexData | null = null;
-  const project = await loadCachedProject(host, root, config, {
-    verified: stamps ?? null,
-    suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
-  });
-  if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
+  const data = await (await build()).buildSuggestIndexCached(host, root, config, stamps, built);
   return data === null ? undefined : withUsage(host, root, data, undefined);
 }

@@ -1,11 +1,12 @@
 /** `memdex hook <event>` end to end: the built CLI, real hook JSON payloads, a fake extractor. */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { DEFAULT_TEMPLATE } from '../../src/playbook/default-template.js';
 import { loadsRemark, loadsYargs, recordLoads } from '../helpers/loaded-modules.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
+import { EXAMPLE } from '../helpers/temp-dirs.js';
 import { FEEDBACK_LINE, PLAYBOOK, hook, log, project, readPlaybook, waitFor } from './helpers.js';
 
 // Ranked for the repository's tags (no relevance scores yet: by track record) and marked with stable ids.
@@ -200,13 +201,21 @@ describe('failing open', () => {
     expect(existsSync(join(root, '.memdex'))).toBe(false); // the recovery ran: an empty state folder is removed
   });
 
-  test('a first prompt loads the pointers (dist/hook-prompt-pointers.cjs) and the rest of the host (dist/hook-host.cjs) only with suggest.onPrompt on', () => {
+  test('a first prompt loads the pointers (dist/hook-prompt-pointers.cjs) only with suggest.onPrompt on, and the model (hook-prompt-index.cjs) and the rest of the host (hook-host.cjs) only when the index is not cached', () => {
     const root = project();
+    cpSync(join(EXAMPLE, 'agents'), join(root, 'agents'), { recursive: true });
     const record = recordLoads(root);
     const loaded = () => record.files().map((file) => file.slice(file.lastIndexOf('/dist/') + 1));
     writeFileSync(join(root, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
-    expect(hook(root, 'user-prompt-submit', { session_id: 's-1', prompt: 'I am writing mock tests' }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext).toContain(INJECTED);
-    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs', 'dist/hook-host.cjs']);
+    const prompt = { prompt: 'how should I write mock tests with test doubles?' };
+    const first = hook(root, 'user-prompt-submit', { session_id: 's-1', ...prompt }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext;
+    expect(first).toContain(INJECTED);
+    expect(first).toContain('/when writing mock tests');
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs', 'dist/hook-prompt-index.cjs', 'dist/hook-host.cjs']);
+    record.clear();
+    // Another session, the tree unchanged: the index is cached.
+    expect(hook(root, 'user-prompt-submit', { session_id: 's-2', ...prompt }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext).toBe(first);
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs']);
   });
 
   test('user-prompt-submit loads neither yargs nor remark', () => {

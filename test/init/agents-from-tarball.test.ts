@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshRepo, packedOnce, type Packed, type Repo } from './packed.js';
-import { configuredServers, whenThrough } from './agent-servers.js';
+import { configuredServers, whenThrough, type ServerEntry } from './agent-servers.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-agents-tarball-'));
 let packed: Packed;
@@ -31,10 +31,19 @@ function doctorAgents(repo: Repo, root: string[]): DoctorJson['results'] {
   return (JSON.parse(result.stdout) as DoctorJson).results.filter((r) => r.check.startsWith('agent:'));
 }
 
+/** Each server the agents' configs name answers `when`; agents whose configs name the same command and arguments share one start (npx and a server: seconds of CPU each). */
 async function serversAnswer(repo: Repo, tree: string): Promise<void> {
   const dir = join(repo.dir, tree);
+  const byServer = new Map<string, { server: ServerEntry; agents: string[] }>();
   for (const [agent, server] of Object.entries(configuredServers(dir, AGENTS))) {
-    expect([agent, await whenThrough(server, dir, 'adding a memory', { PATH: process.env.PATH ?? '' })]).toEqual([agent, expect.stringContaining('Adding a Memory')]);
+    const key = JSON.stringify([server.command, server.args]);
+    const entry = byServer.get(key) ?? { server, agents: [] };
+    entry.agents.push(agent);
+    byServer.set(key, entry);
+  }
+  expect([...byServer.values()].flatMap((entry) => entry.agents).sort()).toEqual([...AGENTS].sort());
+  for (const { server, agents } of byServer.values()) {
+    expect([agents, await whenThrough(server, dir, 'adding a memory', { PATH: process.env.PATH ?? '' })]).toEqual([agents, expect.stringContaining('Adding a Memory')]);
   }
 }
 

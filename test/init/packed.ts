@@ -32,6 +32,29 @@ export function copyCheckout(dest: string): void {
   }
 }
 
+export interface CheckoutRepo {
+  /** A git repository whose one commit holds the checkout's files (copyCheckout): no dist/, no node_modules. */
+  readonly dir: string;
+  readonly rev: string;
+}
+
+/**
+ * This checkout as its git repository is cloned (by npm's git-URL route, by pre-commit, as a plugin from git),
+ * made once per run (runOnce) for every suite that clones it: they only read it, and copy what they change.
+ */
+export function checkoutRepo(): CheckoutRepo {
+  return runOnce('checkout-repo', (once) => {
+    const dir = join(once, 'memdex');
+    copyCheckout(dir);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'memdex at this checkout');
+    return { dir, rev: git('rev-parse', 'HEAD').trim() };
+  });
+}
+
 /** Copies the checkout's files (copyCheckout) and links its node_modules, then packs. */
 export function packCopy(temp: string): Packed {
   const checkout = join(temp, 'checkout');

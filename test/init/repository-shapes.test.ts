@@ -189,7 +189,9 @@ describe('a repository that is not a Node project, memdex installed globally (is
   beforeAll(() => {
     const prefix = join(temp, 'global-prefix');
     mkdirSync(prefix, { recursive: true });
-    writeFileSync(join(prefix, 'package.json'), '{ "name": "global-prefix", "private": true }\n');
+    // A global install's prefix: memdex under node_modules, its bin on PATH. The manifest is the one the other
+    // repositories install into, so the copy comes from the run's install of it (installPacked: one npm install per manifest).
+    writeFileSync(join(prefix, 'package.json'), userManifest('commonjs'));
     installPacked(prefix, packed.tarball);
     globalBin = join(prefix, 'node_modules/.bin');
     repo = freshRepo(join(temp, 'no-node'), packed.tarball, 'commonjs', {}, globalBin, 'copy');

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
 import { installPacked } from '../helpers/install-packed.js';
 import { EXAMPLE } from '../helpers/temp-dirs.js';
-import { copyCheckout, packedOnce, userManifest } from '../init/packed.js';
+import { checkoutRepo, packedOnce, userManifest } from '../init/packed.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'memdex-install-routes-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -50,13 +50,8 @@ function sessionStart(dir: string, command: string) {
 const KEY_POINT = (JSON.parse(readFileSync(join(EXAMPLE, '.claude', 'playbook.json'), 'utf8')) as { key_points: { text: string }[] }).key_points[0]!.text;
 
 test('from a git URL: npm builds memdex through its prepare script; the hook runs, and the project\'s git config is untouched', () => {
-  const source = join(temp, 'memdex-git');
-  copyCheckout(source);
-  git(source, 'init', '-q');
-  git(source, 'add', '-A');
-  git(source, 'commit', '-q', '-m', 'memdex at this checkout');
   const dir = project('from-git');
-  const url = `git+file://${source}`;
+  const url = `git+file://${checkoutRepo().dir}`;
   // --offline: every devDependency comes from npm's cache, which `npm ci` of this checkout filled.
   const npm = spawnSync('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error', url], { cwd: dir, encoding: 'utf8', timeout: 1_200_000, env: { ...process.env, HUSKY: '' } });
   expect({ status: npm.status, stderr: npm.status === 0 ? '' : npm.stderr }).toEqual({ status: 0, stderr: '' });
@@ -77,8 +72,8 @@ test('from the packed tarball, as a dependency: the hook runs', () => {
 });
 
 test('as a plugin from git (a copy of the repository, no dist/): its hook runs the memdex the project installed from the tarball', () => {
-  const plugin = join(temp, 'plugin-from-git');
-  copyCheckout(plugin);
+  // What a marketplace installs from git: the repository, without dist/ (read here, never written).
+  const plugin = checkoutRepo().dir;
   expect(existsSync(join(plugin, 'dist'))).toBe(false);
   const dir = project('plugin-project');
   installPacked(dir, tarball);

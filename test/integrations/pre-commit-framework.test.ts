@@ -12,7 +12,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
-import { copyCheckout } from '../init/packed.js';
+import { checkoutRepo } from '../init/packed.js';
 
 const available = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!available) process.stderr.write('pre-commit framework tests: skipped: `pre-commit` is not installed (apt-get install pre-commit)\n');
@@ -24,8 +24,12 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 const env = {
   ...process.env,
   PRE_COMMIT_HOME: join(temp, 'cache'),
-  // pre-commit's npm install of the hook repo: reuse the npm cache, ask the registry only for what it lacks.
-  npm_config_prefer_offline: 'true',
+  // pre-commit's npm install of the hook repo: from the npm cache, which `npm ci` of this checkout filled
+  // (as the git-URL route of install-routes.test.ts does); no audit or funding requests.
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
   HUSKY: '0',
   NO_COLOR: '1',
   GITHUB_ACTIONS: '',
@@ -44,11 +48,9 @@ function commit(message: string) {
 
 describeIf('pre-commit framework: the memdex hook', () => {
   beforeAll(() => {
-    // The hook repository: this working tree as git would check it out (tracked and new files, not the ignored ones).
-    const hook = join(temp, 'hook');
-    copyCheckout(hook);
-    for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'hook']]) expect(git(hook, ...args).status).toBe(0);
-    const rev = git(hook, 'rev-parse', 'HEAD').stdout.trim();
+    // The hook repository: this working tree as git would check it out (tracked and new files, not the ignored ones),
+    // the run's one repository of it (pre-commit clones it).
+    const { dir: hook, rev } = checkoutRepo();
 
     cpSync(join(REPO, 'fixtures', 'example'), user, { recursive: true });
     writeFileSync(join(user, '.pre-commit-config.yaml'), `repos:\n  - repo: ${hook}\n    rev: ${rev}\n    hooks:\n      - id: memdex\n`);
