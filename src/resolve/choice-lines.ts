@@ -1,10 +1,10 @@
 /**
  * The line a list of choices or suggestions gives for each target (trigger-pick.ts
  * lineOf): the same from the model (resolve.ts) and from the trigger table, which
- * stores it per target (trigger-table.ts). A list whose lines are identical helps
- * nobody (a file of 166,657 `### a` headings made `when a` list `/when .a` twenty
- * times), so each line is a query the resolver answers with that target alone, the
- * shortest there is:
+ * stores each target's query line, null for a place (trigger-table.ts, trigger-lines.ts).
+ * A list whose lines are identical helps nobody (a file of 166,657 `### a` headings
+ * made `when a` list `/when .a` twenty times), so each line is a query the resolver
+ * answers with that target alone, the shortest there is:
  *
  *   1. its label (targetLine: `/when writing mock tests`, `/how encode paths`) when
  *      that phrase, with its operator, leads to no other target (exact-hits.ts
