@@ -4,8 +4,10 @@
  * config (ES module and CommonJS) and .gitignore; a second run changes nothing; `memdex
  * doctor` passes after init and names each piece broken; real commits through the hook
  * it installs. And the package itself: no install script. The tarball is the run's
- * (packedOnce); the empty repository installs it with npm, the others get a copy of
- * that install (installPacked). Issue 11's acceptance.
+ * (packedOnce); each repository gets a copy of what `npm install --save-dev <tarball>`
+ * leaves for its package.json (installPacked: that npm install, run once a test run for
+ * each package.json text, the empty repository's the same as the other suites'
+ * CommonJS projects'). Issue 11's acceptance.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -394,7 +396,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
       'lint-staged.config.js': LINT_STAGED[type],
       '.gitignore': 'node_modules/\n.env',
       '.husky/pre-commit': 'npx lint-staged --diff-filter=ACMRD\n',
-    }, claudeBin, 'copy');
+    }, claudeBin);
     // The user's lint-staged and its hook, as husky leaves them (core.hooksPath .husky/_ running .husky/pre-commit).
     symlinkSync(join(REPO, 'node_modules', 'lint-staged'), join(repo.dir, 'node_modules', 'lint-staged'));
     symlinkSync('../lint-staged/bin/lint-staged.js', join(repo.dir, 'node_modules', '.bin', 'lint-staged'));
@@ -441,7 +443,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
 
 describe('files init cannot edit are named and left alone', () => {
   test('unparsable settings and ESM syntax in a CommonJS lint-staged config: exit 1, file:line:col, the rest done', () => {
-    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin, 'copy');
+    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin);
     const result = repo.memdex(['init']);
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
@@ -463,7 +465,7 @@ describe('files init cannot edit are named and left alone', () => {
   }, 120_000);
 
   test('--dry-run prints the diff and writes nothing; --no-claude --no-git --no-ci skip their parts', () => {
-    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin, 'copy');
+    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin);
     const before = snapshot(repo.dir);
     const dry = repo.memdex(['init', '--dry-run']);
     expect(dry.status).toBe(0);
