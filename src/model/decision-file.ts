@@ -7,7 +7,7 @@
  *   ### How to Apply Mocks     semantic: needs exactly one index entry
  */
 import type { ScanResult } from './block-scan.js';
-import { headingTextRange as headingTextRangeOfLine } from './heading-text.js';
+import { headingTextRangeIn } from './heading-text.js';
 import { headingKey } from './keys.js';
 import { lineTable, type LineTable } from './lines.js';
 
@@ -69,10 +69,13 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
     parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
     open.push(i);
   });
-  // Each heading is built once, whole (a pathological file has ~100,000 of them).
+  // Each heading is built once, whole (a pathological file has ~100,000 of them). A heading's key
+  // is the one before it again when its text is (a run of equal headings folds once).
+  let lastText: string | undefined;
+  let lastKey = '';
   const headings: DecisionHeading[] = scanned.map((h, index) => {
     const start = starts[index]!;
-    const range = headingTextRange(text, start + (h.column ?? 1) - 1, table.ends[h.line - 1]!);
+    const range = headingTextRangeIn(text, start + (h.column ?? 1) - 1, table.ends[h.line - 1]!);
     const headingText = text.slice(range[0], range[1]);
     const structural = headingText.startsWith('.');
     const sectionEnd = sectionEnds[index]!;
@@ -83,7 +86,7 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
       index,
       depth: h.depth,
       text: headingText,
-      key: headingKey(headingText),
+      key: headingText === lastText ? lastKey : (lastKey = headingKey((lastText = headingText))),
       structural,
       semantic: h.depth >= 2 && !structural,
       line: h.line,
@@ -100,12 +103,6 @@ export function buildDecisionFile(path: string, text: string, scan: ScanResult, 
   return { path, text, lines: table, headings, lineCount: table.starts.length, htmlStarts: scan.htmlStarts };
 }
 
-/** The heading's inline text (heading-text.ts), as offsets into the whole file. */
-function headingTextRange(text: string, lineStart: number, lineEnd: number): [number, number] {
-  const [start, end] = headingTextRangeOfLine(text.slice(lineStart, lineEnd));
-  return [lineStart + start, lineStart + end];
-}
-
 function leadingSpaces(text: string, start: number): number {
   let n = 0;
   while (text[start + n] === ' ') n++;
@@ -117,8 +114,21 @@ function countContentLines(text: string, table: LineTable, headingLine: number, 
   for (let line = headingLine + 1; line <= table.starts.length; line++) {
     const start = table.starts[line - 1]!;
     if (start >= end) break;
-    const content = text.slice(start, table.ends[line - 1]!).trim();
-    if (content !== '' && !content.startsWith('<!--')) count++;
+    if (isContentLine(text, start, table.ends[line - 1]!)) count++;
   }
   return count;
 }
+
+/**
+ * Not blank and not an HTML comment's line (`<!--` after its blanks), as `trim()` sees blanks. A line
+ * that starts with a printable ASCII character is decided in place; any other is trimmed as a copy.
+ */
+function isContentLine(text: string, start: number, end: number): boolean {
+  if (start >= end) return false;
+  const first = text.charCodeAt(start);
+  if (first > 0x20 && first < 0x7f) return first !== LESS_THAN || !text.startsWith('<!--', start) || end - start < 4;
+  const content = text.slice(start, end).trim();
+  return content !== '' && !content.startsWith('<!--');
+}
+
+const LESS_THAN = 0x3c;

@@ -9,17 +9,25 @@
 
 /** [start, end) of the heading text inside `line` (a line without its terminator). */
 export function headingTextRange(line: string): [number, number] {
-  let i = 0;
-  while (line[i] === ' ') i++;
-  while (line[i] === '#') i++;
-  while (i < line.length && isBlank(line[i])) i++;
-  let end = line.length;
-  while (end > i && isBlank(line[end - 1])) end--;
+  return headingTextRangeIn(line, 0, line.length);
+}
+
+/**
+ * The same, for the line `text[lineStart, lineEnd)` of a whole file, as offsets into it: no copy of
+ * the line (a decision file's every heading passes here, 166,665 on 1 MB of `### a`).
+ */
+export function headingTextRangeIn(text: string, lineStart: number, lineEnd: number): [number, number] {
+  let i = lineStart;
+  while (i < lineEnd && text.charCodeAt(i) === SPACE) i++;
+  while (i < lineEnd && text.charCodeAt(i) === HASH) i++;
+  while (i < lineEnd && isBlank(text.charCodeAt(i))) i++;
+  let end = lineEnd;
+  while (end > i && isBlank(text.charCodeAt(end - 1))) end--;
   let hashes = end;
-  while (hashes > i && line[hashes - 1] === '#') hashes--;
-  if (hashes < end && (hashes === i || isBlank(line[hashes - 1]))) {
+  while (hashes > i && text.charCodeAt(hashes - 1) === HASH) hashes--;
+  if (hashes < end && (hashes === i || isBlank(text.charCodeAt(hashes - 1)))) {
     end = hashes;
-    while (end > i && isBlank(line[end - 1])) end--;
+    while (end > i && isBlank(text.charCodeAt(end - 1))) end--;
   }
   return [i, end];
 }
@@ -30,6 +38,10 @@ export function headingText(line: string): string {
   return line.slice(start, end);
 }
 
-function isBlank(c: string | undefined): boolean {
-  return c === ' ' || c === '\t';
+const SPACE = 0x20;
+const TAB = 0x09;
+const HASH = 0x23;
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
 }

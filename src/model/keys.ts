@@ -98,7 +98,7 @@ const PREFIX_TEXT: Readonly<Record<Operator, RegExp>> = {
 export function headingOperator(text: string, key = headingKey(text)): { operator: Operator; trigger: string } | undefined {
   for (const [operator, prefix] of PREFIX_KEYS) {
     if (!key.startsWith(prefix)) continue;
-    const written = text.normalize('NFKC');
+    const written = ASCII.test(text) ? text : text.normalize('NFKC'); // ASCII is its own NFKC form (ICU's call is not free)
     const match = PREFIX_TEXT[operator].exec(written);
     // NFKC can turn compatibility letters into the prefix words; the key is the authority.
     const trigger = match ? written.slice(match[0].length).trim() : key.slice(prefix.length);

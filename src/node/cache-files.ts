@@ -261,7 +261,15 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const head = `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n`;
-    writeFileSync(tmp, typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head), body]));
+    // The header, then the body: `head + body` was one more flat copy of the body to write it (a cold
+    // `when` over 1 MB of `### a` writes a 32 MB trigger table and a 15 MB model: ~40 ms less).
+    const fd = openSync(tmp, 'w');
+    try {
+      writeFileSync(fd, head);
+      writeFileSync(fd, body);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch {
     try {

@@ -15,6 +15,12 @@ export function exactHits(hits: readonly (readonly [number, Operator | null | un
   return targets;
 }
 
+/**
+ * The values once each, in first-seen order. Hits come in target order, so ascending values are
+ * already unique and are kept as they are: a Set over 1 MB of `### a` (166,665 hits of one phrase)
+ * cost a cold `when a` 0.1–0.2 s.
+ */
 function unique(values: readonly number[]): number[] {
-  return [...new Set(values)];
+  for (let i = 1; i < values.length; i++) if (!(values[i - 1]! < values[i]!)) return [...new Set(values)];
+  return [...values];
 }

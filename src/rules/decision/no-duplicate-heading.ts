@@ -19,10 +19,14 @@ export default defineRule({
       if (!first) continue;
       // One related place per key, shared by its duplicates: a file of 166,665 equal headings has as many findings.
       const related = [{ path: first.path, span: headingSpan(fileAt.get(first.path)!, first), message: m.firstDefined }];
+      // One message per run of equal texts (a key's duplicates mostly are): not one string built per finding.
+      let text: string | undefined;
+      let message = '';
       for (let i = 1; i < semantic.length; i++) {
         const heading = semantic[i]!;
         const file = fileAt.get(heading.path)!;
-        yield { path: file.path, span: headingSpan(file, heading), message: m.duplicateHeading(heading.text), related };
+        if (heading.text !== text) message = m.duplicateHeading((text = heading.text));
+        yield { path: file.path, span: headingSpan(file, heading), message, related };
       }
     }
   },

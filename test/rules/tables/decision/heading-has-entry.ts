@@ -31,6 +31,23 @@ export default {
       ],
     },
     {
+      // The rule builds one message per run of equal headings: a run broken by depth, text or file gets its own.
+      name: 'runs of equal headings, broken by depth, by another text and by another file: each finding its own message',
+      files: tree(INDEX_LINES, {
+        'testing.md': [...TESTING, '### When Twice'],
+        'other.md': ['# Other', '', '### Plain', '### Plain', '#### Plain', '### Other', '### Plain', '### When Twice'],
+      }),
+      errors: [
+        'agents/decisions/other.md:3:1-3:10 Heading `Plain` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `### .Plain`',
+        'agents/decisions/other.md:4:1-4:10 Heading `Plain` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `### .Plain`',
+        'agents/decisions/other.md:5:1-5:11 Heading `Plain` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `#### .Plain`',
+        'agents/decisions/other.md:6:1-6:10 Heading `Other` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `### .Other`',
+        'agents/decisions/other.md:7:1-7:10 Heading `Plain` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `### .Plain`',
+        'agents/decisions/other.md:8:1-8:15 Heading `When Twice` has no index entry; expected `/when twice` in section `## agents/decisions/other.md` of the memory index',
+        'agents/decisions/testing.md:15:1-15:15 Heading `When Twice` has no index entry; expected `/when twice` in section `## agents/decisions/testing.md` of the memory index',
+      ],
+    },
+    {
       name: 'an entry with a typo leaves its heading without one',
       files: tree(['## agents/decisions/testing.md', '/when writing mock test', '/how encode paths'], { 'testing.md': TESTING }),
       errors: [

@@ -18,5 +18,10 @@ export default {
         'agents/decisions/b.md:3:1-3:23 Duplicate heading `How to Encode Paths`; expected each semantic heading text once across the decision files\n  agents/decisions/a.md:3:1 First defined here',
         'agents/decisions/b.md:9:1-9:23 Duplicate heading `How to Encode Paths`; expected each semantic heading text once across the decision files\n  agents/decisions/a.md:3:1 First defined here',
       ] },
+    // The rule builds one message per run of equal texts: a run broken by another spelling gets its own.
+    { name: 'one key, its spellings alternating: each finding quotes its own', files: tree(INDEX_LINES, { 'a.md': ['# A', '', '## When Mocks', '## When  mocks', '## When Mocks'] }), errors: [
+        'agents/decisions/a.md:4:1-4:15 Duplicate heading `When  mocks`; expected each semantic heading text once across the decision files\n  agents/decisions/a.md:3:1 First defined here',
+        'agents/decisions/a.md:5:1-5:14 Duplicate heading `When Mocks`; expected each semantic heading text once across the decision files\n  agents/decisions/a.md:3:1 First defined here',
+      ] },
   ],
 } satisfies RuleTable;
