@@ -64,6 +64,10 @@ export const VARIANTS = {
       ],
     },
   },
+  'no code cache': {
+    what: "V8's code cache of the per-call bundles (src/node/load-bundle.ts): every bundle compiled by Node's require instead",
+    patch: { 'node/load-bundle.ts': [['if (!cacheEnabled() || !cacheFolderUsable()) return require(file) as T;', 'if (file) return require(file) as T;']] },
+  },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
     bin: [["const argv = process.argv.slice(2);\nconst command = argv[0];", "const argv = process.argv.slice(2);\nconst command = '(full CLI only)';"]],
@@ -177,6 +181,7 @@ const MEASURED = {
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
   'pointers with the model inline': ['hook, first prompt, pointers on'],
+  'no code cache': ['when <exact>', 'when <one typo>', 'when .Section', 'when ..file.md', 'when <miss>', 'check', 'hook, first prompt', 'hook, first prompt, pointers on', 'hook, later prompt'],
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 

@@ -28,6 +28,8 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
+// A per-call bundle through V8's code cache (src/node/load-bundle.ts: where it pays, the figures, the trust).
+const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();
 } catch {
@@ -41,8 +43,8 @@ try {
 if (command === 'when' || command === 'how' || command === 'resolve') {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
-  let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
-  if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
+  let answer = load('when.cjs').tryExact(command, argv.slice(1));
+  if (answer?.when?.table !== undefined) answer = load('when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;
@@ -52,7 +54,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // ranker's stage), still without the ES module loader; a request the table stages could not even read (an error,
   // --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
-    (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
+    (handover.when.answered ? load('when-related.cjs').tryRelated : load('when-model.cjs').tryModel)(command, argv.slice(1), handover)
       .then((code) => {
         process.exitCode = code;
       });
@@ -60,14 +62,14 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   }
 } else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
   // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
-  require('../dist/check.cjs')
+  load('check.cjs')
     .runCheckCommand(argv.slice(1))
     .then((code) => {
       process.exitCode = code;
     });
   return;
 } else if (command === 'suggest' && !argv.includes('--help') && !argv.includes('-h')) {
-  require('../dist/suggest.cjs')
+  load('suggest.cjs')
     .runSuggestCommand(argv.slice(1))
     .then((code) => {
       process.exitCode = code;
@@ -75,14 +77,14 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   return;
 } else if (command === 'hook' && (argv[1] === 'user-prompt-submit' || argv[1] === 'session-start') && argv.length === 2) {
   // Every prompt after a session's first: the marker is there, the answer is `{}`.
-  const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
+  const fast = load('hook-fast.cjs').tryPromptHook(argv[1]);
   if (fast.answered) return;
   // The first: the injection alone (a session's first prompt from the smallest bundle, session-start with its
   // learning run), still without the ES module loader.
   const answered =
     argv[1] === 'user-prompt-submit'
-      ? require('../dist/hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
-      : require('../dist/hook.cjs').runPromptHook(argv[1], { stdin: fast.stdin });
+      ? load('hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
+      : load('hook.cjs').runPromptHook(argv[1], { stdin: fast.stdin });
   answered.then((code) => {
     process.exitCode = code;
   });

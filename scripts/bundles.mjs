@@ -91,7 +91,7 @@ const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts', 'load-bundle': 'src/node/load-bundle.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
