@@ -28,7 +28,8 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
-// A per-call bundle through V8's code cache (src/node/load-bundle.ts: where it pays, the figures, the trust).
+// A per-call bundle through V8's code cache (src/node/load-bundle.ts: the trust, and the figures: it pays on every
+// bundle here but the exact stage's and a later prompt's, which Node's require compiles faster than the loader starts).
 const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();
@@ -43,7 +44,7 @@ try {
 if (command === 'when' || command === 'how' || command === 'resolve') {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
-  let answer = load('when.cjs').tryExact(command, argv.slice(1));
+  let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
   if (answer?.when?.table !== undefined) answer = load('when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
@@ -77,7 +78,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   return;
 } else if (command === 'hook' && (argv[1] === 'user-prompt-submit' || argv[1] === 'session-start') && argv.length === 2) {
   // Every prompt after a session's first: the marker is there, the answer is `{}`.
-  const fast = load('hook-fast.cjs').tryPromptHook(argv[1]);
+  const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
   if (fast.answered) return;
   // The first: the injection alone (a session's first prompt from the smallest bundle, session-start with its
   // learning run), still without the ES module loader.
