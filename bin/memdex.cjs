@@ -28,8 +28,8 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
-// A per-call bundle through V8's code cache (src/node/load-bundle.ts: the trust, and the figures: it pays on every
-// bundle here but the exact stage's and a later prompt's, which Node's require compiles faster than the loader starts).
+// A per-call bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`
+// here, a first prompt's pointers (dist/hook-prompt-pointers.cjs) where the hook requires them (scripts/bundles.mjs).
 const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();
@@ -45,7 +45,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
   let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
-  if (answer?.when?.table !== undefined) answer = load('when-fuzzy.cjs').tryFuzzy(answer.when);
+  if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;
@@ -55,7 +55,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // ranker's stage), still without the ES module loader; a request the table stages could not even read (an error,
   // --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
-    (handover.when.answered ? load('when-related.cjs').tryRelated : load('when-model.cjs').tryModel)(command, argv.slice(1), handover)
+    (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
       .then((code) => {
         process.exitCode = code;
       });
@@ -70,7 +70,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
     });
   return;
 } else if (command === 'suggest' && !argv.includes('--help') && !argv.includes('-h')) {
-  load('suggest.cjs')
+  require('../dist/suggest.cjs')
     .runSuggestCommand(argv.slice(1))
     .then((code) => {
       process.exitCode = code;
@@ -84,8 +84,8 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   // learning run), still without the ES module loader.
   const answered =
     argv[1] === 'user-prompt-submit'
-      ? load('hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
-      : load('hook.cjs').runPromptHook(argv[1], { stdin: fast.stdin });
+      ? require('../dist/hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
+      : require('../dist/hook.cjs').runPromptHook(argv[1], { stdin: fast.stdin });
   answered.then((code) => {
     process.exitCode = code;
   });

@@ -1,12 +1,28 @@
 /**
  * The one loader of the per-call CommonJS bundles through V8's code cache.
  *
- * Why. A per-call command (`memdex when` off the exact path, a session's first prompt,
- * `check`, `suggest`) does little work; most of what it costs above `node -e 0` is V8
- * compiling its bundle: scanning all of it, then compiling each function on its first
- * call. Node 20 keeps no compiled code for user modules (module.enableCompileCache is
- * Node 22), so this does what that would: compile the bundle through vm.Script with the
- * cached data of an earlier run, which V8 deserializes instead of compiling. FIGURES.
+ * Why. Node 20 keeps no compiled code for user modules (module.enableCompileCache is
+ * Node 22), so this does what that would: compile a bundle through vm.Script with the
+ * cached data of an earlier run, which V8 deserializes instead of scanning the whole
+ * bundle and compiling each function on its first call.
+ *
+ * Where it pays (issue 24: ≥ 5 % of the command's time, against Node's require, runs
+ * interleaved with `node -e 0`, CPU of the process from process.cpuUsage() at exit, the
+ * 378-entry topic tree; 2026-11-27, load 5–7 on 2 cores, so ±5 % is noise here):
+ *   `check` (dist/check.cjs, 314 kB)            8.3–10.5 % CPU (four runs of 21–31), 7–29 % wall: on
+ *   a first prompt's pointers (suggest.onPrompt,
+ *     dist/hook-prompt-pointers.cjs, required by the hook through a stub: scripts/bundles.mjs)
+ *                                                4.8–13.6 % CPU (four runs; 5.3 % in the last), 4–10 % wall: on,
+ *                                                to be confirmed on a quiet machine
+ *   a first prompt without pointers (hook-prompt.cjs)  −3.0 to +3.4 %: off
+ *   the stages of `when` (when.cjs, when-fuzzy.cjs, when-model.cjs, when-related.cjs)
+ *                                                exact 1.4 %, typo −2.9 to +1.5 %, `.Section` −4.1 to +3.7 %
+ *                                                (+7.9 % with code produced by a warm run), `..file.md`
+ *                                                −0.9 to +3.8 %, a miss −1.4 to +5.9 %: off
+ *   a later prompt (hook-fast.cjs, 22 kB)        −7.6 to +0.2 %: off
+ * What a bundle costs is mostly running its top level and its work, not compiling it:
+ * in-process, requiring dist/when-model.cjs took 20.7 ms of CPU, 18.1 from the cache;
+ * loading this loader costs ~2 ms. `suggest` was not measured: off.
  *
  * How. loadBundle(file) reads the bundle, wraps it as CommonJS wraps a file
  * (Module.wrap: exports, require, module, __filename, __dirname) and compiles it with

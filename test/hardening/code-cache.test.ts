@@ -16,8 +16,8 @@ const temp = tempDirs('memdex-code-cache-');
 const isRoot = process.getuid?.() === 0;
 const me = process.getuid?.() ?? -1;
 const OTHER_UID = 54321;
-/** `.Section` runs the exact stage (dist/when.cjs) and the model stage (dist/when-model.cjs). */
-const QUERY = ['when', '.Integration'];
+/** `memdex check` (pre-commit): dist/check.cjs, compiled through the code cache. */
+const QUERY = ['check'];
 const DEBUG_LINE = /^memdex: code cache: .*\n/gm;
 
 const root = temp(EXAMPLE);
@@ -45,9 +45,8 @@ function warmCache(): string {
 }
 
 describe('the code cache', () => {
-  test('the query answers (the reference run)', () => {
-    expect(plain.status).toBe(0);
-    expect(plain.stdout).toContain('Integration');
+  test('the command answers (the reference run)', () => {
+    expect(plain).toEqual({ status: 0, stdout: '✔ memory tree clean\n', stderr: '' });
   });
 
   test('the first call writes the code after answering, the second uses it; the output is the same', () => {
@@ -57,7 +56,7 @@ describe('the code cache', () => {
     const bundles = first.debug.filter((line) => line.endsWith(': absent')).map((line) => line.split(': ')[2]);
     expect(bundles.length).toBeGreaterThan(0);
     // written at exit, after the answer: the written lines come after every compile line
-    expect(first.debug).toEqual([...bundles.map((b) => `memdex: code cache: ${b}: absent`), ...bundles.map((b) => `memdex: code cache: ${b}: written`)]);
+    expect(first.debug).toEqual(['memdex: code cache: check.cjs: absent', 'memdex: code cache: check.cjs: written']);
     expect(codeFiles(cache)).toHaveLength(bundles.length);
     for (const name of codeFiles(cache)) expect(statSync(join(cache, name)).mode & 0o777).toBe(0o600);
     const second = when(cache);
@@ -68,9 +67,29 @@ describe('the code cache', () => {
     expect(third.debug).toEqual(second.debug);
   });
 
+  test("a first prompt's pointers (suggest.onPrompt): dist/hook-prompt-pointers.cjs from the cache at the second session, the same injection", () => {
+    const project = temp(EXAMPLE);
+    writeFileSync(join(project, 'memdex.config.json'), JSON.stringify({ suggest: { onPrompt: true } }));
+    const cache = join(temp(), 'cache');
+    let session = 0;
+    const prompt = (env: Record<string, string>) =>
+      runCli(['hook', 'user-prompt-submit'], {
+        cwd: project,
+        input: JSON.stringify({ session_id: `s-${session++}`, cwd: project, hook_event_name: 'UserPromptSubmit', prompt: 'how do I write mock tests?' }),
+        env: { CLAUDE_PROJECT_DIR: project, MEMDEX_HOOKS: '', MEMDEX_CACHE_DIR: cache, MEMDEX_NO_CACHE: '', MEMDEX_DEBUG: '1', ...env },
+      });
+    const reference = prompt({ MEMDEX_NO_CACHE: '1' });
+    expect(reference.stdout).toContain('Memory entries related to this request');
+    const first = prompt({});
+    const second = prompt({});
+    expect(first.stderr.match(DEBUG_LINE)).toEqual(['memdex: code cache: hook-prompt-pointers.cjs: absent\n', 'memdex: code cache: hook-prompt-pointers.cjs: written\n']);
+    expect(second.stderr.match(DEBUG_LINE)).toEqual(['memdex: code cache: hook-prompt-pointers.cjs: used\n']);
+    for (const result of [first, second]) expect({ ...result, stderr: result.stderr.replace(DEBUG_LINE, '') }).toEqual(reference);
+  });
+
   test('MEMDEX_CACHE_DIR holds the code; MEMDEX_NO_CACHE=1 turns it off with the other caches', () => {
     const cache = warmCache();
-    expect(readdirSync(cache).some((name) => name.endsWith('.model'))).toBe(true);
+    expect(readdirSync(cache).some((name) => name.endsWith('.parse'))).toBe(true);
     const off = join(temp(), 'off');
     const result = when(off, { MEMDEX_NO_CACHE: '1' });
     expect(result.output).toEqual(plain);
@@ -108,23 +127,23 @@ describe('a cache file is used only when it is the user\'s own, whole and of thi
   (isRoot ? test.skip : test)('owned by another user: needs root to hand a file to another uid (skipped)', () => undefined);
 
   test('the code of another bundle of the same length is not used (V8 checks only the length)', () => {
-    // A copy of the package whose bundles print other words, in as many bytes.
+    // A copy of the package whose check prints other words, in as many bytes.
     const copy = temp();
     mkdirSync(join(copy, 'bin'));
     cpSync(CLI, join(copy, 'bin', 'memdex.cjs'));
     cpSync(join(CLI, '..', '..', 'dist'), join(copy, 'dist'), { recursive: true });
     cpSync(join(CLI, '..', '..', 'package.json'), join(copy, 'package.json'));
-    for (const bundle of ['when.cjs', 'when-model.cjs']) {
+    for (const bundle of ['check.cjs']) {
       const file = join(copy, 'dist', bundle);
       const text = readFileSync(file, 'utf8');
-      const changed = text.replaceAll('memdex', 'MEMDEX');
+      const changed = text.replaceAll('memory tree${', 'MEMORY TREE${'); // messages/format.ts `clean`
       expect(Buffer.byteLength(changed)).toBe(Buffer.byteLength(text));
       expect(changed).not.toBe(text);
       writeFileSync(file, changed);
     }
     const otherCache = join(temp(), 'cache');
     const other = spawnSync(process.execPath, [join(copy, 'bin', 'memdex.cjs'), ...QUERY, '--root', root], { encoding: 'utf8', env: { ...process.env, MEMDEX_CACHE_DIR: otherCache, MEMDEX_NO_CACHE: '', MEMDEX_DEBUG: '' } });
-    expect(other.status).toBe(0);
+    expect([other.status, other.stdout]).toEqual([0, '✔ MEMORY TREE clean\n']);
     const ownCache = warmCache();
     // The copy's code under the names of this package's files (a name is a hash of the bundle's path), paired by size:
     // the bundles differ in size by far more than a bundle's code from one copy to the other.
@@ -135,7 +154,7 @@ describe('a cache file is used only when it is the user\'s own, whole and of thi
     for (const [i, name] of own.entries()) writeFileSync(join(ownCache, name), readFileSync(join(otherCache, theirs[i]!)));
     const result = when(ownCache);
     expect(result.output).toEqual(plain);
-    expect(result.stdout).not.toContain('MEMDEX');
+    expect(result.stdout).not.toContain('MEMORY');
     const said = result.debug.filter((line) => !line.endsWith(': written'));
     expect(said).toHaveLength(own.length);
     for (const line of said) expect(line).toMatch(/: not used: is of another bundle, Node, architecture or V8 flags \(or torn\)$/);
