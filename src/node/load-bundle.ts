@@ -41,7 +41,9 @@
  * descriptor). The same trust as node_modules: only the user can write it. V8 checks only
  * the source's length, its own version and its flags, so the file is keyed by content: a
  * hash of the bundle's bytes, the Node version, the architecture and the V8 flags on the
- * command line; another key is not used. Any error or rejection means a plain compile:
+ * command line; another key is not used. The code must match the hash in the file's header:
+ * V8 as built in Node does not verify its data, and a file with flipped bytes crashed the
+ * process (a disk error, not an attacker: only the user can write it). Any error or rejection means a plain compile:
  * never a failure, never another output (MEMDEX_DEBUG=1 says per bundle what happened).
  *
  * V8's flags. V8 stamps cached code with a hash of its flags when the code is produced,
@@ -51,8 +53,9 @@
  * flags change. So whatever changes V8's flags calls BEFORE_V8_FLAGS first (through
  * globalThis: the bundles are separate files): the code still to be written is produced
  * then, under the flags it was compiled with, and bundles compiled after are keyed by the
- * new flags too (a cold miss compiles dist/when-model.cjs under the tier cap, a `.Section`
- * without: two files).
+ * new flags too. (Measured with the stages of `when` through this loader, which they no
+ * longer are: dist/when-fuzzy.cjs was rejected on every call, dist/when-model.cjs whenever
+ * a miss and a `.Section` alternated.)
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
