@@ -172,7 +172,7 @@ const MEASURED = {
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
-  'no code cache': ['when <exact>', 'when <one typo>', 'when .Section', 'when ..file.md', 'when <miss>', 'check', 'hook, first prompt', 'hook, first prompt, pointers on', 'hook, later prompt'],
+  'no code cache': ['check', 'hook, first prompt, pointers on'], // the bundles it serves (src/node/load-bundle.ts has every path's figures)
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 
