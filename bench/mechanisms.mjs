@@ -6,7 +6,8 @@
 // command's time, by the wall clock and by CPU time (user + sys of the process: less
 // sensitive to a busy machine), and deleted otherwise; the figures and the decision go in
 // bench/RESULTS.md. Deleted mechanisms leave the list with their last figures there (the V8 code cache of the
-// exact stage, simpleArgs: 2026-11-27).
+// exact stage, simpleArgs: 2026-11-27; the pointers' model in a bundle of its own, dist/hook-prompt-index.cjs:
+// 2026-11-27, branch codecache).
 // (CPU time: measure.mjs measureBoth.)
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -55,14 +56,9 @@ export const VARIANTS = {
     what: "a first prompt's pointers (suggest.onPrompt) reading the cached index through their own bundle (node/pointer-host.ts in dist/hook-prompt-pointers.cjs): through the whole host (dist/hook-host.cjs) instead",
     patch: { 'node/first-prompt-host.ts': [["(reads ??= (require('./pointer-host.js') as typeof import('./pointer-host.js')).nodePointerReads())", '(reads ??= wholeHost())']] },
   },
-  'pointers with the model inline': {
-    what: "the index's build (app/suggest-index-build.ts, the model) out of a first prompt's pointers bundle, in dist/hook-prompt-index.cjs: inline instead",
-    patch: {
-      'app/prompt-pointers.ts': [
-        ["import { suggestIndexOrBuilt } from './suggest-index.js';", "import { loadSuggestIndex } from './suggest-index.js';"],
-        ["await suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'))", 'await loadSuggestIndex(host, root, config)'],
-      ],
-    },
+  'no code cache': {
+    what: "V8's code cache of the per-call bundles (src/node/load-bundle.ts): every bundle compiled by Node's require instead",
+    patch: { 'node/load-bundle.ts': [['if (!cacheEnabled() || !cacheFolderUsable()) return require(file) as T;', 'if (file) return require(file) as T;']] },
   },
   'full CLI only': {
     what: 'the per-call CommonJS bundles (when.cjs, when-fuzzy.cjs, check.cjs, hook-fast.cjs, hook.cjs): every command through the ES module CLI',
@@ -176,7 +172,7 @@ const MEASURED = {
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
-  'pointers with the model inline': ['hook, first prompt, pointers on'],
+  'no code cache': ['check', 'hook, first prompt, pointers on'], // the bundles it serves (src/node/load-bundle.ts has every path's figures)
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 

@@ -28,6 +28,9 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
+// A per-call bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`
+// here, a first prompt's pointers (dist/hook-prompt-pointers.cjs) where the hook requires them (scripts/bundles.mjs).
+const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();
 } catch {
@@ -60,7 +63,7 @@ if (command === 'when' || command === 'how' || command === 'resolve') {
   }
 } else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
   // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
-  require('../dist/check.cjs')
+  load('check.cjs')
     .runCheckCommand(argv.slice(1))
     .then((code) => {
       process.exitCode = code;

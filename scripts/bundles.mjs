@@ -52,27 +52,43 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
  * of CPU beyond `node -e 0` where dist/hook.cjs cost ~28 ms (20 interleaved runs, load 10, 2026-11-27); the whole first
  * prompt: bench/RESULTS.md, "The first prompt's own bundle".
  */
-const FIRST_PROMPT_ENTRIES = { 'hook-prompt': 'src/hooks/first-prompt.ts', 'hook-host': 'src/node/node-host.ts', 'hook-pointers': 'src/hooks/prompt-pointers-fast.ts', 'hook-prompt-pointers': 'src/hooks/first-prompt-pointers.ts', 'hook-prompt-index': 'src/app/suggest-index-build.ts' };
+const FIRST_PROMPT_ENTRIES = { 'hook-prompt': 'src/hooks/first-prompt.ts', 'hook-host': 'src/node/node-host.ts', 'hook-pointers': 'src/hooks/prompt-pointers-fast.ts', 'hook-prompt-pointers': 'src/hooks/first-prompt-pointers.ts' };
 /** `require(<module>)` in <importer> becomes a require of <bundle> at run time: the module's code stays out of the importer's bundle. */
 const onDemand = (name, importer, module, bundle) => ({
   name,
   setup: (b) => b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, external: true } : undefined)),
+});
+/**
+ * onDemand, the bundle compiled through V8's code cache (src/node/load-bundle.ts, where the figures are): the require
+ * becomes a stub that asks the loader (dist/load-bundle.cjs) for it, so that only a call that needs the bundle loads
+ * the loader.
+ */
+const onDemandCodeCached = (name, importer, module, bundle) => ({
+  name,
+  setup: (b) => {
+    b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, namespace: 'code-cached' } : undefined));
+    b.onResolve({ filter: /^\.\/load-bundle\.cjs$/, namespace: 'code-cached' }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'code-cached' }, (args) => ({
+      contents: `module.exports = require('./load-bundle.cjs').loadBundle(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
+      loader: 'js',
+    }));
+  },
 });
 const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]first-prompt-host\.ts$/, /^\.\/node-host\.js$/, './hook-host.cjs');
 /**
  * The full hook's pointers' reads (node/pointer-host.ts: the cached ranker index and its stamps, the usage log's index,
  * the transcript's records) come with the pointers (src/hooks/first-prompt-pointers.ts is the entry of both), not with
  * the rest of the host: a first prompt whose index is cached requires 80 kB more instead of 92 + 137 kB (6.8 ms of CPU
- * beyond `node -e 0` instead of 18.4, 31 interleaved runs, load 7–8, 2026-11-27). When the index is not cached (the tree
- * changed), the model and the index builder (src/app/suggest-index-build.ts) are a bundle of their own, required then.
+ * beyond `node -e 0` instead of 18.4, 31 interleaved runs, load 7–8, 2026-11-27). The model and the index builder
+ * (src/app/suggest-index-build.ts, run when the index is not cached) are in it too: as a bundle of their own they
+ * saved 1.4 % wall / −0.1 % CPU (41 runs), 2.4 % CPU with the code cache (bench/RESULTS.md), under issue 24's 5 %.
  */
-const pointerReadsOnDemand = onDemand('first-prompt-pointer-reads', /[\\/]first-prompt-host\.ts$/, /^\.\/pointer-host\.js$/, './hook-prompt-pointers.cjs');
-const promptIndexOnDemand = onDemand('prompt-index-on-demand', /[\\/]prompt-pointers\.ts$/, /^\.\/suggest-index-build\.js$/, './hook-prompt-index.cjs');
+const pointerReadsOnDemand = onDemandCodeCached('first-prompt-pointer-reads', /[\\/]first-prompt-host\.ts$/, /^\.\/pointer-host\.js$/, './hook-prompt-pointers.cjs');
 /**
  * The full hook's pointers (src/app/prompt-pointers.ts, only with `suggest.onPrompt`: the ranker's caches, the model,
  * the transcript reader) are a bundle of their own: without them the first prompt's bundle is ~190 kB, with them ~260 kB.
  */
-const promptPointersOnDemand = onDemand('prompt-pointers-on-demand', /[\\/]inject-playbook\.ts$/, /^\.\/prompt-pointers\.js$/, './hook-prompt-pointers.cjs');
+const promptPointersOnDemand = onDemandCodeCached('prompt-pointers-on-demand', /[\\/]inject-playbook\.ts$/, /^\.\/prompt-pointers\.js$/, './hook-prompt-pointers.cjs');
 /**
  * A later prompt's pointers (src/hooks/prompt-pointers-fast.ts, only with `suggest.onPrompt`) are a bundle of their
  * own: hook-fast, which every prompt compiles first, went from 122 kB to 22 kB, ~3 ms of CPU to require instead of
@@ -91,7 +107,7 @@ const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts', 'load-bundle': 'src/node/load-bundle.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -109,7 +125,6 @@ export function perCallBundles({ outdir, plugins }) {
       firstPromptHostOnDemand,
       promptPointersOnDemand,
       pointerReadsOnDemand,
-      promptIndexOnDemand,
       laterPointersOnDemand,
       { name: 'glob-on-demand', setup: (b) => b.onResolve({ filter: /(^\.|model)\/glob\.js$/ }, (args) => (/[\\/]src[\\/]model[\\/]/.test(args.importer) || args.path.includes('model/') ? { path: './glob.cjs', external: true } : undefined)) },
     ],

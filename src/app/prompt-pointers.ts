@@ -6,13 +6,12 @@
  *
  * A module of its own, imported only with `suggest.onPrompt` on (off by default): a session's
  * first prompt (dist/hook-prompt.cjs) then compiles none of the ranker's caches, the model or
- * the transcript reader (scripts/bundles.mjs requires dist/hook-prompt-pointers.cjs for it),
- * and with an index cached, none of the model (dist/hook-prompt-index.cjs).
+ * the transcript reader (scripts/bundles.mjs requires dist/hook-prompt-pointers.cjs for it).
  */
 import type { Config } from '../model/config.js';
 import type { ModelCacheHost } from './model-cache.js';
 import { NO_POINTERS, pointersFromIndex, wantsPointers, type PromptPointers } from './prompt-suggestions.js';
-import { suggestIndexOrBuilt } from './suggest-index.js';
+import { loadSuggestIndex } from './suggest-index.js';
 import { shownToSession, type SessionShownHost } from './session-shown.js';
 
 export { recordSuggested } from './session-shown.js';
@@ -30,8 +29,8 @@ export async function promptPointers(
 ): Promise<PromptPointers | undefined> {
   const { root, config, prompt, sessionId, maxChars } = request;
   if (!wantsPointers(config, prompt)) return NO_POINTERS;
-  // Not cached (the tree changed): built from the model, a bundle of its own for the first prompt (scripts/bundles.mjs).
-  const data = await suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'));
+  // Not cached (the tree changed): built from the model.
+  const data = await loadSuggestIndex(host, root, config);
   if (data === undefined) return undefined;
   return pointersFromIndex(data, prompt, sessionId === undefined ? [] : shownToSession(host, root, sessionId, request.transcriptPath), maxChars);
 }

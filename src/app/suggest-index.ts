@@ -54,25 +54,12 @@ function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: Sugg
  * The index, or undefined when the tree has no memory index; built (and cached with the model) when not cached.
  * `built`: the tree's project this process already holds (a cold miss of `memdex when` built it a moment ago).
  */
-export function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config, built?: Project): Promise<SuggestIndexData | undefined> {
-  // Loaded only when not cached: an unchanged tree never pays for the model and the parsers.
-  return suggestIndexOrBuilt(host, root, config, () => import('./suggest-index-build.js'), built);
-}
-
-/**
- * loadSuggestIndex with the build half loaded by `build`: the caller's import of
- * suggest-index-build.ts, which the first prompt's pointers (prompt-pointers.ts) map to a
- * bundle of their own (scripts/bundles.mjs), so that a cached index compiles no model.
- */
-export async function suggestIndexOrBuilt(
-  host: ModelCacheHost,
-  root: string,
-  config: Config,
-  build: () => Promise<typeof import('./suggest-index-build.js')>,
-  built?: Project,
-): Promise<SuggestIndexData | undefined> {
+export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config, built?: Project): Promise<SuggestIndexData | undefined> {
   const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
   if (cached !== undefined) return cached ?? undefined;
-  const data = await (await build()).buildSuggestIndexCached(host, root, config, stamps, built);
+  // Imported only when not cached: the ES module CLI loads the model and the parsers only then. (The per-call
+  // bundles inline it: a bundle of its own for a first prompt's pointers, dist/hook-prompt-index.cjs, paid
+  // 1.4 % wall / -0.1 % CPU at 41 runs, 2.4 % CPU with the code cache: bench/RESULTS.md, 2026-11-27.)
+  const data = await (await import('./suggest-index-build.js')).buildSuggestIndexCached(host, root, config, stamps, built);
   return data === null ? undefined : withUsage(host, root, data, undefined);
 }

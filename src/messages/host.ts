@@ -14,8 +14,15 @@ export const hostMessages = {
   cacheFolderNotFolder: 'is not a folder',
   cacheFolderOwner: (owner: number, me: number) => `belongs to user ${owner}, not to you (user ${me})`,
   cacheFolderWritable: (mode: number) => `is writable by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`,
-  /** A bug (scripts/build.mjs refuses such a bundle): a cached bundle needs only Node's built-in modules. */
-  bundleRequire: (id: string) => `internal error: a bundle of dist/ required '${id}'; only Node's built-in modules are served to it`,
+  /** Why a code cache file (node/load-bundle.ts) was not used: said only with MEMDEX_DEBUG=1 (codeCacheDebug). */
+  codeCacheUnreadable: (code: string) => `cannot be read (${code})`,
+  codeCacheNotFile: 'is not a regular file',
+  codeCacheTooLarge: (size: number) => `is too large (${size} bytes)`,
+  codeCacheOtherBundle: 'is of another bundle, Node, architecture or V8 flags (or torn)',
+  codeCacheDamaged: 'is damaged (its code does not match the hash of its header)',
+  codeCacheRejected: 'was rejected by V8',
+  /** MEMDEX_DEBUG=1: what the code cache did for a bundle (`used`, `absent`, `not used: <why>`, `written`). */
+  codeCacheDebug: (bundle: string, what: string) => `memdex: code cache: ${bundle}: ${what}`,
   outsideFolder: (file: string) =>
     `${file}: resolves outside the decisions folder (or was swapped while being read); a query reads only files inside it`,
 };

@@ -17,6 +17,10 @@
  *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
  *                  the ranker index's tree id and the log's size and mtime
  *
+ * and, per bundle file (`<key>`: a hash of its path), `<key>.code`: V8's compiled code
+ * of a per-call bundle (load-bundle.ts), valid for a hash of the bundle's bytes, the
+ * Node version, the architecture and the V8 flags (readCodeCache).
+ *
  * Every file starts with a header line (memdex version, CACHE_FORMAT, and the tree
  * id for payloads). A payload is used only with a validated `.stamps` of the same
  * tree id, so the table and the snapshot are validated once, together, and a
@@ -46,7 +50,7 @@
  * lost in a crash is rebuilt. node:crypto is loaded only when a file must be
  * hashed: an exact recall on an unchanged tree never pays for it.
  */
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../core/version.js';
 import type { Config } from '../model/config.js';
@@ -65,7 +69,7 @@ export const RACY_WINDOW_MS = 2000;
 /** A cache file holds the model of texts of at most MAX_TEXT_BYTES each: a few times that is a generous bound (a FIFO or a device is refused by the one reader anyway). */
 const MAX_CACHE_BYTES = 8 * MAX_TEXT_BYTES;
 
-export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'usage';
+export type CacheKind = 'stamps' | PayloadKind | 'parse' | 'usage' | 'code';
 
 /** What validation reads the machine through: the real file system, or a counting stub in tests. */
 export interface CacheIo {
@@ -243,6 +247,52 @@ export function readCacheBytesHead(path: string, size: number): { fd: number; he
   return undefined;
 }
 
+/** What readCodeCache found: the compiled code, or why there is none to use. */
+export type CodeCacheRead = { readonly code: Buffer } | { readonly absent: true } | { readonly refused: string };
+
+/**
+ * The compiled code kept for a bundle (load-bundle.ts) under `key`. Code is run, so
+ * beyond the folder's trust (this user's alone, cacheFolder) the file itself must be
+ * a regular file owned by this user and writable by no one else, checked on the
+ * opened descriptor (no check-then-open race; a symbolic link is not followed); its
+ * header must name this memdex, CACHE_FORMAT and the same key.
+ */
+export function readCodeCache(path: string, key: string): CodeCacheRead {
+  let fd: number;
+  try {
+    fd = openSync(path, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { absent: true } : { refused: m.codeCacheUnreadable((error as NodeJS.ErrnoException).code ?? String(error)) };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { refused: m.codeCacheNotFile };
+    const uid = process.getuid?.();
+    if (process.platform !== 'win32') {
+      if (uid !== undefined && stat.uid !== uid) return { refused: m.cacheFolderOwner(stat.uid, uid) };
+      if ((stat.mode & 0o022) !== 0) return { refused: m.cacheFolderWritable(stat.mode) };
+    }
+    if (stat.size > MAX_CACHE_BYTES) return { refused: m.codeCacheTooLarge(stat.size) };
+    const bytes = readFileSync(fd);
+    const newline = bytes.indexOf(0x0a);
+    const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+    if (header?.bundle !== key) return { refused: m.codeCacheOtherBundle };
+    const code = bytes.subarray(newline + 1);
+    // V8 (as built in Node) does not verify its cached data: damaged bytes can crash the process
+    if (header.sum !== contentHash(code)) return { refused: m.codeCacheDamaged };
+    return { code };
+  } catch (error) {
+    return { refused: m.codeCacheUnreadable((error as NodeJS.ErrnoException).code ?? String(error)) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the compiled code of a bundle under `key` (readCodeCache); whether it was written. */
+export function writeCodeCache(path: string, key: string, code: Uint8Array): boolean {
+  return writeCacheFile(path, { bundle: key, sum: contentHash(code) }, code);
+}
+
 /** A header line of this memdex and CACHE_FORMAT, parsed; undefined otherwise. */
 function cacheHeader(line: string): Record<string, unknown> | undefined {
   let header: Record<string, unknown>;
@@ -254,16 +304,17 @@ function cacheHeader(line: string): Record<string, unknown> | undefined {
   return header !== null && header.memdex === version && header.format === CACHE_FORMAT ? header : undefined;
 }
 
-/** Writes a cache file atomically; a read-only or full temp folder only means no cache. */
-export function writeCacheFile(path: string, header: Record<string, unknown>, body: string | Uint8Array): void {
-  if (!cacheEnabled() || !cacheFolderUsable()) return;
+/** Writes a cache file atomically; a read-only or full temp folder only means no cache (false). */
+export function writeCacheFile(path: string, header: Record<string, unknown>, body: string | Uint8Array): boolean {
+  if (!cacheEnabled() || !cacheFolderUsable()) return false;
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`; // a sibling: rename is atomic
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const head = `${JSON.stringify({ memdex: version, format: CACHE_FORMAT, ...header })}\n`;
     // The header, then the body: `head + body` was one more flat copy of the body to write it (a cold
     // `when` over 1 MB of `### a` writes a 32 MB trigger table and a 15 MB model: ~40 ms less).
-    const fd = openSync(tmp, 'w');
+    // 0600 whatever the umask: a code cache that others could write is refused (readCodeCache).
+    const fd = openSync(tmp, 'w', 0o600);
     try {
       writeFileSync(fd, head);
       writeFileSync(fd, body);
@@ -271,12 +322,14 @@ export function writeCacheFile(path: string, header: Record<string, unknown>, bo
       closeSync(fd);
     }
     renameSync(tmp, path);
+    return true;
   } catch {
     try {
       unlinkSync(tmp);
     } catch {
       // no temp file was created
     }
+    return false;
   }
 }
 
@@ -309,7 +362,8 @@ function cacheFolder(): Checked {
   return (store[CHECKED] = { wanted, dir, usable: verdict.usable });
 }
 
-function cacheFolderUsable(): boolean {
+/** Whether this run may use the cache folder (caches on, the folder this user's alone; else the one warning said). */
+export function cacheFolderUsable(): boolean {
   return cacheFolder().usable;
 }
 

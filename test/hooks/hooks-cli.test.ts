@@ -201,7 +201,7 @@ describe('failing open', () => {
     expect(existsSync(join(root, '.memdex'))).toBe(false); // the recovery ran: an empty state folder is removed
   });
 
-  test('a first prompt loads the pointers (dist/hook-prompt-pointers.cjs) only with suggest.onPrompt on, and the model (hook-prompt-index.cjs) and the rest of the host (hook-host.cjs) only when the index is not cached', () => {
+  test('a first prompt loads the pointers (dist/hook-prompt-pointers.cjs) only with suggest.onPrompt on, and the rest of the host (hook-host.cjs) only when the index is not cached', () => {
     const root = project();
     cpSync(join(EXAMPLE, 'agents'), join(root, 'agents'), { recursive: true });
     const record = recordLoads(root);
@@ -211,7 +211,7 @@ describe('failing open', () => {
     const first = hook(root, 'user-prompt-submit', { session_id: 's-1', ...prompt }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext;
     expect(first).toContain(INJECTED);
     expect(first).toContain('/when writing mock tests');
-    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs', 'dist/hook-prompt-index.cjs', 'dist/hook-host.cjs']);
+    expect(loaded()).toEqual(['dist/hook-fast.cjs', 'dist/hook-prompt.cjs', 'dist/hook-prompt-pointers.cjs', 'dist/hook-host.cjs']);
     record.clear();
     // Another session, the tree unchanged: the index is cached.
     expect(hook(root, 'user-prompt-submit', { session_id: 's-2', ...prompt }, { NODE_OPTIONS: record.nodeOptions }).json.hookSpecificOutput.additionalContext).toBe(first);
