@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chartAssets } from './chart-assets.mjs';
+import { stringWidthOnDemand } from './string-width-on-demand.mjs';
 import { yargsReadsNoManifest } from './yargs-reads-no-manifest.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -21,7 +22,7 @@ const manifestFields = {
   },
 };
 /** The plugins every bundle is built with. */
-export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest];
+export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest, stringWidthOnDemand];
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning' };
 
 /**
