@@ -3,11 +3,19 @@
  * check, fatal errors in machine formats, colour, the first command lines a new user types,
  * one option spec for parsing and --help, exit codes for broken input, and the per-call
  * commands' lean start. Most were defects a new user hit in the first hour (issue 9 §5).
+ * A table whose rows share one parser and one wiring (the yargs commands, the subcommands of a
+ * group) runs each kind of row once through the CLI and the others from their spec in this
+ * process, the message built as the CLI builds it (cli/report-failure.ts): a process for each
+ * row costs 0.3-0.4 s of CPU and shows nothing more.
  */
 import { describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCommand, type CommandSpec, type GroupSpec } from '../../src/cli/command-spec.js';
+import { parseWithYargs } from '../../src/cli/yargs-spec.js';
+import { addSpec, doctorSpec, feedbackSpec, migrateGroup, playbookGroup, relevanceGroup } from '../../src/messages/command-specs.js';
+import { checkSpec } from '../../src/messages/commands.js';
 import { recordLoads, loadsYargs } from '../helpers/loaded-modules.js';
 import { CLI, runCli } from '../helpers/run-cli.js';
 import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
@@ -15,6 +23,17 @@ import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
 const temp = tempDirs('memdex-conventions-');
 
 const example = () => temp(EXAMPLE);
+
+/** What the CLI prints on stderr for a usage error a yargs command's parser throws, from its spec, in this process. */
+function usageInProcess(spec: CommandSpec, argv: readonly string[]): string {
+  try {
+    parseWithYargs(spec, argv);
+    return 'no error';
+  } catch (error) {
+    return `memdex: ${(error as Error).message}\n`;
+  }
+}
+const subcommand = (group: GroupSpec, name: string) => group.subcommands.find((spec) => spec.name === `${group.name} ${name}`)!;
 
 /** Runs memdex with a reader that closes its end at once: every write after that is EPIPE. */
 function runWithClosedStdout(args: readonly string[], cwd: string): Promise<{ status: number | null; stderr: string }> {
@@ -208,15 +227,15 @@ describe('one option spec drives parsing and --help', () => {
     const listed = [...help.matchAll(/^ +(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]);
     expect(listed).toEqual(['root', 'fix', 'staged', 'format', 'quiet', 'max-warnings', 'output-file', 'fix-dry-run', 'stdin', 'stdin-filename', 'print-config', 'help']);
     expect(runCli(['check', '--version']).stderr).toMatch(/^memdex: unknown option '--version'/);
+    // The options listed are the spec's, and its parser takes each (with --help given, help would win over any option).
+    expect(listed).toEqual([...Object.keys(checkSpec.options ?? {}), 'help']);
     for (const option of listed.filter((o) => !['help', 'root', 'format', 'max-warnings', 'output-file', 'stdin-filename'].includes(o!))) {
-      expect(runCli(['check', `--${option}`, '--help']).status).toBe(0);
+      expect(parseCommand(checkSpec, [`--${option}`])).toMatchObject({ values: { [option!]: true } });
     }
   });
 
-  test.each([
-    ['check'], ['when', 'x'], ['how', 'x'], ['resolve', 'x'], ['migrate', 'recover'], ['migrate', 'plan'], ['playbook', 'show'], ['playbook', 'stats'],
-    ['relevance', 'tags'], ['compress-key', '--all'], ['suggest', 'mock tests'], ['feedback', 'kpt_001'],
-  ])(
+  // Through the CLI: each per-call command (its own parser and fast path), a yargs command, a group's subcommand.
+  test.each([['check'], ['when', 'x'], ['how', 'x'], ['resolve', 'x'], ['migrate', 'plan'], ['compress-key', '--all'], ['suggest', 'mock tests']])(
     'memdex %s with a repeated --root is a usage error, not a crash',
     (...command) => {
       const result = runCli([...command, '--root', '.', '--root', '.'], { cwd: example() });
@@ -225,16 +244,32 @@ describe('one option spec drives parsing and --help', () => {
     },
   );
 
+  // The other yargs commands and subcommands: the same parser and wiring (run-command.ts), from their specs.
   test.each([
-    [['add', 'when', 'x', '--file', 'cli.md', '--dry-run', '--dry-run'], 'dry-run', 'add'],
+    ['migrate recover', subcommand(migrateGroup, 'recover'), []],
+    ['playbook show', subcommand(playbookGroup, 'show'), []],
+    ['playbook stats', subcommand(playbookGroup, 'stats'), []],
+    ['relevance tags', subcommand(relevanceGroup, 'tags'), []],
+    ['feedback', feedbackSpec, ['kpt_001']],
+  ] as const)('memdex %s with a repeated --root: the same usage error (from its spec)', (_name, spec, args) => {
+    expect(usageInProcess(spec, [...args, '--root', '.', '--root', '.'])).toBe(`memdex: --root was given more than once; give it once\nRun \`memdex ${spec.name} --help\` for usage.\n`);
+  });
+
+  test.each([
     [['compress-key', '--all', '--all'], 'all', 'compress-key'],
-    [['doctor', '--plugin', '--plugin'], 'plugin', 'doctor'],
     [['migrate', 'plan', '--all', '--all'], 'all', 'migrate plan'],
     [['check', '--quiet', '--quiet'], 'quiet', 'check'],
     [['when', 'x', '--no-nav', '--no-nav'], 'no-nav', 'when'],
   ])('memdex %j: a repeated boolean option is a usage error too, as the README says of every option', (argv, option, command) => {
     const result = runCli(argv, { cwd: example() });
     expect([result.stderr, result.status]).toEqual([`memdex: --${option} was given more than once; give it once\nRun \`memdex ${command} --help\` for usage.\n`, 2]);
+  });
+
+  test.each([
+    ['add', addSpec, ['when', 'x', '--file', 'cli.md', '--dry-run', '--dry-run'], 'dry-run'],
+    ['doctor', doctorSpec, ['--plugin', '--plugin'], 'plugin'],
+  ] as const)('memdex %s: a repeated boolean option, the same usage error (from its spec, as compress-key above)', (_name, spec, argv, option) => {
+    expect(usageInProcess(spec, argv)).toBe(`memdex: --${option} was given more than once; give it once\nRun \`memdex ${spec.name} --help\` for usage.\n`);
   });
 
   test.each([

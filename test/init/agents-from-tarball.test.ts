@@ -49,7 +49,7 @@ async function serversAnswer(repo: Repo, tree: string): Promise<void> {
 
 describe('init --agent from the packed tarball', () => {
   test('a plain npm project: every agent wired to the installed memdex; its servers answer; doctor passes each agent; a second run changes nothing', async () => {
-    const repo = freshRepo(join(temp, 'plain'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'AGENTS.md': '# Agents\n\nUse make.\n' }, '', 'copy');
+    const repo = freshRepo(join(temp, 'plain'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'AGENTS.md': '# Agents\n\nUse make.\n' }, '');
     const init = repo.memdex(['init', '--agent', AGENTS.join(',')]);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(JSON.parse(readFileSync(join(repo.dir, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { memdex: { type: 'stdio', command: 'npx', args: ['--no', '--', 'memdex', 'mcp'] } } });
@@ -65,7 +65,7 @@ describe('init --agent from the packed tarball', () => {
   }, 240_000);
 
   test("an npm workspace, the tree in packages/app: npx finds the root's memdex from the package, Cursor's command names it through ../../; the servers answer; doctor passes each agent", async () => {
-    const repo = freshRepo(join(temp, 'workspace'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n' }, '', 'copy');
+    const repo = freshRepo(join(temp, 'workspace'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n' }, '');
     const init = repo.memdex(['init', '--root', 'packages/app', '--agent', AGENTS.join(',')]);
     expect([init.status, init.stderr]).toEqual([0, '']);
     expect(JSON.parse(readFileSync(join(repo.dir, 'packages/app/.cursor/mcp.json'), 'utf8'))).toEqual({

@@ -4,8 +4,10 @@
  * config (ES module and CommonJS) and .gitignore; a second run changes nothing; `memdex
  * doctor` passes after init and names each piece broken; real commits through the hook
  * it installs. And the package itself: no install script. The tarball is the run's
- * (packedOnce); the empty repository installs it with npm, the others get a copy of
- * that install (installPacked). Issue 11's acceptance.
+ * (packedOnce); each repository gets a copy of what `npm install --save-dev <tarball>`
+ * leaves for its package.json (installPacked: that npm install, run once a test run for
+ * each package.json text, the empty repository's the same as the other suites'
+ * CommonJS projects'). Issue 11's acceptance.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -141,49 +143,104 @@ describe('an empty repository', () => {
   test('doctor names each piece broken, and passes again once it is put back', () => {
     const settingsPath = '.claude/settings.json';
     const settings = readFileSync(join(repo.dir, settingsPath), 'utf8');
-    const broken = (label: string, breakIt: () => void, restore: () => void, expected: RegExp, env: NodeJS.ProcessEnv = {}) => {
-      breakIt();
-      const report = doctor(repo, env);
-      expect([label, report.status, problems(report)]).toEqual([label, 1, [expect.stringMatching(expected)]]);
-      restore();
+    /**
+     * Pieces broken together, one doctor run a group (a run costs most of a second of CPU): the checks are
+     * independent, so each piece gives exactly its own problem, and nothing else is reported. Pieces one check
+     * reports (the pre-commit hook; an event's hook) are in different groups.
+     */
+    const broken = (pieces: readonly { label: string; breakIt: () => void; restore: () => void; expected: RegExp }[]) => {
+      for (const piece of pieces) piece.breakIt();
+      const report = doctor(repo);
+      const found = problems(report);
+      expect([report.status, found.length]).toEqual([1, pieces.length]);
+      for (const piece of pieces) expect([piece.label, found.filter((problem) => piece.expected.test(problem))]).toEqual([piece.label, [expect.stringMatching(piece.expected)]]);
+      for (const piece of pieces) piece.restore();
+      return report;
     };
-    const withSettings = (edit: (s: { hooks: Record<string, { hooks: { command: string; timeout?: number }[] }[]>; permissions: { allow: string[] } }) => void) => () => {
-      const value = JSON.parse(settings);
-      edit(value);
+    type Settings = { hooks: Record<string, { hooks: { command: string; timeout?: number }[] }[]>; permissions: { allow: string[] } };
+    /** The settings edits of one group, made to one copy of the file. */
+    const editSettings = (...edits: ((s: Settings) => void)[]) => () => {
+      const value = JSON.parse(settings) as Settings;
+      for (const edit of edits) edit(value);
       repo.write(settingsPath, JSON.stringify(value));
     };
     const restoreSettings = () => repo.write(settingsPath, settings);
-    broken('hook removed', withSettings((s) => delete s.hooks.SessionEnd), restoreSettings, /^hook SessionEnd: `\[ -x "\$CLAUDE_PROJECT_DIR"\/node_modules\/\.bin\/memdex \] && exec "\$CLAUDE_PROJECT_DIR"\/node_modules\/\.bin\/memdex hook session-end; echo .* >&2` is not registered/);
-    broken('timeout', withSettings((s) => (s.hooks.SessionEnd![0]!.hooks[0]!.timeout = 120)), restoreSettings, /^hook SessionEnd: timeout 120 s, expected 10 s$/);
-    broken('no timeout', withSettings((s) => delete s.hooks.PreCompact![0]!.hooks[0]!.timeout), restoreSettings, /^hook PreCompact: timeout unset .*expected 10 s$/);
-    broken(
-      'wrong event',
-      withSettings((s) => {
-        s.hooks.Stop = s.hooks.SessionEnd!;
-        delete s.hooks.SessionEnd;
-      }),
-      restoreSettings,
-      /^hook SessionEnd: `.*memdex hook session-end.*` is registered for Stop, not SessionEnd$/,
-    );
-    broken('bare command', withSettings((s) => (s.hooks.SessionStart![0]!.hooks[0]!.command = 'memdex hook session-start')), restoreSettings, /^hook SessionStart: runs `memdex hook session-start`, expected/);
-    broken('permissions', withSettings((s) => (s.permissions.allow = [])), restoreSettings, /^skills: Skill\(when\), Skill\(how\), Skill\(remember\) missing from permissions\.allow/);
-    broken('unparsable settings', () => repo.write(settingsPath, '{ "hooks": '), restoreSettings, /^\.claude\/settings\.json:1:\d+: cannot parse/);
+    const nothing = () => undefined;
     const skill = readFileSync(join(repo.dir, '.claude/skills/when/SKILL.md'), 'utf8');
-    broken('skill', () => unlinkSync(join(repo.dir, '.claude/skills/when/SKILL.md')), () => repo.write('.claude/skills/when/SKILL.md', skill), /^skill \.claude\/skills\/when\/SKILL\.md: missing$/);
     const hook = join(repo.dir, '.husky/pre-commit');
-    broken('not executable', () => chmodSync(hook, 0o644), () => chmodSync(hook, 0o755), /^pre-commit: \.husky\/pre-commit is not executable/);
-    chmodSync(hook, 0o644);
-    expect(doctor(repo).results.find((r) => r.check === 'pre-commit')?.fix).toBe('chmod +x .husky/pre-commit');
-    chmodSync(hook, 0o755);
-    broken('hooks path', () => repo.git(['config', '--unset', 'core.hooksPath']), () => repo.git(['config', 'core.hooksPath', '.husky']), /^pre-commit: git runs the hooks in \.git\/hooks, and none runs memdex check --staged$/);
-    broken('config', () => repo.write('memdex.config.json', '{"index": 3}'), () => repo.write('memdex.config.json', '{\n  "$schema": "./node_modules/memdex/schemas/memdex.config.schema.json"\n}\n'), /^memdex\.config\.json: invalid configuration/);
     const log = join(repo.dir, '.claude/memdex-hooks.log');
-    broken('hook log', () => repo.write('.claude/memdex-hooks.log', '2026-11-23T05:00:00.000Z session-end extractor exited 1: boom\n'), () => unlinkSync(log), /^hook log: 1 error in \.claude\/memdex-hooks\.log; the last:\n {4}2026-11-23T05:00:00\.000Z session-end extractor exited 1: boom$/);
+    const failed = { version: 1, items: {}, sessions: { s1: { shown: [], tags: [], firstSeenAt: '2026-11-23T05:00:00.000Z', updatedAt: '2026-11-23T05:00:00.000Z', status: 'failed', attempts: 1, evaluated: [], note: 'evaluator exited 2' } } };
     const bin = join(repo.dir, 'node_modules/.bin/memdex');
     const target = relative(join(repo.dir, 'node_modules/.bin'), join(repo.dir, 'node_modules/memdex/bin/memdex.cjs'));
-    broken('command', () => unlinkSync(bin), () => symlinkSync(target, bin), /^command: node_modules\/\.bin\/memdex does not run from the hook's shell \(exit 127/);
-    const failed = { version: 1, items: {}, sessions: { s1: { shown: [], tags: [], firstSeenAt: '2026-11-23T05:00:00.000Z', updatedAt: '2026-11-23T05:00:00.000Z', status: 'failed', attempts: 1, evaluated: [], note: 'evaluator exited 2' } } };
-    broken('evaluations', () => repo.write('.claude/relevance.json', JSON.stringify(failed)), () => unlinkSync(join(repo.dir, '.claude/relevance.json')), /^evaluations: 1 failed; the last: evaluator exited 2$/);
+    const outcomes = join(repo.dir, '.claude/memdex/learning.json');
+    const failedRun = { at: '2026-11-23T06:00:00.000Z', step: 'extract', session: 's1', by: 'claude -p --model haiku', result: 'failed', detail: 'claude exited 1', retry: true };
+
+    const first = broken([
+      {
+        label: 'hook removed (the same settings edit brings the next three)',
+        breakIt: editSettings(
+          (s) => delete s.hooks.SessionEnd,
+          (s) => delete s.hooks.PreCompact![0]!.hooks[0]!.timeout,
+          (s) => (s.hooks.SessionStart![0]!.hooks[0]!.command = 'memdex hook session-start'),
+          (s) => (s.permissions.allow = []),
+        ),
+        restore: restoreSettings,
+        expected: /^hook SessionEnd: `\[ -x "\$CLAUDE_PROJECT_DIR"\/node_modules\/\.bin\/memdex \] && exec "\$CLAUDE_PROJECT_DIR"\/node_modules\/\.bin\/memdex hook session-end; echo .* >&2` is not registered/,
+      },
+      { label: 'no timeout', breakIt: nothing, restore: nothing, expected: /^hook PreCompact: timeout unset .*expected 10 s$/ },
+      { label: 'bare command', breakIt: nothing, restore: nothing, expected: /^hook SessionStart: runs `memdex hook session-start`, expected/ },
+      { label: 'permissions', breakIt: nothing, restore: nothing, expected: /^skills: Skill\(when\), Skill\(how\), Skill\(remember\) missing from permissions\.allow/ },
+      { label: 'skill', breakIt: () => unlinkSync(join(repo.dir, '.claude/skills/when/SKILL.md')), restore: () => repo.write('.claude/skills/when/SKILL.md', skill), expected: /^skill \.claude\/skills\/when\/SKILL\.md: missing$/ },
+      { label: 'not executable', breakIt: () => chmodSync(hook, 0o644), restore: () => chmodSync(hook, 0o755), expected: /^pre-commit: \.husky\/pre-commit is not executable/ },
+      {
+        label: 'hook log',
+        breakIt: () => repo.write('.claude/memdex-hooks.log', '2026-11-23T05:00:00.000Z session-end extractor exited 1: boom\n'),
+        restore: () => unlinkSync(log),
+        expected: /^hook log: 1 error in \.claude\/memdex-hooks\.log; the last:\n {4}2026-11-23T05:00:00\.000Z session-end extractor exited 1: boom$/,
+      },
+      { label: 'evaluations', breakIt: () => repo.write('.claude/relevance.json', JSON.stringify(failed)), restore: () => unlinkSync(join(repo.dir, '.claude/relevance.json')), expected: /^evaluations: 1 failed; the last: evaluator exited 2$/ },
+    ]);
+    expect(first.results.find((r) => r.check === 'pre-commit')?.fix).toBe('chmod +x .husky/pre-commit');
+    broken([
+      { label: 'timeout', breakIt: editSettings((s) => (s.hooks.SessionEnd![0]!.hooks[0]!.timeout = 120)), restore: restoreSettings, expected: /^hook SessionEnd: timeout 120 s, expected 10 s$/ },
+      { label: 'hooks path', breakIt: () => repo.git(['config', '--unset', 'core.hooksPath']), restore: () => repo.git(['config', 'core.hooksPath', '.husky']), expected: /^pre-commit: git runs the hooks in \.git\/hooks, and none runs memdex check --staged$/ },
+      { label: 'command', breakIt: () => unlinkSync(bin), restore: () => symlinkSync(target, bin), expected: /^command: node_modules\/\.bin\/memdex does not run from the hook's shell \(exit 127/ },
+    ]);
+    broken([
+      {
+        label: 'wrong event',
+        breakIt: editSettings((s) => {
+          s.hooks.Stop = s.hooks.SessionEnd!;
+          delete s.hooks.SessionEnd;
+        }),
+        restore: restoreSettings,
+        expected: /^hook SessionEnd: `.*memdex hook session-end.*` is registered for Stop, not SessionEnd$/,
+      },
+      {
+        label: 'learning',
+        breakIt: () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun] })),
+        // Put back as a later run that succeeded: the record doctor reads next.
+        restore: () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun, { ...failedRun, at: '2026-11-23T06:05:00.000Z', result: 'applied', detail: undefined }] })),
+        expected: /^learning: the last run failed:\n {4}extract 2026-11-23T06:00:00\.000Z by `claude -p --model haiku`: failed: claude exited 1$/,
+      },
+    ]);
+    broken([{ label: 'unparsable settings', breakIt: () => repo.write(settingsPath, '{ "hooks": '), restore: restoreSettings, expected: /^\.claude\/settings\.json:1:\d+: cannot parse/ }]);
+    broken([
+      {
+        label: 'config',
+        breakIt: () => repo.write('memdex.config.json', '{"index": 3}'),
+        restore: () => repo.write('memdex.config.json', '{\n  "$schema": "./node_modules/memdex/schemas/memdex.config.schema.json"\n}\n'),
+        expected: /^memdex\.config\.json: invalid configuration/,
+      },
+    ]);
+    // Every piece put back, the learning record ending with a run that succeeded: doctor passes again.
+    const restored = doctor(repo);
+    expect([restored.status, problems(restored), restored.results.find((r) => r.check === 'learning')?.message]).toEqual([
+      0,
+      [],
+      'learning: the last runs succeeded (1 of the 2 recorded in .claude/memdex/learning.json applied)',
+    ]);
+    unlinkSync(outcomes);
     const path = (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'claude'))).join(':');
     // No claude on this machine: learning is off here, a fact with its fix, not a failure (issue 23 item 6).
     const report = doctor(repo, { PATH: path });
@@ -203,17 +260,6 @@ describe('an empty repository', () => {
         'evaluator: off (no command configured, and the default `claude -p` is switched off by MEMDEX_LEARN=0)',
       ],
     ]);
-    const outcomes = join(repo.dir, '.claude/memdex/learning.json');
-    const failedRun = { at: '2026-11-23T06:00:00.000Z', step: 'extract', session: 's1', by: 'claude -p --model haiku', result: 'failed', detail: 'claude exited 1', retry: true };
-    broken(
-      'learning',
-      () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun] })),
-      () => repo.write('.claude/memdex/learning.json', JSON.stringify({ version: 1, outcomes: [failedRun, { ...failedRun, at: '2026-11-23T06:05:00.000Z', result: 'applied', detail: undefined }] })),
-      /^learning: the last run failed:\n {4}extract 2026-11-23T06:00:00\.000Z by `claude -p --model haiku`: failed: claude exited 1$/,
-    );
-    expect(doctor(repo).results.find((r) => r.check === 'learning')?.message).toBe('learning: the last runs succeeded (1 of the 2 recorded in .claude/memdex/learning.json applied)');
-    unlinkSync(outcomes);
-    expect(doctor(repo).status).toBe(0);
   }, 240_000);
 
   test('doctor accepts the memdex plugin as the wiring (enabledPlugins, or --plugin for --plugin-dir), says which it found, and names what the plugin still needs', () => {
@@ -350,7 +396,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
       'lint-staged.config.js': LINT_STAGED[type],
       '.gitignore': 'node_modules/\n.env',
       '.husky/pre-commit': 'npx lint-staged --diff-filter=ACMRD\n',
-    }, claudeBin, 'copy');
+    }, claudeBin);
     // The user's lint-staged and its hook, as husky leaves them (core.hooksPath .husky/_ running .husky/pre-commit).
     symlinkSync(join(REPO, 'node_modules', 'lint-staged'), join(repo.dir, 'node_modules', 'lint-staged'));
     symlinkSync('../lint-staged/bin/lint-staged.js', join(repo.dir, 'node_modules', '.bin', 'lint-staged'));
@@ -397,7 +443,7 @@ describe.each(['module', 'commonjs'] as const)('a %s repository with its own set
 
 describe('files init cannot edit are named and left alone', () => {
   test('unparsable settings and ESM syntax in a CommonJS lint-staged config: exit 1, file:line:col, the rest done', () => {
-    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin, 'copy');
+    const repo = freshRepo(join(temp, 'broken'), packed.tarball, 'commonjs', { '.claude/settings.json': '{\n  "hooks": {,\n}\n', 'lint-staged.config.js': LINT_STAGED.module }, claudeBin);
     const result = repo.memdex(['init']);
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
@@ -419,7 +465,7 @@ describe('files init cannot edit are named and left alone', () => {
   }, 120_000);
 
   test('--dry-run prints the diff and writes nothing; --no-claude --no-git --no-ci skip their parts', () => {
-    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin, 'copy');
+    const repo = freshRepo(join(temp, 'dry'), packed.tarball, 'module', {}, claudeBin);
     const before = snapshot(repo.dir);
     const dry = repo.memdex(['init', '--dry-run']);
     expect(dry.status).toBe(0);

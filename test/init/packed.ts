@@ -98,10 +98,10 @@ export function userManifest(type: 'module' | 'commonjs'): string {
 
 /**
  * A fresh git repository with a package.json of this `type`, these files, and memdex installed from the tarball:
- * by `npm install --save-dev`, or, with `install: 'copy'`, by a copy of what that install leaves
- * (installPacked, test/helpers/install-packed.ts) for the repositories of a suite that does not test the install itself.
+ * a copy of what `npm install --save-dev <tarball>` leaves for that package.json (installPacked,
+ * test/helpers/install-packed.ts: the npm install itself runs once a test run for each package.json text).
  */
-export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string, install: 'npm' | 'copy' = 'npm'): Repo {
+export function freshRepo(dir: string, tarball: string, type: 'module' | 'commonjs', files: Readonly<Record<string, string>>, pathPrefix: string): Repo {
   mkdirSync(dir, { recursive: true });
   const env = {
     ...process.env,
@@ -135,11 +135,6 @@ export function freshRepo(dir: string, tarball: string, type: 'module' | 'common
   repo.git(['init', '-q']);
   repo.write('package.json', userManifest(type));
   for (const [file, text] of Object.entries(files)) repo.write(file, text);
-  if (install === 'copy') {
-    installPacked(dir, tarball);
-    return repo;
-  }
-  const npm = run('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
-  if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
+  installPacked(dir, tarball);
   return repo;
 }

@@ -121,7 +121,7 @@ function leavesAsItCame(repo: Repo, memdex: string, before: Record<string, strin
 describe('a plain npm project', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = freshRepo(join(temp, 'plain'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    repo = freshRepo(join(temp, 'plain'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '');
   }, 300_000);
 
   test('init, doctor exit 0, a broken memory commit blocked with the finding first, a clean one passes; without memdex installed the hooks and the check say so and let work go on; uninstall (--dry-run first) leaves it as it came', () => {
@@ -158,7 +158,7 @@ describe('a plain npm project', () => {
 describe('husky already set up, its pre-commit ending in `exit 0` (issue 27 item 10)', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = freshRepo(join(temp, 'husky-exit'), packed.tarball, 'module', { '.gitignore': 'node_modules/\n', '.husky/pre-commit': 'echo "user hook ran"\nexit 0\n' }, '', 'copy');
+    repo = freshRepo(join(temp, 'husky-exit'), packed.tarball, 'module', { '.gitignore': 'node_modules/\n', '.husky/pre-commit': 'echo "user hook ran"\nexit 0\n' }, '');
     chmodSync(join(repo.dir, '.husky/pre-commit'), 0o755);
   }, 300_000);
 
@@ -194,7 +194,7 @@ describe('a repository that is not a Node project, memdex installed globally (is
     writeFileSync(join(prefix, 'package.json'), userManifest('commonjs'));
     installPacked(prefix, packed.tarball);
     globalBin = join(prefix, 'node_modules/.bin');
-    repo = freshRepo(join(temp, 'no-node'), packed.tarball, 'commonjs', {}, globalBin, 'copy');
+    repo = freshRepo(join(temp, 'no-node'), packed.tarball, 'commonjs', {}, globalBin);
     // Not a Node project: no package.json, no node_modules.
     rmSync(join(repo.dir, 'package.json'));
     rmSync(join(repo.dir, 'package-lock.json'), { force: true });
@@ -231,7 +231,7 @@ describe('a repository that is not a Node project, memdex installed globally (is
 describe('an npm workspace with the memory tree in a package (issue 23 item 5)', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = freshRepo(join(temp, 'workspace'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n' }, '', 'copy');
+    repo = freshRepo(join(temp, 'workspace'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n' }, '');
     const root = JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')) as Record<string, unknown>;
     repo.write('package.json', `${JSON.stringify({ ...root, workspaces: ['packages/*'] }, null, 2)}\n`);
   }, 300_000);
@@ -268,7 +268,7 @@ describe('pnpm and yarn workspaces with the memory tree in a package (issue 23 i
     if ('reason' in tool) console.log(`${manager.name} is not installable (${tool.reason}): its repository shape is skipped`);
     maybe(`${manager.name}: memdex added to the package; init --root packages/app: commands call the memdex ${manager.name} linked into the package, .husky/ and the workflow (${manager.name} install) at the top; doctor exit 0; commits blocked and passed; uninstall leaves it as it came`, () => {
       const { bin } = tool as { bin: string };
-      const repo = freshRepo(join(temp, manager.name), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n', ...manager.files }, bin, 'copy');
+      const repo = freshRepo(join(temp, manager.name), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'packages/app/package.json': '{ "name": "app", "version": "1.0.0" }\n', ...manager.files }, bin);
       // Nothing of npm's: the package manager installs memdex into the package.
       rmSync(join(repo.dir, 'node_modules'), { recursive: true });
       rmSync(join(repo.dir, 'package-lock.json'), { force: true });
@@ -299,7 +299,7 @@ describe("hooks of the user's own: core.hooksPath, or a hook in .git/hooks (issu
     ['core.hooksPath githooks/', 'githooks/pre-commit', (repo: Repo) => repo.git(['config', 'core.hooksPath', 'githooks'])],
     ['an existing .git/hooks/pre-commit', '.git/hooks/pre-commit', () => undefined],
   ] as const)('%s: init adds one marked block to %s (core.hooksPath left as it is); doctor exit 0; commits blocked and passed; a second init changes nothing; uninstall leaves it as it came', (name, hookFile, setUp) => {
-    const repo = freshRepo(join(temp, name.replace(/\W+/g, '-')), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    const repo = freshRepo(join(temp, name.replace(/\W+/g, '-')), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '');
     setUp(repo);
     repo.write(hookFile, '#!/bin/sh\necho "user hook ran"\n');
     chmodSync(join(repo.dir, hookFile), 0o755);
@@ -327,7 +327,7 @@ describe('the pre-commit framework (pre-commit.com) in use (issue 23 item 3)', (
   if (preCommit.status !== 0) console.log('pre-commit (pre-commit.com) is not on PATH: its repository shape is skipped');
   maybe('init adds memdex as a local hook to .pre-commit-config.yaml (comments kept), runs pre-commit install, writes no husky; doctor exit 0; commits blocked and passed; uninstall (pre-commit uninstall too) leaves it as it came', () => {
     const config = '# the team\'s hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: no-tabs\n        name: no tabs\n        entry: "\\t"\n        language: pygrep\n        types: [markdown]\n';
-    const repo = freshRepo(join(temp, 'framework'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', '.pre-commit-config.yaml': config }, '', 'copy');
+    const repo = freshRepo(join(temp, 'framework'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', '.pre-commit-config.yaml': config }, '');
     const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
     expect([init.status, init.stderr]).toEqual([0, '']);
@@ -359,7 +359,7 @@ describe('lefthook in use (issue 23 item 3)', () => {
   if ('reason' in lefthook) console.log(`lefthook is not installable (${lefthook.reason}): its repository shape is skipped`);
   maybe("init adds memdex's command to lefthook.yml (its text kept), runs the project's lefthook install, writes no husky; doctor exit 0; commits blocked (the finding first) and passed; a second init changes nothing; uninstall (lefthook uninstall too) leaves it as it came", () => {
     const config = '# the team\'s hooks\npre-commit:\n  commands:\n    lint:\n      run: echo "user lint ran"\n\npre-push:\n  commands:\n    test:\n      run: echo "user test ran"\n';
-    const repo = freshRepo(join(temp, 'lefthook'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'lefthook.yml': config }, '', 'copy');
+    const repo = freshRepo(join(temp, 'lefthook'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n', 'lefthook.yml': config }, '');
     linkLefthook(repo.dir, (lefthook as { dir: string }).dir);
     const before = snapshot(repo.dir);
     const init = repo.memdex(['init']);
@@ -391,7 +391,7 @@ describe('lefthook in use (issue 23 item 3)', () => {
 
 describe('a memory tree that already has errors (issue 23 item 2)', () => {
   test('init says how many errors the hook will refuse and offers the baseline; init --baseline records them; doctor exit 0 with its size; old errors pass, a new one is blocked; uninstall (the baseline too) leaves it as it came', () => {
-    const repo = freshRepo(join(temp, 'findings'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '', 'copy');
+    const repo = freshRepo(join(temp, 'findings'), packed.tarball, 'commonjs', { '.gitignore': 'node_modules/\n' }, '');
     const before = snapshot(repo.dir);
     expect(repo.memdex(['init', '--no-ci']).status).toBe(0);
     breakIndex(repo, 'agents/memory-index.md');

@@ -3,12 +3,21 @@
  * points (`relevance inject --session`), end (`relevance audit`), are
  * evaluated by a fake evaluator (`relevance evaluate`), and the next injection
  * follows the scores; pins follow the hysteresis, and a person's pin wins.
+ *
+ * The first session, every message and exit code the commands print, and the
+ * pins by hand go through the CLI; the many sessions after the first, which only
+ * build up evidence (inject, audit, evaluate, show: 4 to 6 processes a session,
+ * 0.3-0.4 s of CPU each), call the use cases those commands call
+ * (src/app/relevance.ts) in this process: the same store, the same evaluator
+ * process, and the same outcome, without a CLI start per step.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditSession, evaluateSessions, previewInjection, showItem } from '../../src/app/relevance.js';
+import { nodeHost } from '../../src/node/node-host.js';
 import { runCli } from '../helpers/run-cli.js';
 import { FIXTURES } from '../helpers/transcripts.js';
 import { sessionRecord } from '../helpers/session-records.js';
@@ -30,14 +39,57 @@ const shownOrder = () => (JSON.parse(ok('relevance', 'inject', '--format', 'json
 const show = (id: string) => JSON.parse(ok('relevance', 'show', id, '--format', 'json')) as { pinned: boolean; pinMode: string; events: number; tags: Record<string, { score: number; positive: number; negative: number }> };
 const setRatings = (ratings: Record<string, number | string>) => writeFileSync(join(root, 'ratings.json'), JSON.stringify(ratings));
 
-/** A session shows the current injection, then ends. */
-function session(id: string): string[] {
+/** A session's transcript: the user's one line. */
+function transcriptOf(id: string): string {
   const transcript = join(root, `${id}.jsonl`);
   writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: `work of ${id}` } })}\n`);
+  return transcript;
+}
+
+/** A session shows the current injection, then ends (`relevance inject --session`, `relevance audit`). */
+function session(id: string): string[] {
+  const transcript = transcriptOf(id);
   const shown = (JSON.parse(ok('relevance', 'inject', '--session', id, '--transcript', transcript, '--format', 'json')) as { shown: string[] }).shown;
   ok('relevance', 'audit', '--session', id, '--transcript', transcript);
   return shown;
 }
+
+/**
+ * The same steps through the use cases the CLI commands call, in this process (the CLI's environment:
+ * beforeAll): what accumulating evidence over many sessions needs, without a process per step.
+ */
+const direct = {
+  shownOrder: () => previewInjection(nodeHost(), { root }).shown,
+  show: (id: string) => {
+    const { item } = showItem(nodeHost(), root, id);
+    return { pinned: item.pin.pinned, pinMode: item.pin.mode, events: item.events, tags: item.tags };
+  },
+  session: (id: string): string[] => {
+    const transcript = transcriptOf(id);
+    const { shown } = previewInjection(nodeHost(), { root, session: id, transcript });
+    auditSession(nodeHost(), root, id, transcript);
+    return [...shown];
+  },
+  /** `relevance evaluate` with its defaults (limit 10, timeout 300 s): the log lines it prints, and whether it failed. */
+  evaluate: async () => {
+    const log: string[] = [];
+    const summary = await evaluateSessions(nodeHost(), { root, limit: 10, timeoutSeconds: 300, log: (line) => log.push(line) });
+    return { log: log.join('\n'), failed: summary.failed.length + summary.skipped.length };
+  },
+};
+
+/** The environment runCli gives the CLI (run-cli.ts, and memdex() above), for the use cases called here. */
+const CLI_ENV = { NO_COLOR: '1', CLAUDE_PROJECT_DIR: '', MEMDEX_EVALUATOR: '', MEMDEX_HOOKS: '', MEMDEX_LEARN: '0', MEMDEX_DEBUG: '' };
+const savedEnv = Object.fromEntries(Object.keys(CLI_ENV).map((name) => [name, process.env[name]]));
+beforeAll(() => {
+  Object.assign(process.env, CLI_ENV);
+});
+afterAll(() => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'memdex-relevance-'));
@@ -82,58 +134,61 @@ describe('memdex relevance, end to end', () => {
     expect(ok('relevance', 'evaluate')).toMatch(/Evaluated 0 sessions/); // applied once: nothing pending any more
   });
 
-  test('evidence accumulates per session: a consistently wrong item is filtered at 3 events, a relevant one auto-pins at 5', () => {
-    for (const id of ['s02', 's03']) session(id);
-    ok('relevance', 'evaluate');
-    expect(show('kpt_001').events).toBe(3);
-    expect(shownOrder()).toEqual(['kpt_003', 'kpt_002']); // kpt_001: 3 events averaging < -0.1
-    for (const id of ['s04', 's05']) expect(session(id)).toEqual(['kpt_003', 'kpt_002']);
-    ok('relevance', 'evaluate');
-    expect(show('kpt_001').events).toBe(3);
-    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto', events: 5 });
-    expect(show('kpt_003').tags.typescript!.score).toBeCloseTo(0.83193, 5);
+  test('evidence accumulates per session: a consistently wrong item is filtered at 3 events, a relevant one auto-pins at 5', async () => {
+    for (const id of ['s02', 's03']) direct.session(id);
+    expect((await direct.evaluate()).failed).toBe(0);
+    expect(direct.show('kpt_001').events).toBe(3);
+    expect(direct.shownOrder()).toEqual(['kpt_003', 'kpt_002']); // kpt_001: 3 events averaging < -0.1
+    for (const id of ['s04', 's05']) expect(direct.session(id)).toEqual(['kpt_003', 'kpt_002']);
+    expect((await direct.evaluate()).failed).toBe(0);
+    expect(direct.show('kpt_001').events).toBe(3);
+    expect(direct.show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto', events: 5 });
+    expect(direct.show('kpt_003').tags.typescript!.score).toBeCloseTo(0.83193, 5);
   });
 
-  test('hysteresis: ratings inside the band keep the pin, a drop below 0.2 removes it', () => {
+  test('hysteresis: ratings inside the band keep the pin, a drop below 0.2 removes it', async () => {
     setRatings({ kpt_002: 0, kpt_003: 0.3 });
-    for (const id of ['s06', 's07', 's08', 's09']) session(id);
-    ok('relevance', 'evaluate');
-    const inBand = show('kpt_003');
+    for (const id of ['s06', 's07', 's08', 's09']) direct.session(id);
+    expect((await direct.evaluate()).failed).toBe(0);
+    const inBand = direct.show('kpt_003');
     expect(inBand.tags.typescript!.score).toBeGreaterThan(0.3);
     expect(inBand.tags.typescript!.score).toBeLessThan(0.6);
     expect(inBand.pinned).toBe(true);
     setRatings({ kpt_002: 0, kpt_003: -1 });
-    session('s10');
+    direct.session('s10');
     expect(ok('relevance', 'evaluate')).toMatch(/kpt_003: unpinned automatically \(average -?0\.\d+ < 0\.2\)/);
     expect(show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'auto' });
   });
 
-  test('a pin or unpin by hand is never overridden by scores, until handed back with `auto`', () => {
+  test('a pin or unpin by hand is never overridden by scores, until handed back with `auto`', async () => {
     ok('relevance', 'pin', 'kpt_001');
-    expect(shownOrder()[0]).toBe('kpt_001'); // pinned by hand: shown first, despite the filter
+    expect(direct.shownOrder()[0]).toBe('kpt_001'); // pinned by hand: shown first, despite the filter
     setRatings({ kpt_001: -1, kpt_002: 0, kpt_003: 1 });
-    for (const id of ['s11', 's12', 's13']) session(id);
-    ok('relevance', 'evaluate');
-    expect(show('kpt_001')).toMatchObject({ pinned: true, pinMode: 'manual', events: 6 });
-    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
+    for (const id of ['s11', 's12', 's13']) direct.session(id);
+    expect((await direct.evaluate()).failed).toBe(0);
+    expect(direct.show('kpt_001')).toMatchObject({ pinned: true, pinMode: 'manual', events: 6 });
+    expect(direct.show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
 
     ok('relevance', 'unpin', 'kpt_003');
-    session('s14');
-    ok('relevance', 'evaluate');
-    expect(show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'manual' });
+    direct.session('s14');
+    expect((await direct.evaluate()).failed).toBe(0);
+    expect(direct.show('kpt_003')).toMatchObject({ pinned: false, pinMode: 'manual' });
     ok('relevance', 'auto', 'kpt_003');
-    session('s15');
-    ok('relevance', 'evaluate');
-    expect(show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
+    direct.session('s15');
+    expect((await direct.evaluate()).failed).toBe(0);
+    expect(direct.show('kpt_003')).toMatchObject({ pinned: true, pinMode: 'auto' });
   });
 
-  test('a failing evaluator is retried, then given up on; exit 1 says something failed', () => {
+  test('a failing evaluator is retried, then given up on; exit 1 says something failed', async () => {
     setRatings({ fail: 's19' });
-    session('s19');
-    for (let run = 1; run <= 3; run++) {
-      const result = memdex('relevance', 'evaluate');
-      expect(result.status).toBe(1);
-      expect(result.stdout).toMatch(/s19: evaluator exited with code 3: simulated failure/);
+    direct.session('s19');
+    const result = memdex('relevance', 'evaluate');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/s19: evaluator exited with code 3: simulated failure/);
+    for (let run = 2; run <= 3; run++) {
+      const retry = await direct.evaluate();
+      expect(retry.failed).toBe(1);
+      expect(retry.log).toMatch(/s19: evaluator exited with code 3: simulated failure/);
     }
     expect(sessionRecord(root, 's19')).toMatchObject({ status: 'skipped', attempts: 3, note: 'gave up after 3 attempts: evaluator exited with code 3: simulated failure' });
     expect(memdex('relevance', 'evaluate').status).toBe(0);
@@ -142,9 +197,9 @@ describe('memdex relevance, end to end', () => {
 
 describe('memdex feedback', () => {
   test('--tag t=score records that rating at the feedback weight, one event', () => {
-    const before = show('kpt_002');
+    const before = direct.show('kpt_002');
     expect(ok('feedback', 'kpt_002', '--tag', 'typescript=-1', '--reason', 'not in this repo')).toBe('Recorded feedback for kpt_002: typescript -1.\n');
-    const after = show('kpt_002');
+    const after = direct.show('kpt_002');
     expect(after.events).toBe(before.events + 1);
     expect(after.tags.typescript!.score).toBeCloseTo(before.tags.typescript!.score * 0.7 - 0.6, 10);
     expect(after.tags.nodejs!.score).toBe(before.tags.nodejs!.score);
@@ -174,8 +229,8 @@ describe('memdex feedback', () => {
     const transcript = join(root, 'real.jsonl');
     const lines = readFileSync(join(FIXTURES, 'cc-2.1.330-resumed.jsonl'), 'utf8').split('\n');
     writeFileSync(transcript, [...lines.slice(0, 4), '{"type":"user", torn', ...lines.slice(4)].join('\n'));
-    ok('relevance', 'inject', '--session', 'real1', '--transcript', transcript, '--format', 'json');
-    ok('relevance', 'audit', '--session', 'real1', '--transcript', transcript);
+    previewInjection(nodeHost(), { root, session: 'real1', transcript });
+    auditSession(nodeHost(), root, 'real1', transcript);
     const result = memdex('relevance', 'evaluate');
     expect(result.status).toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain(`${transcript}: skipped 1 malformed line (first: line 5: not JSON (`);
