@@ -1,6 +1,7 @@
 // `npm run bench`: every bench, then the figures into bench/RESULTS.md.
 //   RUNS=15 npm run bench; BENCH=suggest,issue9 node bench/run.mjs prints those sections only
 import { benchCheck } from './check.mjs';
+import { benchCliStart, TITLE as CLI_START_TITLE } from './cli-start.mjs';
 import { benchHook } from './hook.mjs';
 import { benchHookHistory, TITLE as HOOK_HISTORY_TITLE } from './hook-history.mjs';
 import { benchIssue9 } from './issue9.mjs';
@@ -36,6 +37,7 @@ const all = [
   ['recall', RECALL_TITLE, () => benchRecall()],
   ['mcp', MCP_TITLE, () => benchMcp()],
   ['mechanisms', 'Speed mechanisms against the simple path (issue 24)', () => benchMechanismsSection(runs)],
+  ['cli-start', CLI_START_TITLE, () => benchCliStart(runs)],
 ];
 const wanted = (key, title) => only.split(',').some((w) => w === key || title.toLowerCase().includes(w.toLowerCase()));
 const sections = (only ? all.filter(([key, title]) => wanted(key, title)) : all).map(([, title, run]) => [title, run]);

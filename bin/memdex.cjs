@@ -41,7 +41,12 @@ try {
     return;
   }
 }
-if (command === 'when' || command === 'how' || command === 'resolve') {
+if (argv.length === 1 && (command === '--version' || command === '-v')) {
+  // What yargs answers for these (src/cli/top-level.ts), without the ES module loader and yargs: `memdex doctor` runs
+  // `memdex --version` through the hook's shell to prove the wiring.
+  process.stdout.write(`${require('../dist/version.cjs').version}\n`);
+  return;
+} else if (command === 'when' || command === 'how' || command === 'resolve') {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
   let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));

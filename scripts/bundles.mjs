@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chartAssets } from './chart-assets.mjs';
+import { stringWidthOnDemand } from './string-width-on-demand.mjs';
 import { yargsReadsNoManifest } from './yargs-reads-no-manifest.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -21,7 +22,7 @@ const manifestFields = {
   },
 };
 /** The plugins every bundle is built with. */
-export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest];
+export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest, stringWidthOnDemand];
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning' };
 
 /**
@@ -102,12 +103,14 @@ const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-
  * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
  * the model's resolver for `.Section` and `..file.md`; when-related.cjs the related entries of a miss), `check`,
  * the prompt hook's later prompts (hook-fast) and its first prompt of a session (hook), `suggest`. An import()
- * of a bundled module becomes a require.
+ * of a bundled module becomes a require. `memdex --version` alone (version.cjs): doctor runs it through the hook's
+ * shell to prove the wiring, and through the full CLI it cost ~100 ms of CPU beyond `node -e 0` (bench/RESULTS.md,
+ * "The full CLI's start").
  */
 export function perCallBundles({ outdir, plugins }) {
   return {
     ...common,
-    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts', 'load-bundle': 'src/node/load-bundle.ts' },
+    entryPoints: { when: 'src/when/exact-stage.ts', 'when-fuzzy': 'src/when/fuzzy-stage.ts', 'when-model': 'src/when/model-stage.ts', 'when-related': 'src/when/related-stage.ts', check: 'src/cli/check-cjs.ts', 'hook-fast': 'src/hooks/prompt-fast.ts', hook: 'src/hooks/prompt-hook.ts', ...FIRST_PROMPT_ENTRIES, suggest: 'src/cli/suggest-cjs.ts', glob: 'src/model/glob.ts', 'deleted-cwd': 'src/node/deleted-cwd.ts', 'load-bundle': 'src/node/load-bundle.ts', version: 'src/core/version.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -7,6 +7,7 @@
  */
 import { commands, type Handover } from './registry.js';
 import { reportFailure } from './report-failure.js';
+import { helpOfArgs, printHelp } from './run-command.js';
 import { escapeProcessOutput } from './escape-output.js';
 
 export async function run(argv: readonly string[], handover: Handover = {}): Promise<number> {
@@ -14,6 +15,8 @@ export async function run(argv: readonly string[], handover: Handover = {}): Pro
   const [name, ...rest] = argv;
   try {
     const command = commands.find((c) => c.spec.name === name);
+    const help = command && !command.ownHelp ? helpOfArgs(command.spec, rest) : undefined;
+    if (help) return await printHelp(help);
     if (command) return await (await command.load()).main(rest, handover);
     const { topLevel } = await import('./top-level.js');
     return await topLevel(argv);

@@ -1,7 +1,8 @@
 /**
  * The explicit list of commands, in `memdex --help` order. Each module exports
  * `main(argv) => Promise<exitCode>` and is loaded only when its command runs, so
- * a per-call command (check, when/how/resolve, hook) loads nothing it does not use.
+ * a per-call command (check, when/how/resolve, hook) loads nothing it does not use, and a
+ * `--help` loads none (run-command.ts, helpOfArgs) unless the command words its own.
  */
 import type { CommandSpec, GroupSpec } from './command-spec.js';
 import { checkSpec, hookSpec, howSpec, resolveSpec, whenSpec } from '../messages/commands.js';
@@ -17,6 +18,8 @@ export interface CommandModule {
 export interface Command {
   readonly spec: CommandSpec | GroupSpec;
   readonly load: () => Promise<CommandModule>;
+  /** Its main words its own --help (not through runCommand, runYargsCommand or runGroup): loaded for it too. */
+  readonly ownHelp?: true;
 }
 
 export const commands: readonly Command[] = [
@@ -26,9 +29,9 @@ export const commands: readonly Command[] = [
   { spec: checkSpec, load: () => import('./commands/check.js') },
   { spec: baselineSpec, load: () => import('./commands/baseline.js') },
   { spec: rulesSpec, load: () => import('./commands/rules.js') },
-  { spec: whenSpec, load: () => import('./commands/when.js') },
-  { spec: howSpec, load: () => import('./commands/how.js') },
-  { spec: resolveSpec, load: () => import('./commands/resolve.js') },
+  { spec: whenSpec, load: () => import('./commands/when.js'), ownHelp: true },
+  { spec: howSpec, load: () => import('./commands/how.js'), ownHelp: true },
+  { spec: resolveSpec, load: () => import('./commands/resolve.js'), ownHelp: true },
   { spec: suggestSpec, load: () => import('./commands/suggest.js') },
   { spec: recallSpec, load: () => import('./commands/recall.js') },
   { spec: compressKeySpec, load: () => import('./commands/compress-key.js') },
@@ -36,7 +39,7 @@ export const commands: readonly Command[] = [
   { spec: promoteSpec, load: () => import('./commands/promote.js') },
   { spec: migrateGroup, load: () => import('./commands/migrate.js') },
   { spec: playbookGroup, load: () => import('./commands/playbook.js') },
-  { spec: hookSpec, load: () => import('./commands/hook.js') },
+  { spec: hookSpec, load: () => import('./commands/hook.js'), ownHelp: true },
   { spec: feedbackSpec, load: () => import('./commands/feedback.js') },
   { spec: relevanceGroup, load: () => import('./commands/relevance.js') },
   { spec: learnSpec, load: () => import('./commands/learn.js') },

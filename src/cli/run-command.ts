@@ -4,7 +4,7 @@
  * yargs-spec.ts, loaded on first use so a per-call command never loads yargs).
  */
 import type { CommandSpec, GroupSpec, Parsed } from './command-spec.js';
-import { parseCommand } from './command-spec.js';
+import { helpRequested, parseCommand } from './command-spec.js';
 import { UsageError } from '../core/errors.js';
 import { specMessages as m } from '../messages/commands.js';
 
@@ -26,6 +26,20 @@ export async function runYargsCommand(spec: CommandSpec, argv: readonly string[]
 export async function printHelp(spec: CommandSpec | GroupSpec): Promise<number> {
   process.stdout.write(await (await import('./yargs-spec.js')).helpOf(spec));
   return 0;
+}
+
+/**
+ * The spec whose help a command's `main` prints for argv, known from the spec alone: runCommand and runYargsCommand
+ * print it when --help/-h is anywhere before `--`, runGroup when it is the group's first word or anywhere after a
+ * subcommand's name. undefined when the command must run (its mistakes are reported by it, in its order). So
+ * `memdex <command> --help` prints without loading the command's module (main.ts): `init --help` loaded 1.3 MB.
+ */
+export function helpOfArgs(spec: CommandSpec | GroupSpec, argv: readonly string[]): CommandSpec | GroupSpec | undefined {
+  if (!('subcommands' in spec)) return helpRequested(argv) ? spec : undefined;
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h') return spec;
+  const sub = spec.subcommands.find((s) => subName(s.name) === name);
+  return sub !== undefined && helpRequested(rest) ? sub : undefined;
 }
 
 /** `memdex <group> <sub> ...`: the subcommand's spec and handler; the group's help without one. */

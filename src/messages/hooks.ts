@@ -1,4 +1,6 @@
 /** Lines of .claude/memdex-hooks.log and the few things `memdex hook` says to a human. */
+import { thousands } from './thousands.js';
+
 export const messages = {
   usage: 'usage: memdex hook <user-prompt-submit|session-start|session-end|pre-compact> (Claude Code hook JSON on stdin)\n',
   storeWorkerUsage: 'usage: memdex hook store-worker <root> (started by the prompt hooks when the relevance store holds an earlier version\'s sessions)\n',
@@ -8,7 +10,7 @@ export const messages = {
   wrongEvent: (event: string, running: string, expected: string) =>
     `\`memdex hook ${event}\` ran for the ${running} event; it answers ${expected} only (Claude Code rejects output naming another event), so it did nothing; wire it under ${expected} in .claude/settings.json`,
   templateTooLong: (limit: number) =>
-    `the playbook template leaves no room for key points below Claude Code's ${limit.toLocaleString('en-US')}-character limit for hook context; nothing injected; shorten the template (config playbook.template)`,
+    `the playbook template leaves no room for key points below Claude Code's ${thousands(limit)}-character limit for hook context; nothing injected; shorten the template (config playbook.template)`,
   contextTooLong: (length: number, limit: number) =>
     `the rendered context has ${length} characters, not below Claude Code's limit of ${limit}; nothing injected and nothing recorded`,
   badExtractionState: (path: string, detail: string) => `${path}: cannot read the extraction offsets (${detail}); fix or delete the file; playbook not updated`,

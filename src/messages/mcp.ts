@@ -3,6 +3,8 @@
  * the agent reads; written as facts, as the client's guidance asks of context), and
  * what a bad call is told.
  */
+import { thousands } from './thousands.js';
+
 export const MCP_LIMITS = {
   /** A trigger, a `.Heading` or a `..file.md`: an index line is far shorter. */
   queryChars: 1000,
@@ -62,7 +64,7 @@ export const mcpMessages = {
     tags: 'tags must map tag names to numbers in [-1, 1], like {"typescript": 0.8}',
   },
   empty: (field: string) => `${field} is empty; expected text, like "writing mock tests"`,
-  tooLong: (field: string, chars: number, max: number) => `${field} is ${chars.toLocaleString('en-US')} characters; expected at most ${max.toLocaleString('en-US')}`,
+  tooLong: (field: string, chars: number, max: number) => `${field} is ${thousands(chars)} characters; expected at most ${thousands(max)}`,
   queryOrQueries: 'give `query` or `queries` (one of them)',
   tooMany: (count: number, max: number) => `queries holds ${count} queries; expected at most ${max} per call`,
   badLimit: (value: number, max: number) => `limit ${value}: expected a whole number from 1 to ${max}`,

@@ -1,5 +1,6 @@
 /** Sentences of the SARIF output (src/cli/format/sarif.ts). */
-const count = (n: number) => n.toLocaleString('en-US');
+import { thousands as count } from './thousands.js';
+
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export const sarifMessages = {

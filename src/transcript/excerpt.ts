@@ -38,6 +38,7 @@
 import type { EventOf, TranscriptEvent, TypedCommand } from './events.js';
 import { readTranscriptPart } from './part.js';
 import { bytesSource } from './read.js';
+import { thousands as count } from '../messages/thousands.js';
 
 export const DEFAULT_EXCERPT_CHARS = 20_000;
 
@@ -184,8 +185,6 @@ function result(event: EventOf<'tool_result'>, limits: ExcerptLimits): string {
 const toolName = (event: EventOf<'tool_result'>): string => (event.call === undefined ? '' : event.call.tool === 'other' ? event.call.name : event.call.tool === 'mcp' ? `mcp__${event.call.server}__${event.call.name}` : event.call.tool);
 
 const commandLine = (command: TypedCommand, limits: ExcerptLimits): string => (command.args !== '' ? `${command.name} ${clip(command.args, limits.promptChars)}` : command.name);
-
-const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The text's first `max` characters, and how many more there were. */
 function clip(text: string, max: number): string {

@@ -4,6 +4,7 @@ import { playbookTemplatePath } from '../../model/config.js';
 import { CLIENT_CONTEXT_LIMIT } from '../../playbook/client-limit.js';
 import { KEY_POINTS_PLACEHOLDER } from '../../playbook/render-playbook.js';
 import { spanOf } from './playbook-tree.js';
+import { thousands } from '../../messages/thousands.js';
 
 /**
  * A user template (config playbook.template) whose own text leaves the key points no
@@ -13,7 +14,7 @@ import { spanOf } from './playbook-tree.js';
 export default defineRule({
   meta: {
     id: 'playbook/template-size',
-    description: `The configured playbook template leaves room for key points below the client's ${CLIENT_CONTEXT_LIMIT.toLocaleString('en')}-character hook limit`,
+    description: `The configured playbook template leaves room for key points below the client's ${thousands(CLIENT_CONTEXT_LIMIT)}-character hook limit`,
     severity: 'error',
     fixable: false,
     options: {
