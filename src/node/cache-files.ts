@@ -59,7 +59,7 @@ import type { BuiltFile, FileStamp, PayloadKind, Stamps } from '../app/port-type
 import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 11;
+export const CACHE_FORMAT = 12;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without

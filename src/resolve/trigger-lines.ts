@@ -29,8 +29,14 @@ export type CandidateRow = readonly [text: string, target: number, operator: Ope
 /** [target, operator] of every candidate with one phrase. */
 export type Hits = readonly (readonly [number, Operator | null])[];
 
+/** A target's line: [heading, line, bodyStart, sectionEnd, group, choice] (choice left off when null). */
+export type TargetRow = readonly [heading: string, line: number, bodyStart: number, sectionEnd: number, group: number, choice?: string];
+
 /** [target, `/when x`] of the entries of one (file, parent) group, in target order. */
-export type Group = readonly (readonly [number, string])[];
+export type Related = readonly (readonly [number, string])[];
+
+/** A (file, parent) group's line: what its targets share. */
+export type Group = readonly [file: string, broader: readonly string[], related: Related];
 
 export type TableMatcher = Matcher<{ readonly target: number; readonly operator: Operator | null }>;
 
@@ -75,7 +81,7 @@ function resolveFromLines(
   if (pick.kind !== 'found') return { ...pick, query: text, mode: 'trigger' };
   const target = pick.target;
   const { bodyStart, sectionEnd, group, choice: _choice, ...section } = lines.target(target);
-  const related = lines.group(group).filter(([t]) => t !== target).map(([, line]) => line);
+  const related = lines.group(group)[2].filter(([t]) => t !== target).map(([, line]) => line);
   const content = trimSection(readText(section.file).slice(bodyStart, sectionEnd));
   return { kind: 'found', query: text, section: { heading: section.heading, file: section.file, line: section.line, content, broader: section.broader, related } };
 }
@@ -85,6 +91,8 @@ export class TableLines {
   private readonly starts: number[] = [0];
   private readonly count: number;
   private readonly targets: number;
+  /** Parsed group lines: a choice list names many siblings, and each row needs its group's file. */
+  private readonly groups = new Map<number, Group>();
 
   constructor(private readonly table: string) {
     for (let i = table.indexOf('\n'); i !== -1; i = table.indexOf('\n', i + 1)) this.starts.push(i + 1);
@@ -114,11 +122,15 @@ export class TableLines {
   }
 
   target(t: number): TriggerSection {
-    return JSON.parse(this.line(2 + this.count + t)) as TriggerSection;
+    const [heading, line, bodyStart, sectionEnd, group, choice] = JSON.parse(this.line(2 + this.count + t)) as TargetRow;
+    const [file, broader] = this.group(group);
+    return { heading, file, line, broader, bodyStart, sectionEnd, group, choice: choice ?? null };
   }
 
   group(g: number): Group {
-    return JSON.parse(this.line(2 + this.count + this.targets + g)) as Group;
+    let group = this.groups.get(g);
+    if (group === undefined) this.groups.set(g, (group = JSON.parse(this.line(2 + this.count + this.targets + g)) as Group));
+    return group;
   }
 
   /** The line before the last. */

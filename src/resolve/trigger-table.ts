@@ -2,21 +2,32 @@
  * The trigger table: the exact-phrase half of the resolver, precomputed as text.
  *
  *   2                                        number of phrase lines
+ *   3                                        number of target lines
  *   encode file paths<TAB>[[1,"how"]]        one line per normalised phrase (trigger,
  *   writing mock tests<TAB>[[0,"when"]]      extra or heading), sorted: [target, operator]
- *   {"heading":…,"file":…,"line":…,"bodyStart":…,"sectionEnd":…,"broader":[…],"related":[…]}
- *   {…}                                      then one line per target (semantic heading)
- *   [[0,"/when writing mock tests"],…]       then one line per sibling group (Related)
+ *   ["When Writing Mock Tests",12,40,610,0,"/when writing mock tests"]
+ *   ["How to Encode File Paths",20,…,1]      then one line per target (semantic heading):
+ *                                            [heading, line, bodyStart, sectionEnd, group, choice?]
+ *   ["agents/decisions/x.md",[…],[[0,"/when writing mock tests"],…]]
+ *                                            then one line per sibling group: [file, Broader, Related]
  *   [["writing mock tests",0,0],…]           then the fuzzy candidates: [text, target, operator]
  *   {"vocab":[…],"words":[[…],…]}            last, their words (matcherData: not re-tokenised per call)
  *
  * A per-call process answers an exact query by binary search over this one string
- * and reads only the decision file it prints: no model is built, no JSON but one
- * line is parsed. A trigger with no exact phrase runs the fuzzy engine over the
+ * and reads only the decision file it prints: no model is built, no JSON but a
+ * line or three is parsed. A trigger with no exact phrase runs the fuzzy engine over the
  * candidates line, in the resolver's order, and decides with the resolver's own
  * code (trigger-pick.ts). `.Section` and `..file.md` queries are not answered here
  * and go to resolve() on the full model. Both paths give the same result by
  * construction (tests compare them on every corpus entry and on perturbed queries).
+ *
+ * A target's row is an array, and what its siblings (one file, one parent) share — the
+ * file, the Broader lines (broaderLinks reads the ancestors only) and the Related lines —
+ * is written once, on their group's line, which the row names by number. A row of keyed
+ * objects repeating the file path took ~190 bytes per target: 32 MB of table for a 1 MB
+ * file of 166,665 `### a` headings, and 0.2–0.4 s of CPU of a cold `when` to build and write;
+ * the array ~28 (bench/RESULTS.md, "Compact trigger-table rows"). A choice of null
+ * (no line picks the target alone) is left off the end of its row.
  */
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import type { Project } from '../model/project.js';
@@ -35,30 +46,30 @@ export function buildTriggerTable(project: Project, params: ResolveParams = DEFA
     const hits: Hits = ids.map((id) => [index.candidates[id]!.target, index.candidates[id]!.operator ?? null] as const);
     phrases.push(`${phrase}\t${JSON.stringify(hits)}`);
   }
-  const groups: [number, string][][] = [];
+  const groups: { readonly file: string; readonly broader: string; readonly related: [number, string][] }[] = [];
   // Siblings (one file, one parent) share their group, file and Broader lines (broaderLinks
   // reads the ancestors only): each is worked out and serialised once per group.
   // Per file, per parent heading (no key string built per target).
-  const groupOf = new Map<DecisionFile, Map<number, { readonly group: number; readonly file: string; readonly broader: string }>>();
+  const groupOf = new Map<DecisionFile, Map<number, number>>();
   const targets = new Chunks();
   const queryOf = queryLines(project, index);
   index.targets.forEach((target, t) => {
     const { file, heading } = target;
     let byParent = groupOf.get(file);
     if (byParent === undefined) groupOf.set(file, (byParent = new Map()));
-    let shared = byParent.get(heading.parent);
-    if (shared === undefined) {
-      shared = { group: groups.length, file: JSON.stringify(file.path), broader: JSON.stringify(broaderLinks(project, file, heading)) };
-      byParent.set(heading.parent, shared);
-      groups.push([]);
+    let group = byParent.get(heading.parent);
+    if (group === undefined) {
+      group = groups.length;
+      byParent.set(heading.parent, group);
+      groups.push({ file: JSON.stringify(file.path), broader: JSON.stringify(broaderLinks(project, file, heading)), related: [] });
     }
     const entry = target.entry;
-    if (entry?.kind === 'entry') groups[shared.group]!.push([t, entryLabel(entry)]);
-    targets.push(row(heading, shared, queryOf(t)));
+    if (entry?.kind === 'entry') groups[group]!.related.push([t, entryLabel(entry)]);
+    targets.push(row(heading, group, queryOf(t)));
   });
   const candidates = JSON.stringify(index.candidates.map((c) => [c.text, c.target, c.operator === undefined ? null : c.operator]));
   const words = JSON.stringify(index.matcherData);
-  return [String(phrases.length), String(targets.length), ...phrases.joined(), ...targets.joined(), ...groups.map((g) => JSON.stringify(g)), candidates, words].join('\n');
+  return [String(phrases.length), String(targets.length), ...phrases.joined(), ...targets.joined(), ...groups.map((g) => `[${g.file},${g.broader},${JSON.stringify(g.related)}]`), candidates, words].join('\n');
 }
 
 /**
@@ -88,12 +99,11 @@ class Chunks {
 }
 
 /**
- * One target's line: what JSON.stringify gives for its TriggerSection (content and related
- * are left out: the content is read from the file, related rebuilt from the group at
- * lookup), keys in its order, written as a template. Node 20's JSON.stringify of a small
- * object costs ~3 µs (~12 µs for one built by a spread): 2 s of a cold `when` over a 1 MB
- * file of 166,665 headings, where this costs a tenth of it.
+ * One target's line, [heading, line, bodyStart, sectionEnd, group, choice] (trigger-lines.ts
+ * TargetRow), written as a template: Node 20's JSON.stringify of a small array or object
+ * costs ~3 µs, 0.5 s of a cold `when` over a 1 MB file of 166,665 headings.
  */
-function row(heading: DecisionHeading, shared: { readonly group: number; readonly file: string; readonly broader: string }, query: string | undefined): string {
-  return `{"heading":${JSON.stringify(heading.text)},"file":${shared.file},"line":${heading.line},"broader":${shared.broader},"bodyStart":${heading.bodyStart},"sectionEnd":${heading.sectionEnd},"group":${shared.group},"choice":${query === undefined ? 'null' : JSON.stringify(query)}}`;
+function row(heading: DecisionHeading, group: number, query: string | undefined): string {
+  const choice = query === undefined ? '' : `,${JSON.stringify(query)}`;
+  return `[${JSON.stringify(heading.text)},${heading.line},${heading.bodyStart},${heading.sectionEnd},${group}${choice}]`;
 }

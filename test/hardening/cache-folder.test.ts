@@ -46,8 +46,9 @@ function plantTable(root: string, into: string, target: string): void {
   cpSync(built, into, { recursive: true });
   const table = readdirSync(into).find((f) => f.endsWith('.table'))!;
   const text = readFileSync(join(into, table), 'utf8');
-  expect(text).toContain('"file":"agents/decisions/a.md"');
-  writeFileSync(join(into, table), text.replace('"file":"agents/decisions/a.md"', `"file":${JSON.stringify(target)}`));
+  // The file is named once per sibling group, at the start of the group's line (resolve/trigger-table.ts).
+  expect(text).toContain('\n["agents/decisions/a.md",');
+  writeFileSync(join(into, table), text.replace('\n["agents/decisions/a.md",', `\n[${JSON.stringify(target)},`));
 }
 
 function expectAnswerWithoutCache(result: ReturnType<typeof runCli>, folder: string, problem: string): void {

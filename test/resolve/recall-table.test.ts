@@ -94,7 +94,7 @@ describeCorpora('trigger table', () => {
   });
 });
 
-test('a target row is the JSON of its section, written without JSON.stringify of an object (issue 27 §15: 2 s of 166,665 headings)', () => {
+test('a target row is the compact JSON of its section, its file and Broader lines on its group\'s line, written without JSON.stringify (issue 27 §15: 2 s of 166,665 headings; 32 MB of keyed rows)', () => {
   const decision = '# T\n\n## .Group "one"\n\n### When Quoting "a\\b"\tx\n\nBody.\n\n#### How to Nest Ünïcode\n\n## Free \u0001 text\n\n### When writing tests\n';
   const texts = new Map([
     ['agents/memory-index.md', '# Memory Index\n\n## agents/decisions/t.md\n\n/when writing tests\n'],
@@ -102,12 +102,31 @@ test('a target row is the JSON of its section, written without JSON.stringify of
   ]);
   const built = buildProject(texts, DEFAULT_CONFIG);
   const lines = buildTriggerTable(built).split('\n');
-  const rows = lines.slice(2 + Number(lines[0]), 2 + Number(lines[0]) + Number(lines[1]));
+  const first = 2 + Number(lines[0]);
+  const rows = lines.slice(first, first + Number(lines[1]));
   const headings = built.decisions[0]!.headings.filter((h) => h.depth > 1 && !h.structural);
   // Independent of the writer: each row parses back to the heading's own fields, and is exactly JSON.stringify of them.
-  expect(rows.map((r) => (JSON.parse(r) as { heading: string }).heading)).toEqual(headings.map((h) => h.text));
+  const parsed = rows.map((r) => JSON.parse(r) as unknown[]);
+  expect(parsed.map((r) => r.slice(0, 4))).toEqual(headings.map((h) => [h.text, h.line, h.bodyStart, h.sectionEnd]));
   for (const r of rows) expect(r).toBe(JSON.stringify(JSON.parse(r)));
-  const quoted = JSON.parse(rows[0]!) as Record<string, unknown>;
-  expect(Object.keys(quoted)).toEqual(['heading', 'file', 'line', 'broader', 'bodyStart', 'sectionEnd', 'group', 'choice']);
-  expect(quoted).toMatchObject({ heading: 'When Quoting "a\\b"\tx', file: 'agents/decisions/t.md', line: 5, broader: ['/when .Group "one"', '/when ..t.md'], choice: '/when Quoting "a\\b" x' });
+  expect(parsed[0]).toEqual(['When Quoting "a\\b"\tx', 5, headings[0]!.bodyStart, headings[0]!.sectionEnd, parsed[0]![4], '/when Quoting "a\\b" x']);
+  const group = (r: unknown[]) => JSON.parse(lines[first + rows.length + (r[4] as number)]!) as unknown[];
+  expect(group(parsed[0]!).slice(0, 2)).toEqual(['agents/decisions/t.md', ['/when .Group "one"', '/when ..t.md']]);
+  expect(group(parsed[3]!)).toEqual(['agents/decisions/t.md', ['/when .Free \u0001 text', '/when ..t.md'], [[3, '/when writing tests']]]);
+  expect(lines[first + rows.length + (parsed[0]![4] as number)]).toBe(JSON.stringify(group(parsed[0]!)));
+});
+
+test('a target no line picks alone has no choice in its row, and the table lists its place like resolve() does', () => {
+  const texts = new Map([
+    ['agents/memory-index.md', '# Memory Index\n'],
+    ['agents/decisions/t.md', '# T\n\n### a\n\nOne.\n\n### a\n\nTwo.\n'],
+  ]);
+  const built = buildProject(texts, DEFAULT_CONFIG);
+  const table = buildTriggerTable(built);
+  const lines = table.split('\n');
+  expect(lines.slice(2 + Number(lines[0]), 4 + Number(lines[0]))).toEqual(['["a",3,9,14,0]', '["a",7,13,18,0]'].map((r, i) => r.replace(/,\d+,\d+,0]/, `,${built.decisions[0]!.headings[i + 1]!.bodyStart},${built.decisions[0]!.headings[i + 1]!.sectionEnd},0]`)));
+  const read = (path: string) => texts.get(path)!;
+  const answer = resolveFromTriggerTable(table, 'a', 'when', read);
+  expect(answer?.kind).not.toBe('found');
+  expect(answer).toEqual(resolve(built, 'a', { operator: 'when' }));
 });
