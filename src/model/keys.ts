@@ -34,7 +34,7 @@ export const OPERATOR_HEADING_PREFIX: Readonly<Record<Operator, string>> = { whe
  * The words of a non-ASCII text. Made on first use, and from a string, not a literal:
  * a \p{…} pattern builds ICU's property sets, and V8 builds them for a regex literal
  * when it compiles the file, even inside a function never called (each per-call
- * bundle paid ~1–2 ms for it: bench/RESULTS.md, "Unicode patterns off the load"); a
+ * bundle paid ~1–2 ms for it: bench/RESULTS.md, "what the `when` bundles do at load"); a
  * process folding only ASCII (an exact recall) never needs them.
  */
 let word: RegExp | undefined;
