@@ -31,9 +31,11 @@ export type Operator = 'when' | 'how';
 export const OPERATOR_HEADING_PREFIX: Readonly<Record<Operator, string>> = { when: 'When', how: 'How to' };
 
 /**
- * The words of a non-ASCII text. Made on first use: creating a \p{…} pattern builds
- * ICU's property sets, about half a millisecond, which a process folding only ASCII
- * (an exact recall) never needs.
+ * The words of a non-ASCII text. Made on first use, and from a string, not a literal:
+ * a \p{…} pattern builds ICU's property sets, and V8 builds them for a regex literal
+ * when it compiles the file, even inside a function never called (each per-call
+ * bundle paid ~1–2 ms for it: bench/RESULTS.md, "what the `when` bundles do at load"); a
+ * process folding only ASCII (an exact recall) never needs them.
  */
 let word: RegExp | undefined;
 
@@ -47,7 +49,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  * (test/fuzzy/words.test.ts compares them on random text).
  */
 export function keyWords(text: string): string[] {
-  if (!ASCII.test(text)) return text.normalize('NFKC').toLowerCase().match((word ??= /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu)) ?? [];
+  if (!ASCII.test(text)) return text.normalize('NFKC').toLowerCase().match((word ??= new RegExp('[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*', 'gu'))) ?? [];
   const lower = text.toLowerCase();
   const words: string[] = [];
   let start = -1;
@@ -83,11 +85,13 @@ const PREFIX_KEYS: readonly (readonly [Operator, string])[] = [
   ['how', `${foldKey(OPERATOR_HEADING_PREFIX.how)} `],
   ['when', `${foldKey(OPERATOR_HEADING_PREFIX.when)} `],
 ];
-/** The written prefix: the operator words with anything but letters and digits around them. */
-const PREFIX_TEXT: Readonly<Record<Operator, RegExp>> = {
-  how: /^[^\p{L}\p{N}]*how[^\p{L}\p{N}\p{M}]+to(?![\p{L}\p{N}\p{M}])/iu,
-  when: /^[^\p{L}\p{N}]*when(?![\p{L}\p{N}\p{M}])/iu,
-};
+/** The written prefix: the operator words with anything but letters and digits around them (made on first use, as `word`). */
+let prefixText: Readonly<Record<Operator, RegExp>> | undefined;
+const prefixPatterns = (): Readonly<Record<Operator, RegExp>> =>
+  (prefixText ??= {
+    how: new RegExp('^[^\\p{L}\\p{N}]*how[^\\p{L}\\p{N}\\p{M}]+to(?![\\p{L}\\p{N}\\p{M}])', 'iu'),
+    when: new RegExp('^[^\\p{L}\\p{N}]*when(?![\\p{L}\\p{N}\\p{M}])', 'iu'),
+  });
 
 /**
  * The operator and trigger a semantic heading stands for: `When X` → when/X,
@@ -99,7 +103,7 @@ export function headingOperator(text: string, key = headingKey(text)): { operato
   for (const [operator, prefix] of PREFIX_KEYS) {
     if (!key.startsWith(prefix)) continue;
     const written = ASCII.test(text) ? text : text.normalize('NFKC'); // ASCII is its own NFKC form (ICU's call is not free)
-    const match = PREFIX_TEXT[operator].exec(written);
+    const match = prefixPatterns()[operator].exec(written);
     // NFKC can turn compatibility letters into the prefix words; the key is the authority.
     const trigger = match ? written.slice(match[0].length).trim() : key.slice(prefix.length);
     return { operator, trigger: foldKey(trigger) === key.slice(prefix.length) ? trigger : key.slice(prefix.length) };

@@ -12,13 +12,18 @@ import { stemmer } from 'stemmer';
 import { keyWords } from '../model/keys.js';
 import { RETRIEVAL_STOPWORDS } from '../model/words.js';
 
-const NUMBER = /^\p{N}+$/u;
+/**
+ * A bare number. An ASCII word's numerals are its digits: only a word with another character needs \p{N}, built on
+ * first use from a string, not a literal (model/keys.ts `word` says why: ICU's property sets, at load otherwise).
+ */
+let number: RegExp | undefined;
+const isNumber = (word: string): boolean => /^[0-9]+$/.test(word) || (/[^\x00-\x7f]/.test(word) && (number ??= new RegExp('^\\p{N}+$', 'u')).test(word));
 
 /** The index terms of a text, in order, repeats kept (term frequency counts them). */
 export function analyze(text: string): string[] {
   const terms: string[] = [];
   for (const word of keyWords(text)) {
-    if (word.length < 2 || NUMBER.test(word) || RETRIEVAL_STOPWORDS.has(word)) continue;
+    if (word.length < 2 || isNumber(word) || RETRIEVAL_STOPWORDS.has(word)) continue;
     terms.push(stemCached(word));
   }
   return terms;

@@ -134,6 +134,11 @@ describe('analysis: stop words and Porter stems', () => {
     expect(analyze('When the 2 of a memory-index')).toEqual(['memori', 'index']);
   });
 
+  test('numbers in any script are not terms; words mixing digits and letters are', () => {
+    // a year in ASCII, Arabic-Indic and Devanagari digits
+    expect(analyze('release 2026 ٢٠٢٦ १२ v2 2fa ٣x')).toEqual(['releas', 'v2', '2fa', '٣x']);
+  });
+
   test('a query in another grammatical form finds the entry', () => {
     const data = tree({ 'When Placing Quality Gates': BODY, 'When Naming Branches': BODY });
     expect(rank(data, 'where should the quality gate be placed?', P).map((s) => s.label)).toEqual(['/when placing quality gates']);
