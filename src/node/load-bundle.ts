@@ -63,6 +63,7 @@ import type * as Vm from 'node:vm';
 import type NodeModule from 'node:module';
 import { cacheEnabled, cacheFolderUsable, cachePath, contentHash, readCodeCache, writeCodeCache } from './cache-files.js';
 import { hostMessages as m } from '../messages/host.js';
+import { BEFORE_V8_FLAGS, type BeforeV8Flags } from '../core/v8-flags.js';
 
 type BundleModule = { exports: unknown; readonly id: string; readonly filename: string; loaded: boolean };
 type Wrapped = (exports: unknown, require: (id: string) => unknown, module: BundleModule, filename: string, dirname: string) => void;
@@ -74,9 +75,7 @@ const toWrite: { readonly script: Vm.Script; readonly path: string; readonly key
 /** The V8 flags set since the process started (see V8's flags): part of the key. */
 let flagsSet = '';
 
-/** The global through which a bundle announces a change of V8's flags (short-run.ts): `(flags) => void`. */
-export const BEFORE_V8_FLAGS = Symbol.for('memdex.beforeV8FlagsChange');
-(globalThis as { [BEFORE_V8_FLAGS]?: (flags: string) => void })[BEFORE_V8_FLAGS] = (flags) => {
+(globalThis as { [BEFORE_V8_FLAGS]?: BeforeV8Flags })[BEFORE_V8_FLAGS] = (flags) => {
   for (const entry of toWrite) {
     try {
       entry.data ??= entry.script.createCachedData();

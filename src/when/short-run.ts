@@ -1,4 +1,5 @@
 import type * as V8 from 'node:v8';
+import { BEFORE_V8_FLAGS, type BeforeV8Flags } from '../core/v8-flags.js';
 
 /**
  * V8 tiers for a process that answers one query and exits.
@@ -19,6 +20,6 @@ export const SHORT_RUN_V8_FLAGS = '--max-opt=2';
 
 export function settleForShortRun(): void {
   // V8's code cache is stamped with the flags: the loader produces what it still has to write first (node/load-bundle.ts, V8's flags).
-  (globalThis as { [key: symbol]: ((flags: string) => void) | undefined })[Symbol.for('memdex.beforeV8FlagsChange')]?.(SHORT_RUN_V8_FLAGS);
+  (globalThis as { [BEFORE_V8_FLAGS]?: BeforeV8Flags })[BEFORE_V8_FLAGS]?.(SHORT_RUN_V8_FLAGS);
   (process.getBuiltinModule('node:v8') as typeof V8).setFlagsFromString(SHORT_RUN_V8_FLAGS);
 }
