@@ -59,7 +59,11 @@ export function pointAt(table: LineTable, offset: number): Point {
   if (offset >= table.nexts[last]! && table.nexts[last]! > table.ends[last]!) {
     return { line: last + 2, column: offset - table.nexts[last]! + 1, offset };
   }
-  const line = lineOfOffset(table, offset);
+  return pointOnLine(table, lineOfOffset(table, offset), offset);
+}
+
+/** pointAt for an offset known to be on the 1-based `line` (within its content): no search of the table. */
+export function pointOnLine(table: LineTable, line: number, offset: number): Point {
   return { line, column: Math.max(1, offset - table.starts[line - 1]! + 1), offset };
 }
 

@@ -1,7 +1,7 @@
 /** Where a finding points: the spans of entries, headings and columns, shared by the rules. */
 import type { Span } from '../core/diagnostic.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
-import { spanOf } from '../model/lines.js';
+import { pointOnLine, spanOf } from '../model/lines.js';
 import type { MemoryIndex } from '../model/memory-index.js';
 import type { Project } from '../model/project.js';
 
@@ -28,16 +28,13 @@ export function headingSpan(file: DecisionFile, heading: DecisionHeading): Span 
 
 const headingSpans = new WeakMap<DecisionFile, Span[]>();
 
-/** spanOf's answer for a place on one known line: the line table's start of that line is the column's origin. */
+/** spanOf's answer, from the line the heading knows (lines.ts pointOnLine). */
 function lineSpan(file: DecisionFile, heading: DecisionHeading): Span {
-  const lineStart = file.lines.starts[heading.line - 1]!;
+  const { lines } = file;
   const start = heading.start + heading.column - 1;
-  const end = file.lines.ends[heading.line - 1]!;
-  if (start < lineStart || start > end) return spanOf(file.lines, start, end);
-  return {
-    start: { line: heading.line, column: Math.max(1, start - lineStart + 1), offset: start },
-    end: { line: heading.line, column: Math.max(1, end - lineStart + 1), offset: end },
-  };
+  const end = lines.ends[heading.line - 1]!;
+  if (start < lines.starts[heading.line - 1]! || start > end) return spanOf(lines, start, end);
+  return { start: pointOnLine(lines, heading.line, start), end: pointOnLine(lines, heading.line, end) };
 }
 
 export function fileOf(project: Project, path: string): DecisionFile | undefined {
