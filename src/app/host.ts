@@ -122,9 +122,9 @@ export interface TreeHost extends CacheHost, JournalWrites {
   readTextIfExists(path: string, display?: string): string | undefined;
   /** `dir` and a path under it as the platform joins them (`.` and `..` folded). */
   joinPath(dir: string, path: string): string;
-  /** Temp file, fsync, rename; a text in pieces (a report) is written to the temp a piece at a time. */
+  /** Temp file, fsync, rename; a text in pieces (a report: strings or UTF-8 bytes) is written to the temp a piece at a time. */
   /** With `expected`, refuses (ConcurrentEditError) when the file no longer holds that text. */
-  writeTextAtomic(path: string, text: string | Iterable<string>, options?: WriteOptions): void;
+  writeTextAtomic(path: string, text: string | Iterable<string | Uint8Array>, options?: WriteOptions): void;
   appendText(path: string, text: string): void;
   /** The nearest folder at or above `start` holding a memory tree. */
   findRoot(start: string): string | undefined;
@@ -140,8 +140,8 @@ export interface TreeHost extends CacheHost, JournalWrites {
   gitListFiles(root: string, pathspec: string): readonly string[] | undefined;
   /** The folders (with a trailing `/`) and regular files in a folder, in listing order (links and other kinds left out); throws the OS error. */
   listFolder(path: string): readonly string[];
-  /** Straight to the file descriptor (no stream built); a reader that went away ends the output quietly. */
-  writeStdout(text: string): void;
+  /** Straight to the file descriptor (no stream built); a reader that went away ends the output quietly. Bytes are UTF-8, written as they are. */
+  writeStdout(text: string | Uint8Array): void;
   writeStderr(text: string): void;
   /** A progress line on a terminal (nothing otherwise). */
   progress(done: number, total: number): void;

@@ -2,7 +2,10 @@
  * A cached model for per-call commands (the resolver runs once per agent action):
  * an unchanged tree is neither read nor parsed again; any real difference rebuilds
  * the model from the texts (documents already parsed come from the parse cache,
- * parse-cache.ts) and rewrites the caches. Where the caches live, their stamps and
+ * parse-cache.ts) and rewrites the caches. The model itself is cached by the first
+ * call that needs it: a build for a caller that answers from a side payload (the
+ * trigger table) writes that payload and the stamps only; a valid table beside no
+ * model is what a later `.Section` finds, and it builds the model then. Where the caches live, their stamps and
  * their validation are the cache store's (src/node/cache-files.ts).
  */
 import { buildProjectWithIgnores } from '../model/build-project.js';
@@ -45,7 +48,7 @@ export async function loadCachedProject(host: ModelCacheHost, root: string, conf
       return project;
     }
   }
-  return build(host, root, config, options);
+  return build(host, root, config, options, stamps ?? undefined);
 }
 
 /** The payloads cached beside the model that this caller asked for. */
@@ -56,7 +59,8 @@ function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project:
   return list;
 }
 
-async function build(host: ModelCacheHost, root: string, config: Config, options: CacheOptions): Promise<Project> {
+/** `valid`: the tree's stamps when they held (the model was not cached): its side payloads that still read back are kept. */
+async function build(host: ModelCacheHost, root: string, config: Config, options: CacheOptions, valid?: Stamps): Promise<Project> {
   const { derived } = options;
   const startedAt = host.clockMs();
   const source = host.workingTree(root);
@@ -73,9 +77,15 @@ async function build(host: ModelCacheHost, root: string, config: Config, options
   const project = await buildProjectWithIgnores(files, config, await parseCache.parserFor(files, config));
   parseCache.save(files);
   if (!host.cachesEnabled()) return project;
-  const model: ModelPayload = { snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) };
-  const payloads: Partial<Record<PayloadKind, string>> = { model: JSON.stringify(model) };
-  for (const [kind, payload] of sidePayloads(options)) payloads[kind] = payload(project);
+  const payloads: Partial<Record<PayloadKind, string>> = {};
+  // Not asked for: not built (1 MB of `### a`: the snapshot, the resolver index's export and their JSON, 0.4-0.5 s of a cold `when a`).
+  if (options.model !== false) payloads.model = JSON.stringify({ snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) } satisfies ModelPayload);
+  for (const [kind, payload] of sidePayloads(options)) {
+    // A table a trigger's build cached beside no model is not built again for the `.Section` that builds the model:
+    // an unchanged tree keeps its tree hash, so the new stamps validate it; a tree changed meanwhile invalidates it.
+    if (valid !== undefined && host.readCachePayload(root, kind, valid) !== undefined) continue;
+    payloads[kind] = payload(project);
+  }
   host.writeTreeCache(root, config, startedAt, built, payloads);
   return project;
 }

@@ -141,6 +141,13 @@ export interface Derived {
 /** What a command caches with the model of a tree (src/app/model-cache.ts). */
 export interface CacheOptions {
   readonly derived?: Derived;
+  /**
+   * Whether a build caches the model itself (the snapshot and `derived`; default true). A caller
+   * that answers from a side payload alone says false: a cold `memdex when <trigger>` needs the
+   * trigger table, and the next call that needs the model (`.Section`, `..file.md`) builds and
+   * caches it then (model-cache.ts).
+   */
+  readonly model?: boolean;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
   readonly table?: (project: Project) => string;
   /** The same for the topic ranker's index (src/app/suggest-index.ts). */

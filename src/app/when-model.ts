@@ -8,11 +8,13 @@ import type { ResolverHost } from './host.js';
 import { loadCachedProject } from './model-cache.js';
 import { loadSuggestIndex } from './suggest-index.js';
 import type { Stamps } from './port-types.js';
-import type { WhenRequest } from './when.js';
+import { needsModel, type WhenRequest } from './when.js';
 
 /**
  * Everything else: the model (cached: an unchanged tree is not parsed again).
  * `verified`: the cache stamps the trigger table path already validated (null: stale).
+ * The model itself is cached only for a query that reads it (`.Section`, `..file.md`): a
+ * trigger reaches this stage when the table is stale, and the next trigger needs the table alone.
  */
 export async function fromModel(host: ResolverHost, { root, config, queries, operator }: WhenRequest, verified: Stamps | null): Promise<{ results: ResolveResult[]; project: Project }> {
   const project = await loadCachedProject(host, root, config, {
@@ -21,6 +23,7 @@ export async function fromModel(host: ResolverHost, { root, config, queries, ope
       restore: (p, data) => restoreResolverIndex(p, DEFAULT_RESOLVE_PARAMS, data as ResolverIndexData),
     },
     table: (p) => buildTriggerTable(p, DEFAULT_RESOLVE_PARAMS),
+    model: queries.some((query) => needsModel(query, operator)),
     verified,
   });
   // The project too: a miss's related entries are indexed from it, not from the model read back (when-related.ts).

@@ -112,7 +112,7 @@ export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request
 }
 
 /** A `.Section` or `..file.md` query: the trigger table holds no headings but the entries', only the model answers it. */
-function needsModel(query: string, operator: Operator | undefined): boolean {
+export function needsModel(query: string, operator: Operator | undefined): boolean {
   const parsed = parseQuery(query, operator);
   return parsed.kind === 'query' && parsed.mode !== 'trigger';
 }

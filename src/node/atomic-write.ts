@@ -17,7 +17,7 @@ import { fileMessages as msg } from '../messages/files.js';
 import { kindOf, readRegularFile } from './read-text.js';
 import type { WriteOptions } from '../app/port-types.js';
 
-export function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string>, options: WriteOptions = {}): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string | Uint8Array>, options: WriteOptions = {}): void {
   const display = options.display ?? path;
   const { target, mode } = replacementOf(path, display);
   if (options.sweep !== false) removeStaleTemps(dirname(target), `.${basename(target)}`, '.tmp');
@@ -117,7 +117,7 @@ function removeDeadTemps(dir: string, writerPid: (name: string) => string | unde
 }
 
 /** `data` in pieces (a report as it is rendered) is written a piece at a time: the whole is never one string. */
-export function writeAndSync(path: string, data: string | Uint8Array | Iterable<string>, flags = 'w', mode?: number, sync = true): void {
+export function writeAndSync(path: string, data: string | Uint8Array | Iterable<string | Uint8Array>, flags = 'w', mode?: number, sync = true): void {
   const fd = openSync(path, flags, mode ?? 0o644);
   try {
     if (mode !== undefined) fchmodSync(fd, mode); // the umask must not widen or narrow a kept mode

@@ -8,7 +8,8 @@
  */
 import { writeSync } from 'node:fs';
 
-export function writeStdout(text: string): void {
+/** A text, or UTF-8 bytes (a report's chunks, cli/format/json.ts) written as they are. */
+export function writeStdout(text: string | Uint8Array): void {
   writeFd(1, text);
 }
 
@@ -35,14 +36,14 @@ function encode(text: string): Buffer {
   return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
 }
 
-function writeFd(fd: 1 | 2, text: string): void {
+function writeFd(fd: 1 | 2, text: string | Uint8Array): void {
   if (modes[fd] === 'closed') return;
   const stream = () => (fd === 1 ? process.stdout : process.stderr);
   if (modes[fd] === 'stream') {
-    stream().write(Buffer.from(text, 'utf8')); // bytes: as written here, not escaped again (cli/escape-output.ts)
+    stream().write(typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text)); // bytes (a copy: the caller may reuse its own): as written here, not escaped again (cli/escape-output.ts)
     return;
   }
-  const bytes = encode(text);
+  const bytes = typeof text === 'string' ? encode(text) : text;
   let offset = 0;
   while (offset < bytes.length) {
     try {

@@ -3,10 +3,14 @@
  * 40–90 MB string and a record per finding cost more than the check). Whatever the batch
  * size, the text is exactly what one `JSON.stringify(…, null, 2)` of the whole document
  * prints, as before; batch boundaries fall between findings of different shapes and trees.
+ * json writes UTF-8 chunks (issue 27 item 15) from pieces it encodes once and messages it
+ * scans as bytes: every character JSON or the terminal escaping changes is escaped as
+ * escaping the whole document would (core/terminal-text.ts), repeated messages included.
  */
 import { describe, expect, test } from '@jest/globals';
 import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { formatJson } from '../../src/cli/format/json.js';
+import { escapeControls } from '../../src/core/terminal-text.js';
 import type { LocatedTree } from '../../src/cli/format/located.js';
 import { formatSarif, MAX_RESULTS } from '../../src/cli/format/sarif.js';
 import { allRules } from '../../src/rules/registry.js';
@@ -44,12 +48,33 @@ function findings(file: string): Diagnostic[] {
   ];
 }
 
+/** Messages each character class of the escaping in turn, each twice in a row (the second copies the first's bytes). */
+const ESCAPED = ['C1 \u0085 and CSI \u009b', 'bidi \u202e and \u2066', 'lone \ud800 surrogate', 'replacement \ufffd itself', 'kept: nbsp \u00a0, line separator \u2028, ellipsis …, é, 🙂', 'DEL \u007f', 'lone CR \r here', 'plain'];
+const repeated = (file: string): Diagnostic[] => {
+  const related = [{ path: file, span: span(1, 1, 2), message: 'shared \u202a place' }];
+  return ESCAPED.flatMap((message, i) =>
+    [0, 1, 2].map((k) => ({
+      ruleId: 'decision/no-duplicate-heading',
+      severity: 'error' as const,
+      path: file,
+      span: span(100 + 3 * i + k, 1, 2 + k),
+      message,
+      ...(i % 2 === 0 ? { related } : {}),
+      // the third of each three is fixable: the same message, another tail
+      ...(k === 2 ? { fix: { title: 't', edits: [] } } : {}),
+    })),
+  );
+};
+
 const trees = ['agents/decisions/a.md', 'agents/memory-index.md'].map((file, i) => ({ root: `/r/t${i}`, diagnostics: findings(file) }));
-const located: LocatedTree[] = trees.map((t) => ({ diagnostics: t.diagnostics, display: (path: string) => `t/${path}` }));
+const located: LocatedTree[] = trees.map((t) => ({ diagnostics: [...t.diagnostics, ...repeated(t.diagnostics[0]!.path)], display: (path: string) => `t/${path}` }));
 const SIZES = [1, 2, 3, 4, 1000];
+/** json's chunk sizes in bytes: a chunk per record, a few records per chunk, all in one. */
+const CHUNK_SIZES = [1, 300, 1000, 1 << 16];
+const jsonText = (trees: LocatedTree[], size?: number) => Buffer.concat([...formatJson(trees, size)]).toString('utf8');
 
 describe('batched json and sarif are one JSON.stringify of the whole report', () => {
-  test.each(SIZES)('json, batches of %i', (size) => {
+  test.each(CHUNK_SIZES)('json, chunks of %i bytes', (size) => {
     const records = located.flatMap(({ diagnostics, display }) =>
       diagnostics.map((d) => ({
         ruleId: d.ruleId,
@@ -64,12 +89,19 @@ describe('batched json and sarif are one JSON.stringify of the whole report', ()
         fixable: d.fix !== undefined,
       })),
     );
-    expect([...formatJson(located, size)].join('')).toBe(`${JSON.stringify(records, null, 2)}\n`);
+    expect(jsonText(located, size)).toBe(escapeControls(`${JSON.stringify(records, null, 2)}\n`));
+    expect(records).toHaveLength(58);
+  });
+
+  test('json chunks are new buffers: a consumer may keep them', () => {
+    const chunks = [...formatJson(located, 300)]; // all kept, then joined: a reused buffer would show its last bytes
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(jsonText(located));
   });
 
   test('json without findings', () => {
-    expect([...formatJson([])].join('')).toBe('[]\n');
-    expect([...formatJson([{ diagnostics: [], display: (p) => p }])].join('')).toBe('[]\n');
+    expect(jsonText([])).toBe('[]\n');
+    expect(jsonText([{ diagnostics: [], display: (p) => p }])).toBe('[]\n');
   });
 
   test.each(SIZES)('sarif, batches of %i', (size) => {

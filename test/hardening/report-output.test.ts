@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
@@ -145,8 +145,33 @@ describe('a file that breaks one rule thousands of times (issue 27 item 15)', ()
     expect(lines).toContain('agents/decisions/big.md: 30 more decision/heading-has-entry findings not shown (at most 50 per rule per file; the count below has them all, --format json lists every one)');
     expect(lines).toContain('agents/decisions/big.md: 29 more decision/no-duplicate-heading findings not shown (at most 50 per rule per file; the count below has them all, --format json lists every one)');
     expect(stylish.stdout).toContain('✖ 159 problems (159 errors, 0 warnings)');
-    const json = JSON.parse(runCli(['check', '--root', root, '--format', 'json'], { cwd: root }).stdout);
-    expect(json.flatMap((file: { messages: unknown[] }) => file.messages)).toHaveLength(159);
+    expect(JSON.parse(runCli(['check', '--root', root, '--format', 'json'], { cwd: root }).stdout)).toHaveLength(159);
+  });
+
+  test('json, written as UTF-8 chunks, is every finding as JSON.stringify prints it, on stdout and through -o alike', () => {
+    // 4,000 headings: 8,000 findings, a 3.7 MB report of about 60 chunks.
+    const count = 4000;
+    const root = repeatedHeadings(count);
+    const file = 'agents/decisions/big.md';
+    const finding = (ruleId: string, line: number, message: string, related: { where: string; message: string }[]) => ({ ruleId, severity: 'error', file, line, column: 1, endLine: line, endColumn: 6, message, related, fixable: false });
+    // Line 401 is the first over decision/line-limit's 400: one more finding, whose message JSON escapes (its quotes).
+    const expected = Array.from({ length: count }, (_, k) => [
+      finding('decision/heading-has-entry', 3 + k, 'Heading `a` has no index entry and is neither `When …` nor `How to …`; expected a rename to `When …`/`How to …` with an index entry, or mark it structural: `### .a`', []),
+      ...(3 + k === 401 ? [finding('decision/line-limit', 401, `File has ${count + 2} lines; expected at most 400 (split it, or raise \`rules["decision/line-limit"].options.max\`)`, [])] : []),
+      ...(k === 0 ? [] : [finding('decision/no-duplicate-heading', 3 + k, 'Duplicate heading `a`; expected each semantic heading text once across the decision files', [{ where: `${file}:3:1`, message: 'First defined here' }])]),
+    ]).flat();
+    const stdout = runCli(['check', '--root', root, '--format', 'json'], { cwd: root, maxBuffer: 1 << 26 });
+    expect(stdout.status).toBe(1);
+    expect(stdout.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    // -o replaces the report whole (a new file renamed over it: another inode) and leaves no temp behind.
+    const report = join(root, 'report.json');
+    writeFileSync(report, 'stale');
+    const before = statSync(report).ino;
+    const written = runCli(['check', '--root', root, '--format', 'json', '-o', report], { cwd: root });
+    expect({ status: written.status, stdout: written.stdout, stderr: written.stderr }).toEqual({ status: 1, stdout: '', stderr: '' });
+    expect(readFileSync(report, 'utf8')).toBe(stdout.stdout);
+    expect(statSync(report).ino).not.toBe(before);
+    expect(readdirSync(root).sort()).toEqual(['agents', 'report.json']);
   });
 });
 

@@ -125,13 +125,14 @@ describe('cache stamps', () => {
 describeCorpora('reads per call, counted in a real process', () => {
   const TRIGGER = 'apply mock patches correctly';
 
-  /** A copied tree whose cache was built, then every memory file's mtime moved an hour back (same bytes). */
+  /** A copied tree whose caches were built (the table by a trigger, the model by a section query), then every memory file's mtime moved an hour back (same bytes). */
   function agedTree() {
     const dir = copyTree(AFTER);
     const cacheDir = mkdtempSync(join(tmpdir(), 'memdex-stamps-cli-'));
     cleanup.push(dir, cacheDir);
     const env = { MEMDEX_CACHE_DIR: cacheDir };
     expect(runCli(['when', TRIGGER], { cwd: dir, env }).status).toBe(0);
+    expect(runCli(['when', '.Mock Patching'], { cwd: dir, env }).status).toBe(0);
     const old = new Date(Date.now() - 3_600_000);
     utimesSync(join(dir, INDEX), old, old);
     for (const name of readdirSync(join(dir, 'agents/decisions'))) utimesSync(join(dir, 'agents/decisions', name), old, old);

@@ -20,14 +20,27 @@ describeCorpora('model cache', () => {
   test('is written on the first call and gives the same answers as no cache', () => {
     const dir = copyTree(AFTER);
     const { cacheDir, env } = withCache();
+    const cached = () => readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<key>')).sort();
     const first = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
-    // The stamps, the model snapshot, the trigger table that answers exact triggers without it, the parsed documents.
-    expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<key>')).sort()).toEqual(['<key>.model', '<key>.parse', '<key>.stamps', '<key>.table']);
-    const cached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
+    // A trigger: the stamps, the trigger table that answers exact triggers, the parsed documents; the model is
+    // not cached until a query reads it (issue 27 item 15: its snapshot was a quarter of a cold call on 1 MB).
+    expect(cached()).toEqual(['<key>.parse', '<key>.stamps', '<key>.table']);
+    const again = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env });
     const uncached = runCli(['when', 'apply mock patches correctly'], { cwd: dir, env: { MEMDEX_NO_CACHE: '1' } });
     expect(first.status).toBe(0);
-    expect(cached.stdout).toBe(first.stdout);
+    expect(again.stdout).toBe(first.stdout);
     expect(uncached.stdout).toBe(first.stdout);
+    // A section query reads the model: built then (from the cached parses), cached beside the table, and served from it next.
+    // The table the trigger cached is still valid: kept, not built and written again (another file would be another inode).
+    const table = join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.table'))!);
+    const tableIno = statSync(table).ino;
+    const section = runCli(['when', '.Mock Patching'], { cwd: dir, env });
+    expect(cached()).toEqual(['<key>.model', '<key>.parse', '<key>.stamps', '<key>.table']);
+    expect(statSync(table).ino).toBe(tableIno);
+    expect(section.status).toBe(0);
+    expect(runCli(['when', '.Mock Patching'], { cwd: dir, env }).stdout).toBe(section.stdout);
+    expect(runCli(['when', '.Mock Patching'], { cwd: dir, env: { MEMDEX_NO_CACHE: '1' } }).stdout).toBe(section.stdout);
+    expect(runCli(['when', 'apply mock patches correctly'], { cwd: dir, env }).stdout).toBe(first.stdout);
   });
 
   test('an edit that keeps the size and the mtime is still seen (content hash)', () => {

@@ -50,7 +50,7 @@ export function main(argv: readonly string[]): Promise<number> {
     // The report goes to stdout as it is rendered, or (--output-file) into the file's temp as it is rendered, renamed
     // over the file once whole. Each format escapes the tree's control characters in its fields (core/terminal-text.ts).
     let writing = false;
-    const emit = (chunks: Iterable<string>) => {
+    const emit = (chunks: Iterable<string | Uint8Array>) => {
       writing = true; // a failure from here on is the report's own: it is not written again as an error report
       if (outputFile === undefined) for (const text of batched(chunks)) host.writeStdout(text);
       else writeReport(host, outputFile, batched(chunks));
@@ -148,7 +148,7 @@ function maxWarningsOf(value: unknown): number | undefined {
  * The report file, replaced atomically (a reader never sees half a SARIF file), its text written as it is
  * rendered (never one string: a report can pass V8's longest string); its folder is created as ESLint does.
  */
-function writeReport(host: TreeHost, file: string, text: Iterable<string>): void {
+function writeReport(host: TreeHost, file: string, text: Iterable<string | Uint8Array>): void {
   const path = host.resolvePath(host.cwd, file);
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -179,7 +179,7 @@ function located({ root, diagnostics }: TreeFindings, cwd: string): LocatedTree 
 }
 
 /** The report in a text format; the github format also appends its step summary. */
-function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[], chalk: ChalkInstance | undefined): Iterable<string> {
+function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[], chalk: ChalkInstance | undefined): Iterable<string | Uint8Array> {
   switch (format) {
     case 'json':
       return formatJson(trees);
@@ -198,14 +198,18 @@ function render(format: Exclude<Format, 'sarif'>, trees: readonly LocatedTree[],
 /**
  * A report's pieces joined into writes of at least BATCH_CHARS: few system calls, never one
  * 90 MB string, and no string so long that the heap keeps it among its large objects.
+ * Bytes (json's chunks, cli/format/json.ts) pass as they are, after the text before them.
  */
 const BATCH_CHARS = 1 << 14;
 
-function* batched(chunks: Iterable<string>): Generator<string> {
+function* batched(chunks: Iterable<string | Uint8Array>): Generator<string | Uint8Array> {
   let parts: string[] = [];
   let size = 0;
   for (const chunk of chunks) {
-    if (size === 0 && chunk.length >= BATCH_CHARS) {
+    if (typeof chunk !== 'string' || (size === 0 && chunk.length >= BATCH_CHARS)) {
+      if (size > 0) yield parts.join('');
+      parts = [];
+      size = 0;
       yield chunk; // already a batch (json, sarif): not copied again
       continue;
     }
