@@ -16,7 +16,7 @@ export function main(argv: readonly string[]): Promise<number> {
     const root = str(args, 'root');
     const memdex = str(args, 'memdex') as SourceKind | undefined;
     const agents = agentsOption(strings(args, 'agent'), bool(args, 'no-claude'));
-    const report = runInit(
+    const report = await runInit(
       host,
       {
         ...(root !== undefined ? { root } : {}),
