@@ -25,10 +25,10 @@ import { STAGED_CHECK } from '../messages/init.js';
 import { baselineMessages as bm } from '../messages/baseline.js';
 import { baselineSize, BASELINE_FILE, parseBaseline } from '../core/baseline.js';
 import { doctorMessages as m } from '../messages/doctor.js';
-import type { AgentHost, SetupHost, TranscriptHost, TreeHost } from './host.js';
+import type { AgentHost, GitSetup, SetupHost, TranscriptHost, TreeHost } from './host.js';
 import { commandHooks, projectSkills, SETTINGS_FILE } from './init-claude.js';
 import { FRAMEWORK_HOOK_MARK, memdexSource, setupRoot } from './init.js';
-import { HUSKY_FOLDER, LEFTHOOK_HOOK_MARK, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy, lefthookConfig, lefthookRunsCheck } from './init-git.js';
+import { HUSKY_FOLDER, LEFTHOOK_HOOK_MARK, LINT_STAGED_FILES, PRE_COMMIT_FILE, checkHiddenBy, lefthookConfig } from './init-git.js';
 import { isObject, parseJsonObject, type JsonObject } from './json-file.js';
 import { unapprovedCommands } from './command-approval.js';
 import { approvalMessages } from '../messages/approval.js';
@@ -88,7 +88,7 @@ export interface DoctorOptions {
 /** Where the hooks and skills come from: the project's settings and skills, or the plugin. */
 type Wiring = { readonly kind: 'project' } | { readonly kind: 'plugin'; readonly source: string };
 
-export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, options: DoctorOptions = {}): DoctorReport {
+export async function runDoctor(host: DoctorHost, explicitRoot: string | undefined, options: DoctorOptions = {}): Promise<DoctorReport> {
   const root = setupRoot(host, explicitRoot);
   const abs = (path: string) => host.resolvePath(root, path);
   const read = (path: string) => (host.exists(abs(path)) ? host.readText(abs(path), path) : undefined);
@@ -110,19 +110,21 @@ export function runDoctor(host: DoctorHost, explicitRoot: string | undefined, op
   const user = userSettings(host, results);
   const settings = files && [...(user ? [user.value] : []), ...files.map((f) => f.value)];
   const wiring = wiringOf([...(user ? [user] : []), ...(files ?? [])], options);
-  const agents = checkAgents(host, root, read);
+  const agents = await checkAgents(host, root, read);
+  // git's setup, asked once (two git calls): which memdex the hooks run, and the pre-commit check.
+  const git = host.gitSetup(root);
   // A project wired for other agents alone (`init --agent codex`) expects no Claude Code hooks or skills.
   const claudeWired = wiring.kind === 'plugin' || files === undefined || files.length > 0 || agents.length === 0 || agents.some((r) => r.check === 'agent:claude');
   if (claudeWired) {
     results.push(ok('wiring', wiring.kind === 'plugin' ? m.wiringPlugin(wiring.source) : m.wiringProject(SETTINGS_FILE)));
     // An unreadable settings file is the one problem to fix first: the hooks and permissions in it are unknown.
-    const source = sourceOf(host, root, settings ?? []);
+    const source = sourceOf(host, root, git?.top, settings ?? []);
     if (settings !== undefined) results.push(...(wiring.kind === 'plugin' ? checkPluginHooks(settings) : checkHooks(settings, source)));
     results.push(checkCommand(host, root, wiring, source));
     results.push(...(wiring.kind === 'plugin' ? checkPluginSkills(settings) : checkSkills(read, settings, source)));
   } else results.push(ok('wiring', m.wiringAgentsOnly(SETTINGS_FILE)));
   results.push(...agents);
-  results.push(...checkPreCommit(host, root, read));
+  results.push(...(await checkPreCommit(host, root, git, read)));
   results.push(...checkInstall(host, root));
   results.push(checkHookLog(read));
   results.push(checkPointers(host, root, config));
@@ -182,9 +184,9 @@ function runsMemdexHook(hook: RegisteredHook, subcommand: string): boolean {
  * settings hold (a global install's, or the project's bin wherever it is), else
  * the one init would choose now.
  */
-function sourceOf(host: DoctorHost, root: string, settings: readonly JsonObject[]): MemdexSource {
-  const found = memdexSource(host, root, undefined);
-  const candidates: MemdexSource[] = [found, { kind: 'global' }, memdexSource(host, root, 'project')];
+function sourceOf(host: DoctorHost, root: string, top: string | undefined, settings: readonly JsonObject[]): MemdexSource {
+  const found = memdexSource(host, root, undefined, top);
+  const candidates: MemdexSource[] = [found, { kind: 'global' }, memdexSource(host, root, 'project', top)];
   const commands = new Set(registeredHooks(settings).map((h) => h.command));
   return candidates.find((source) => HOOK_WIRING.some((w) => commands.has(hookCommand(w.subcommand, source)))) ?? found;
 }
@@ -306,8 +308,7 @@ function checkInstall(host: DoctorHost, root: string): readonly DoctorResult[] {
   return gone.length === 0 ? [] : [{ check: 'install', status: 'warning', message: m.installPartly(gone), fix: m.installPartlyFix }];
 }
 
-function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => string | undefined): readonly DoctorResult[] {
-  const git = host.gitSetup(root);
+async function checkPreCommit(host: DoctorHost, root: string, git: GitSetup | undefined, read: (path: string) => string | undefined): Promise<readonly DoctorResult[]> {
   if (!git) return [problem('pre-commit', m.noGit, m.noGitFix)];
   const hookPath = `${git.hooksDir}/pre-commit`;
   const display = displayPath(root, hookPath);
@@ -322,6 +323,7 @@ function checkPreCommit(host: DoctorHost, root: string, read: (path: string) => 
   const lefthook = lefthookConfig((path) => host.exists(host.resolvePath(git.top, path)), (file) => file);
   if (lefthook !== undefined) {
     const file = host.resolvePath(git.top, lefthook);
+    const { lefthookRunsCheck } = await import('./lefthook-command.js');
     const runsCheck = lefthookRunsCheck(host.readText(file, displayPath(root, file)));
     if (script?.includes(LEFTHOOK_HOOK_MARK)) return [runsCheck ? ok('pre-commit', m.preCommitOk(displayPath(root, file))) : problem('pre-commit', m.lefthookMissing(displayPath(root, file)), m.runInit)];
     if (runsCheck) return [problem('pre-commit', m.lefthookNotInstalled(displayPath(root, file), displayPath(root, git.hooksDir)), m.lefthookNotInstalledFix)];

@@ -25,15 +25,12 @@ import { importLine, importLines } from '../rules/index/in-context.js';
 import { CHARS_PER_TOKEN, DEFAULT_MAX_TOKENS } from '../rules/index/size-budget.js';
 import { unifiedDiff } from '../migrate/unified-diff.js';
 import { EXAMPLE_DECISION, EXAMPLE_DECISION_FILE, GITIGNORE_HEADER, initMessages as m, starterIndex, workflow } from '../messages/init.js';
-import type { SetupHost, TreeHost } from './host.js';
+import type { GitSetup, SetupHost, TreeHost } from './host.js';
 import { SETTINGS_FILE, mergeSettings, projectSkills, shippedSkillTexts } from './init-claude.js';
 import {
   HUSKY_FOLDER,
   LINT_STAGED_FILES,
   PRE_COMMIT_FILE,
-  addLintStagedEntry,
-  addFrameworkHook,
-  addLefthookCommand,
   addToPackageJson,
   lefthookConfig,
   LEFTHOOK_HOOK_MARK,
@@ -41,6 +38,7 @@ import {
   lintStagedSkipsDeletions,
   packageType,
   preCommitText,
+  type ConfigEdit,
 } from './init-git.js';
 import { readInstallRecord, recordInstall } from './install-record.js';
 import { isObject, parseJsonObject, renderJson, type JsonObject, type JsonText } from './json-file.js';
@@ -135,14 +133,16 @@ export function setupRoot(host: TreeHost, explicit: string | undefined): string 
   return answer.path;
 }
 
-export function runInit(host: InitHost, options: InitOptions): InitReport {
+export async function runInit(host: InitHost, options: InitOptions): Promise<InitReport> {
   const root = setupRoot(host, options.root);
   const plan: Plan = { edits: [], gitConfig: [], commands: [], notes: [], problems: [] };
   // A config memdex cannot read leaves the paths unknown: the parts that need them wait for it.
   const config = readConfig(host, root, plan);
   const files = projectFiles(host, root);
-  const top = host.gitSetup(root)?.top;
-  const source = memdexSource(host, root, options.memdex);
+  // Asked once: the answer is the same until this run sets core.hooksPath, after it last reads it.
+  const git = host.gitSetup(root);
+  const top = git?.top;
+  const source = memdexSource(host, root, options.memdex, top);
   plan.notes.push(m.memdexSource(describeSource(source)));
   if (config) {
     const index = planTree(files, config, plan);
@@ -154,13 +154,13 @@ export function runInit(host: InitHost, options: InitOptions): InitReport {
   if (options.claude) planClaude(files, plan, source, refresh);
   else plan.notes.push(m.skipped(options.agents ? 'Claude Code (not named by --agent)' : 'Claude Code (--no-claude)'));
   if (options.agents) {
-    const agents = planAgents((path) => files.read(path), options.agents, source, config);
+    const agents = await planAgents((path) => files.read(path), options.agents, source, config);
     for (const edit of agents.edits) (edit.before === undefined ? create(plan, edit.path, edit.after) : update(plan, edit.path, edit.before, edit.after, edit.what));
     plan.notes.push(...agents.notes);
     plan.problems.push(...agents.problems);
   }
   if (!options.git) plan.notes.push(m.skipped('the pre-commit hook (--no-git)'));
-  else if (config) planGit(host, files, root, config, plan, source);
+  else if (config) await planGit(host, git, files, root, config, plan, source);
   if (options.ci) planCi(files, top, root, plan, source, refresh);
   else plan.notes.push(m.skipped('CI (--no-ci)'));
   planGitignore(files, plan);
@@ -327,8 +327,8 @@ function memoryPaths(config: Config): readonly string[] {
   return [config.index, `${config.decisions}/**/*.md`, config.playbook.path, CONFIG_FILE];
 }
 
-function planGit(host: InitHost, files: ProjectFiles, root: string, config: Config, plan: Plan, source: MemdexSource): void {
-  const git = host.gitSetup(root);
+/** The editors that parse (lint-staged-entry.ts, framework-hook.ts, lefthook-command.ts) are imported when their config is there (init-git.ts). */
+async function planGit(host: InitHost, git: GitSetup | undefined, files: ProjectFiles, root: string, config: Config, plan: Plan, source: MemdexSource): Promise<void> {
   if (!git) return void plan.notes.push(m.noGit);
   const pkgText = files.read('package.json');
   const pkg = pkgText === undefined ? undefined : parseJsonObject(pkgText, 'package.json');
@@ -343,6 +343,7 @@ function planGit(host: InitHost, files: ProjectFiles, root: string, config: Conf
   // lefthook runs its own commands (lint-staged among them, often): memdex's goes there, beside them.
   const lefthook = lefthookConfig((path) => files.exists(path), (file) => fromRoot(git.top, root, file));
   if (lefthook !== undefined) {
+    const { addLefthookCommand } = await import('./lefthook-command.js');
     const edit = addLefthookCommand(lefthook, files.read(lefthook)!, entry);
     if (edit !== 'present' && 'problem' in edit) return void plan.problems.push(edit.problem);
     if (edit !== 'present') update(plan, lefthook, files.read(lefthook)!, edit.after, m.lefthookEntry);
@@ -357,10 +358,14 @@ function planGit(host: InitHost, files: ProjectFiles, root: string, config: Conf
   const glob = lintStagedGlob(memoryPaths(config));
   if (pkg?.value['lint-staged'] !== undefined) return void planEdit(plan, 'package.json', pkgText!, addToPackageJson(pkgText!, pkg.value, pkg.indent, glob), glob, files);
   const lintStaged = LINT_STAGED_FILES.find((file) => files.exists(file));
-  if (lintStaged) return void planEdit(plan, lintStaged, files.read(lintStaged)!, addLintStagedEntry(lintStaged, files.read(lintStaged)!, glob, packageType(pkg?.value)), glob, files);
+  if (lintStaged) {
+    const { addLintStagedEntry } = await import('./lint-staged-entry.js');
+    return void planEdit(plan, lintStaged, files.read(lintStaged)!, addLintStagedEntry(lintStaged, files.read(lintStaged)!, glob, packageType(pkg?.value)), glob, files);
+  }
   const frameworkConfig = fromRoot(git.top, root, FRAMEWORK_CONFIG);
   const framework = files.read(frameworkConfig);
   if (framework !== undefined) {
+    const { addFrameworkHook } = await import('./framework-hook.js');
     const edit = addFrameworkHook(frameworkConfig, framework, entry);
     if (edit !== 'present' && 'problem' in edit) return void plan.problems.push(edit.problem);
     if (edit !== 'present') update(plan, frameworkConfig, framework, edit.after, m.frameworkEntry);
@@ -397,7 +402,7 @@ export function lefthookCommand(host: Pick<SetupHost, 'findOnPath'> & Pick<TreeH
  * `core.hooksPath` names, or of `.git/hooks` holding hooks of their own: one
  * marked block added there, git's hooks left theirs.
  */
-function hookTarget(git: NonNullable<ReturnType<InitHost['gitSetup']>>, root: string): { readonly file: string; readonly setHooksPath: boolean; readonly note?: string } {
+function hookTarget(git: GitSetup, root: string): { readonly file: string; readonly setHooksPath: boolean; readonly note?: string } {
   const husky = fromRoot(git.top, root, PRE_COMMIT_FILE);
   const hooksPath = git.hooksPath?.replace(/\/+$/, '');
   if (hooksPath === HUSKY_FOLDER || hooksPath === `${HUSKY_FOLDER}/_`) return { file: husky, setHooksPath: false };
@@ -411,13 +416,13 @@ function hookTarget(git: NonNullable<ReturnType<InitHost['gitSetup']>>, root: st
 
 /**
  * Which memdex the written commands run (memdex-command.ts): the one asked for;
- * else memdex's bin in a node_modules at or above the tree (up to the top of the
- * git working tree: a workspace root); else the project's when the tree holds a
- * package.json (npm install will put it there); else memdex on PATH.
+ * else memdex's bin in a node_modules at or above the tree (up to `top`, the top of
+ * the git working tree from gitSetup: a workspace root); else the project's when the
+ * tree holds a package.json (npm install will put it there); else memdex on PATH.
  */
-export function memdexSource(host: TreeHost & SetupHost, root: string, asked: SourceKind | undefined): MemdexSource {
+export function memdexSource(host: TreeHost & SetupHost, root: string, asked: SourceKind | undefined, top: string | undefined): MemdexSource {
   if (asked === 'global') return { kind: 'global' };
-  const found = installedBin(host, root, host.gitSetup(root)?.top);
+  const found = installedBin(host, root, top);
   if (found !== undefined) return { kind: 'project', bin: found };
   if (asked === 'project' || host.exists(host.resolvePath(root, 'package.json'))) return { kind: 'project', bin: PROJECT_BIN };
   return { kind: 'global' };
@@ -443,7 +448,7 @@ function normalizePath(path: string): string {
   return out.join('/');
 }
 
-function planEdit(plan: Plan, file: string, before: string, edit: ReturnType<typeof addLintStagedEntry>, glob: string, files: ProjectFiles): void {
+function planEdit(plan: Plan, file: string, before: string, edit: ConfigEdit, glob: string, files: ProjectFiles): void {
   if (edit === 'present') return;
   if ('problem' in edit) return void plan.problems.push(edit.problem);
   update(plan, file, before, edit.after, m.lintStagedEntry(glob));

@@ -40,7 +40,7 @@ import { isObject, parseJsonObject, renderJson } from './json-file.js';
 import { loadConfig } from './load-config.js';
 import { lefthookCommand, memdexSource, projectFiles, setupRoot, freshConfigTexts, fromRoot, relativeTo, workflowFile, workflowTexts, CLAUDE_FILE, FRAMEWORK_CONFIG, GITIGNORE_FILE, HOOKS_PATH_KEY, type ProjectFiles } from './init.js';
 import { removeFromSettings, SETTINGS_FILE, shippedSkillTexts, SKILLS_FOLDER } from './init-claude.js';
-import { emptyScript, lefthookConfig, LINT_STAGED_FILES, PRE_COMMIT_FILE, removeFrameworkHook, removeLefthookCommand, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, HUSKY_FOLDER } from './init-git.js';
+import { emptyScript, lefthookConfig, LINT_STAGED_FILES, PRE_COMMIT_FILE, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, HUSKY_FOLDER } from './init-git.js';
 import { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.js';
 import { HOOK_LOG_FILE } from './doctor.js';
 import { SKILL_NAMES } from './skills.js';
@@ -84,11 +84,14 @@ export interface UninstallContext {
   readonly plan: UninstallPlan;
 }
 
-/** One installer's way out: `state` parts are memdex's own state, skipped with --keep-memory. */
+/**
+ * One installer's way out: `state` parts are memdex's own state, skipped with --keep-memory. A part that parses
+ * with a library imports it when its file is there (init-git.ts), so it may return a promise.
+ */
 export interface UninstallPart {
   readonly name: string;
   readonly state?: boolean;
-  plan(context: UninstallContext): void;
+  plan(context: UninstallContext): void | Promise<void>;
 }
 
 export interface UninstallReport {
@@ -101,11 +104,11 @@ const COMMAND_TIMEOUT_MS = 60_000;
 const FRAMEWORK_UNINSTALL = 'pre-commit uninstall';
 const SETTINGS_FILES = [SETTINGS_FILE, '.claude/settings.local.json'];
 
-export function runUninstall(host: UninstallHost, options: UninstallOptions): UninstallReport {
+export async function runUninstall(host: UninstallHost, options: UninstallOptions): Promise<UninstallReport> {
   const root = setupRoot(host, options.root);
   const plan: UninstallPlan = { changes: [], folders: [], gitConfig: [], commands: [], notes: [], problems: [] };
   const context: UninstallContext = { host, root, files: projectFiles(host, root), git: host.gitSetup(root), config: readConfig(host, root), record: readInstallRecord(host, root), plan };
-  for (const part of UNINSTALL_PARTS) if (!(part.state && options.keepMemory)) part.plan(context);
+  for (const part of UNINSTALL_PARTS) if (!(part.state && options.keepMemory)) await part.plan(context);
   // The record goes whatever is kept: it describes an install that is gone.
   const record = host.resolvePath(root, INSTALL_RECORD);
   const recordGoes = host.exists(record) && !plan.folders.some((folder) => INSTALL_RECORD.startsWith(`${folder.path}/`));
@@ -207,7 +210,7 @@ const skills: UninstallPart = {
       const text = context.files.read(path);
       if (text === undefined) continue;
       // Every text a skill may have been installed with: those memdex ships (init-claude.ts).
-      const shipped = shippedSkillTexts(name, [memdexSource(context.host, context.root, undefined)]);
+      const shipped = shippedSkillTexts(name, [memdexSource(context.host, context.root, undefined, context.git?.top)]);
       removeWhenInstalled(context, path, text, shipped, m.skill, m.edited(path, m.skillKept));
     }
   },
@@ -260,11 +263,12 @@ const lintStaged: UninstallPart = {
 /** The pre-commit framework: memdex's local hook, and the framework's git hook when init installed it. */
 const framework: UninstallPart = {
   name: 'pre-commit-framework',
-  plan(context) {
+  async plan(context) {
     const { git } = context;
     const file = git ? fromRoot(git.top, context.root, FRAMEWORK_CONFIG) : FRAMEWORK_CONFIG;
     const text = context.files.read(file);
     if (text !== undefined) {
+      const { removeFrameworkHook } = await import('./framework-hook.js');
       const edit = removeFrameworkHook(file, text);
       if (edit !== undefined && 'problem' in edit) context.plan.problems.push(edit.problem);
       else if (edit !== undefined) change(context, file, text, edit.after, m.frameworkHook);
@@ -279,11 +283,12 @@ const framework: UninstallPart = {
 /** lefthook: memdex's pre-commit command in its config, and its git hooks when init installed them. */
 const lefthook: UninstallPart = {
   name: 'lefthook',
-  plan(context) {
+  async plan(context) {
     const { git, files, root, host } = context;
     const file = lefthookConfig((path) => files.exists(path), (name) => (git ? fromRoot(git.top, root, name) : name));
     const text = file === undefined ? undefined : files.read(file);
     if (file !== undefined && text !== undefined) {
+      const { removeLefthookCommand } = await import('./lefthook-command.js');
       const edit = removeLefthookCommand(file, text);
       if (edit !== undefined && 'problem' in edit) context.plan.problems.push(edit.problem);
       else if (edit !== undefined) change(context, file, text, edit.after, m.lefthookCommand);
@@ -397,8 +402,8 @@ const state: UninstallPart = {
 /** The other agents' wiring (`init --agent`): their MCP configs, entry-point blocks and Cursor's rule (agents/remove-agents.ts). */
 const agents: UninstallPart = {
   name: 'agents',
-  plan(context) {
-    const removal = planAgentRemoval((path) => context.files.read(path), context.config, { createdByInit: (path) => createdByInit(context, path) });
+  async plan(context) {
+    const removal = await planAgentRemoval((path) => context.files.read(path), context.config, { createdByInit: (path) => createdByInit(context, path) });
     context.plan.changes.push(...removal.removals);
     context.plan.notes.push(...removal.notes);
     context.plan.problems.push(...removal.problems);

@@ -6,7 +6,7 @@ import { refuseUnreplaceable, writeFileAtomic } from './atomic-write.js';
 import { cacheDir, cacheEnabled, cachePath } from './cache-files.js';
 import { childProcess } from './child-process.js';
 import { findExecutable, isExecutableFile } from './find-executable.js';
-import { git, gitTopLevel } from './git.js';
+import { git } from './git.js';
 import { guardWrites } from './guard-writes.js';
 import { removeEmptyFolder } from './journal-files.js';
 
@@ -78,17 +78,23 @@ function canWrite(path: string): boolean {
   }
 }
 
+/**
+ * Two git calls (it was three, and init, doctor and uninstall asked up to four times a run: app/ now asks once): the
+ * top, the tree's folder under it and the hooks folder in one rev-parse, then core.hooksPath as configured. --git-path
+ * honours core.hooksPath and linked worktrees; its answer is relative to the cwd, git's real one, which is
+ * `<top>/<prefix>` even when `root` is reached through a symbolic link.
+ */
 function gitSetup(root: string): GitSetup | undefined {
-  let top: string;
+  let lines: string[];
   try {
-    top = gitTopLevel(root);
+    lines = git(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'hooks']).toString().split('\n');
   } catch {
     return undefined;
   }
+  const top = lines[0]!.trim();
+  const hooksDir = resolve(top, lines[1]!.trim(), lines[2]!.trim());
   const configured = childProcess().spawnSync('git', ['config', '--get', 'core.hooksPath'], { cwd: top, encoding: 'utf8' });
   const hooksPath = configured.status === 0 ? configured.stdout.trim() || undefined : undefined;
-  // --git-path honours core.hooksPath and linked worktrees; its answer is relative to the cwd.
-  const hooksDir = resolve(top, git(top, ['rev-parse', '--git-path', 'hooks']).toString().trim());
   const names = existsSync(hooksDir) ? readdirSync(hooksDir) : [];
   const activeHooks = names.filter((name) => !name.endsWith('.sample') && isExecutableFile(join(hooksDir, name))).sort();
   return { top, hooksPath, hooksDir, activeHooks };

@@ -9,7 +9,8 @@ import { describe, expect, test } from '@jest/globals';
 import { parse as parseToml } from 'smol-toml';
 import { AGENTS, mcpServer, parseAgents } from '../../src/app/agents/agents.js';
 import { addBlock, removeBlock } from '../../src/app/agents/entry-block.js';
-import { ruleProblem, versionLine } from '../../src/app/agents/check-agents.js';
+import { versionLine } from '../../src/app/agents/check-agents.js';
+import { ruleProblem } from '../../src/app/agents/rule-problem.js';
 import { addJsonServer, removeJsonServer } from '../../src/app/agents/mcp-json.js';
 import { addTomlServer, removeTomlServer } from '../../src/app/agents/mcp-toml.js';
 import { entryFile, planAgents } from '../../src/app/agents/plan-agents.js';
@@ -142,15 +143,15 @@ describe('planned together, removed together', () => {
   };
   const read = (disk: Record<string, string>) => (path: string) => disk[path];
 
-  test('Gemini CLI reading AGENTS.md (context.fileName) shares the one block with Codex; the removal restores every file and removes what it created', () => {
-    const plan = planAgents(read(files), ['claude', 'codex', 'gemini', 'cursor'], PROJECT_SOURCE, DEFAULT_CONFIG);
+  test('Gemini CLI reading AGENTS.md (context.fileName) shares the one block with Codex; the removal restores every file and removes what it created', async () => {
+    const plan = await planAgents(read(files), ['claude', 'codex', 'gemini', 'cursor'], PROJECT_SOURCE, DEFAULT_CONFIG);
     expect(plan.problems).toEqual([]);
     expect(plan.edits.map((e) => e.path).sort()).toEqual(['.codex/config.toml', '.cursor/mcp.json', '.cursor/rules/memdex.mdc', '.gemini/settings.json', '.mcp.json', 'AGENTS.md']);
     const disk = { ...files, ...Object.fromEntries(plan.edits.map((e) => [e.path, e.after])) };
     expect(disk['AGENTS.md']!.split('<!-- memdex: ').length).toBe(2);
-    expect(planAgents(read(disk), ['claude', 'codex', 'gemini', 'cursor'], PROJECT_SOURCE, DEFAULT_CONFIG)).toEqual({ edits: [], notes: [], problems: [] });
+    expect(await planAgents(read(disk), ['claude', 'codex', 'gemini', 'cursor'], PROJECT_SOURCE, DEFAULT_CONFIG)).toEqual({ edits: [], notes: [], problems: [] });
 
-    const removal = planAgentRemoval(read(disk), DEFAULT_CONFIG);
+    const removal = await planAgentRemoval(read(disk), DEFAULT_CONFIG);
     expect(removal.problems).toEqual([]);
     const restored: Record<string, string> = { ...disk };
     for (const r of removal.removals) {
@@ -160,9 +161,9 @@ describe('planned together, removed together', () => {
     expect(restored).toEqual(files);
   });
 
-  test('a Cursor rule edited by the user stays, named', () => {
+  test('a Cursor rule edited by the user stays, named', async () => {
     const rule = cursorRule(DEFAULT_CONFIG.index, DEFAULT_CONFIG.decisions, 'npx memdex');
-    const removal = planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG);
+    const removal = await planAgentRemoval(read({ '.cursor/rules/memdex.mdc': `${rule}\nAlso: use tabs.\n` }), DEFAULT_CONFIG);
     expect(removal.removals).toEqual([]);
     expect(removal.notes).toEqual(['kept .cursor/rules/memdex.mdc: the rule differs from what memdex wrote (edited since init); remove it by hand if it is no longer wanted']);
   });

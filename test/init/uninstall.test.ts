@@ -13,7 +13,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeSettings, removeFromSettings } from '../../src/app/init-claude.js';
-import { addFrameworkHook, addLefthookCommand, addLintStagedEntry, addToPackageJson, removeFrameworkHook, removeLefthookCommand, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, preCommitText } from '../../src/app/init-git.js';
+import { addToPackageJson, removeFromPackageJson, removeLintStagedEntry, removePreCommitBlock, preCommitText } from '../../src/app/init-git.js';
+import { addFrameworkHook, removeFrameworkHook } from '../../src/app/framework-hook.js';
+import { addLefthookCommand, removeLefthookCommand } from '../../src/app/lefthook-command.js';
+import { addLintStagedEntry } from '../../src/app/lint-staged-entry.js';
 import { gitInvocation, PROJECT_SOURCE } from '../../src/app/memdex-command.js';
 import { parseJsonObject, renderJson } from '../../src/app/json-file.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -4,17 +4,17 @@
  * rule). For each: its config parses, holds `mcpServers.memdex` (`[mcp_servers.memdex]`)
  * with a command, that command starts memdex (run with `--version` in the tree's
  * folder, as the agent would start it), and the entry point is there. One line per
- * agent when all is well; else one problem per failure, each with its fix.
+ * agent when all is well; else one problem per failure, each with its fix. The
+ * parsers are imported when a file needs them (a Codex config: mcp-toml.ts; a
+ * Cursor rule: rule-problem.ts, yaml), not by every doctor.
  */
-import { parse as parseYaml } from 'yaml';
 import { ENTRY_BLOCK_START, agentMessages as m } from '../../messages/agents.js';
 import { shellQuote } from '../memdex-command.js';
 import type { SetupHost, TreeHost } from '../host.js';
-import { isObject, parseJsonObject } from '../json-file.js';
+import { parseJsonObject } from '../json-file.js';
 import { AGENT_NAMES, AGENTS, WORKSPACE_FOLDER, type Agent, type McpServer } from './agents.js';
 import { findBlock } from './entry-block.js';
 import { jsonServer } from './mcp-json.js';
-import { parseToml, tomlServer } from './mcp-toml.js';
 import { entryFile, type ReadFile } from './plan-agents.js';
 
 export interface AgentResult {
@@ -27,15 +27,15 @@ export interface AgentResult {
 /** `memdex --version` through the agent's command line: start-up plus a cold disk (npx resolving the bin). */
 const COMMAND_TIMEOUT_MS = 20_000;
 
-export function checkAgents(host: TreeHost & SetupHost, root: string, read: ReadFile): readonly AgentResult[] {
+export async function checkAgents(host: TreeHost & SetupHost, root: string, read: ReadFile): Promise<readonly AgentResult[]> {
   const runs = new Map<string, { status: number | null; output: string }>();
   const start = (line: string) => {
     if (!runs.has(line)) runs.set(line, host.runShell(line, { cwd: root, env: host.env, timeoutMs: COMMAND_TIMEOUT_MS }));
     return runs.get(line)!;
   };
-  return AGENT_NAMES.map((name) => AGENTS[name])
-    .filter((agent) => wired(agent, read))
-    .flatMap((agent) => checkAgent(agent, root, read, start));
+  const results: AgentResult[] = [];
+  for (const agent of AGENT_NAMES.map((name) => AGENTS[name]).filter((agent) => wired(agent, read))) results.push(...(await checkAgent(agent, root, read, start)));
+  return results;
 }
 
 /** Whether memdex wired this agent: its MCP config or its entry point names memdex. */
@@ -45,14 +45,14 @@ function wired(agent: Agent, read: ReadFile): boolean {
   return (read(entryFile(agent, read)) ?? '').includes(ENTRY_BLOCK_START);
 }
 
-function checkAgent(agent: Agent, root: string, read: ReadFile, start: (line: string) => { status: number | null; output: string }): readonly AgentResult[] {
+async function checkAgent(agent: Agent, root: string, read: ReadFile, start: (line: string) => { status: number | null; output: string }): Promise<readonly AgentResult[]> {
   const check = `agent:${agent.name}`;
   const problem = (message: string, fix: string): AgentResult => ({ check, status: 'problem', message, fix });
   const results: AgentResult[] = [];
   const parts: string[] = [];
   const file = agent.mcp.file;
   const text = read(file);
-  const server = text === undefined ? undefined : serverIn(agent, file, text);
+  const server = text === undefined ? undefined : await serverIn(agent, file, text);
   if (text === undefined) results.push(problem(m.fileMissing(agent.label, file), m.initAgentFix(agent.name)));
   else if (typeof server === 'object' && 'problem' in server) results.push(problem(server.problem, m.correctFileFix(file, agent.name)));
   else if (server === 'absent') results.push(problem(m.serverMissing(agent.label, file), m.initAgentFix(agent.name)));
@@ -65,15 +65,16 @@ function checkAgent(agent: Agent, root: string, read: ReadFile, start: (line: st
     if (run.status === 0) parts.push(m.serverOk(file, shown, output.split('\n').at(-1) ?? ''));
     else results.push(problem(m.serverFails(agent.label, file, line, run.status, output.split('\n')[0] ?? ''), m.serverFailsFix));
   }
-  const entry = checkEntry(agent, read);
+  const entry = await checkEntry(agent, read);
   if (typeof entry === 'string') parts.push(entry);
   else if (entry) results.push(problem(entry.message, entry.fix));
   if (results.length === 0) return [{ check, status: 'ok', message: m.agentOk(agent.label, parts) }];
   return results;
 }
 
-function serverIn(agent: Agent, file: string, text: string): McpServer | 'absent' | 'malformed' | { readonly problem: string } {
+async function serverIn(agent: Agent, file: string, text: string): Promise<McpServer | 'absent' | 'malformed' | { readonly problem: string }> {
   if (agent.mcp.format === 'toml') {
+    const { parseToml, tomlServer } = await import('./mcp-toml.js');
     const parsed = parseToml(file, text);
     return 'problem' in parsed ? parsed : tomlServer(parsed.value);
   }
@@ -89,7 +90,7 @@ export function versionLine(server: McpServer, root: string): string {
 }
 
 /** The entry point: a line for the ok message, a problem, or undefined (Claude Code's is checked with its hooks and skills). */
-function checkEntry(agent: Agent, read: ReadFile): string | { readonly message: string; readonly fix: string } | undefined {
+async function checkEntry(agent: Agent, read: ReadFile): Promise<string | { readonly message: string; readonly fix: string } | undefined> {
   if (agent.entry.kind === 'claude') return undefined;
   const file = entryFile(agent, read);
   const text = read(file);
@@ -97,23 +98,6 @@ function checkEntry(agent: Agent, read: ReadFile): string | { readonly message: 
     return text !== undefined && findBlock(text) ? m.entryOk(file) : { message: m.entryMissing(agent.label, file), fix: m.initAgentFix(agent.name) };
   }
   if (text === undefined) return { message: m.fileMissing(agent.label, file), fix: m.initAgentFix(agent.name) };
-  const why = ruleProblem(text);
+  const why = (await import('./rule-problem.js')).ruleProblem(text);
   return why === undefined ? m.entryOk(file) : { message: m.ruleBad(agent.label, file, why), fix: m.ruleBadFix(file) };
-}
-
-/** What is wrong with a Cursor rule for memdex: its front matter (description, globs, alwaysApply: true), or the block missing. */
-export function ruleProblem(text: string): string | undefined {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text);
-  if (!match) return 'no front matter (--- description, globs, alwaysApply ---)';
-  let front: unknown;
-  try {
-    front = parseYaml(match[1]!);
-  } catch {
-    return 'its front matter is not YAML';
-  }
-  if (!isObject(front)) return 'its front matter is not a mapping';
-  if (front.alwaysApply !== true) return 'alwaysApply is not true: Cursor does not include the rule in every chat';
-  if (typeof front.description !== 'string' || front.description === '') return 'no description';
-  if (!text.includes(ENTRY_BLOCK_START)) return "no memdex block (where the memory is, how to recall it)";
-  return undefined;
 }

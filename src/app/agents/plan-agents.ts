@@ -3,7 +3,8 @@
  * agent's config and the memory's entry point where it reads it (agents.ts). Every
  * edit is planned from the text on disk and merged into it (never overwritten); a
  * file it cannot parse is named and left alone. Plans, writes nothing: init writes
- * every file once, after every part has planned.
+ * every file once, after every part has planned. The TOML parser (mcp-toml.ts) is
+ * imported only when an agent whose config is TOML is named.
  */
 import { agentMessages as m, cursorRule, entryBlock } from '../../messages/agents.js';
 import type { Config } from '../../model/config.js';
@@ -12,7 +13,6 @@ import type { MemdexSource } from '../memdex-command.js';
 import { AGENTS, GEMINI_CONTEXT_FILE, GEMINI_SETTINGS, mcpServer, shellMemdex, type Agent, type AgentName } from './agents.js';
 import { addBlock } from './entry-block.js';
 import { addJsonServer, type ServerEdit } from './mcp-json.js';
-import { addTomlServer } from './mcp-toml.js';
 
 /** One file a setup step writes: root-relative path, the text it read (undefined: new), the text it writes. */
 export interface TextEdit {
@@ -36,7 +36,7 @@ export type ReadFile = (path: string) => string | undefined;
 const CLAUDE_EXTRA: JsonObject = { type: 'stdio' };
 
 /** `config` undefined: memdex's config could not be read, so the memory's paths are unknown and no entry point is written. */
-export function planAgents(read: ReadFile, agents: readonly AgentName[], source: MemdexSource, config: Config | undefined): AgentPlan {
+export async function planAgents(read: ReadFile, agents: readonly AgentName[], source: MemdexSource, config: Config | undefined): Promise<AgentPlan> {
   const edits = new Map<string, TextEdit>();
   const notes: string[] = [];
   const problems: string[] = [];
@@ -51,7 +51,7 @@ export function planAgents(read: ReadFile, agents: readonly AgentName[], source:
     const server = mcpServer(name, source);
     const file = agent.mcp.file;
     const text = current(file);
-    const edit: ServerEdit = agent.mcp.format === 'toml' ? addTomlServer(file, text, server) : addJsonServer(file, text, server, name === 'claude' ? CLAUDE_EXTRA : {});
+    const edit: ServerEdit = agent.mcp.format === 'toml' ? (await import('./mcp-toml.js')).addTomlServer(file, text, server) : addJsonServer(file, text, server, name === 'claude' ? CLAUDE_EXTRA : {});
     if (edit === 'present') {
       // nothing to do
     } else if ('after' in edit) record(file, edit.after, agent.mcp.format === 'toml' ? m.tomlServerAdded : m.serverAdded);

@@ -6,7 +6,8 @@
  * table are cut out of the text; JSON is re-rendered with the file's indentation). A
  * file left holding nothing is removed when init created it (`createdByInit`, from
  * init's record), else left empty. A file it cannot parse, or a rule the user edited,
- * is named and left as it is.
+ * is named and left as it is. The TOML parser (mcp-toml.ts) is imported only when a
+ * TOML config is there.
  */
 import { agentMessages as m, cursorRule } from '../../messages/agents.js';
 import type { Config } from '../../model/config.js';
@@ -14,7 +15,6 @@ import { PROJECT_BIN, type MemdexSource } from '../memdex-command.js';
 import { AGENT_NAMES, AGENTS, shellMemdex, type AgentName } from './agents.js';
 import { removeBlock } from './entry-block.js';
 import { removeJsonServer } from './mcp-json.js';
-import { removeTomlServer } from './mcp-toml.js';
 import { entryFile, type ReadFile } from './plan-agents.js';
 
 /** One file the removal changes, root-relative: its text now, and after (undefined: removed). */
@@ -42,7 +42,7 @@ const EMPTY = { json: '{}\n', toml: '', text: '' } as const;
  * Cursor rule is removed when it is the one memdex writes for this tree (with either
  * memdex), else named. `createdByInit`: whether init created a file (default: yes).
  */
-export function planAgentRemoval(read: ReadFile, config: Config, options: { readonly agents?: readonly AgentName[]; readonly createdByInit?: (path: string) => boolean } = {}): AgentRemovalPlan {
+export async function planAgentRemoval(read: ReadFile, config: Config, options: { readonly agents?: readonly AgentName[]; readonly createdByInit?: (path: string) => boolean } = {}): Promise<AgentRemovalPlan> {
   const created = options.createdByInit ?? (() => true);
   const current = new Map<string, { before: string; after: string | undefined; what: string }>();
   const notes: string[] = [];
@@ -59,7 +59,7 @@ export function planAgentRemoval(read: ReadFile, config: Config, options: { read
     const file = agent.mcp.file;
     const mcp = text(file);
     if (mcp !== undefined) {
-      const edit = agent.mcp.format === 'toml' ? removeTomlServer(file, mcp) : removeJsonServer(file, mcp);
+      const edit = agent.mcp.format === 'toml' ? (await import('./mcp-toml.js')).removeTomlServer(file, mcp) : removeJsonServer(file, mcp);
       if (edit !== 'absent' && 'problem' in edit) problems.push(edit.problem);
       else if (edit !== 'absent') record(file, edit.after, m.serverRemoved, EMPTY[agent.mcp.format]);
     }

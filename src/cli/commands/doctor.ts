@@ -7,8 +7,8 @@ import { nodeTranscriptHost } from '../../node/transcript-host.js';
 import { bool, runYargsCommand, str } from '../run-command.js';
 
 export function main(argv: readonly string[]): Promise<number> {
-  return runYargsCommand(doctorSpec, argv, (args) => {
-    const report = runDoctor({ ...nodeHost(), ...nodeSetupHost(), ...nodeTranscriptHost() }, str(args, 'root'), { plugin: bool(args, 'plugin') });
+  return runYargsCommand(doctorSpec, argv, async (args) => {
+    const report = await runDoctor({ ...nodeHost(), ...nodeSetupHost(), ...nodeTranscriptHost() }, str(args, 'root'), { plugin: bool(args, 'plugin') });
     process.stdout.write(str(args, 'format') === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
     return report.exitCode;
   });

@@ -1,4 +1,3 @@
-import { adoptTree } from '../../app/baseline.js';
 import { runInit } from '../../app/init.js';
 import type { SourceKind } from '../../app/memdex-command.js';
 import { initSpec } from '../../messages/command-specs.js';
@@ -16,7 +15,7 @@ export function main(argv: readonly string[]): Promise<number> {
     const root = str(args, 'root');
     const memdex = str(args, 'memdex') as SourceKind | undefined;
     const agents = agentsOption(strings(args, 'agent'), bool(args, 'no-claude'));
-    const report = runInit(
+    const report = await runInit(
       host,
       {
         ...(root !== undefined ? { root } : {}),
@@ -30,8 +29,9 @@ export function main(argv: readonly string[]): Promise<number> {
       },
     );
     for (const problem of report.problems) process.stderr.write(`${problem}\n`);
-    // A tree adopted as it is: its errors said (before the next step), recorded with --baseline.
-    const adopted = report.adopted !== undefined && !bool(args, 'dry-run') ? await adoptTree(host, report.adopted, bool(args, 'baseline')) : [];
+    // A tree adopted as it is: its errors said (before the next step), recorded with --baseline. The check it runs is
+    // loaded for it alone: a new setup (most runs) does not compile the rule engine and the parser.
+    const adopted = report.adopted !== undefined && !bool(args, 'dry-run') ? await (await import('../../app/baseline.js')).adoptTree(host, report.adopted, bool(args, 'baseline')) : [];
     const lines = adopted.length > 0 ? [...report.lines.slice(0, -1), ...adopted, ...report.lines.slice(-1)] : report.lines;
     process.stdout.write(`${lines.join('\n')}\n`);
     return report.exitCode;
