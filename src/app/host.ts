@@ -291,6 +291,8 @@ export interface SetupHost {
   isDirectory(path: string): boolean;
   /** Names in a folder; undefined when it does not exist. */
   listDir(path: string): readonly string[] | undefined;
+  /** The folder's path with every symbolic link resolved (the path itself when it cannot be resolved). */
+  realPath(path: string): string;
   /** Git's view of the folder, undefined outside a git working tree or without git. */
   gitSetup(root: string): GitSetup | undefined;
   setGitConfig(top: string, key: string, value: string): void;

@@ -122,15 +122,14 @@ type InitHost = TreeHost & SetupHost;
  * (--root, CLAUDE_PROJECT_DIR, a tree at or above the cwd), else the folder named
  * (or the cwd), where a new tree is to be made. A named folder must exist.
  */
-export function setupRoot(host: TreeHost, explicit: string | undefined): string {
+export function setupRoot(host: TreeHost & Pick<SetupHost, 'realPath'>, explicit: string | undefined): string {
   const answer = discoverRoot({ option: explicit, env: host.env.CLAUDE_PROJECT_DIR, cwd: host.cwd, exists: (path) => host.exists(path) });
-  if (answer.ok) {
-    recoverJournal(host, answer.root);
-    return answer.root;
-  }
-  if (answer.reason === 'missing') throw new InputError(rootMessages.missingRoot(answer.source, answer.given));
-  recoverJournal(host, answer.path); // init and doctor read the tree whole, never torn by an interrupted add
-  return answer.path;
+  if (!answer.ok && answer.reason === 'missing') throw new InputError(rootMessages.missingRoot(answer.source, answer.given));
+  // Git answers with real paths (its top, its hooks folder): a root reached through a symbolic link, taken as
+  // given, put the hook file beside the link's target, where git never runs it, or above the repository.
+  const root = host.realPath(answer.ok ? answer.root : answer.path);
+  recoverJournal(host, root); // init and doctor read the tree whole, never torn by an interrupted add
+  return root;
 }
 
 export async function runInit(host: InitHost, options: InitOptions): Promise<InitReport> {

@@ -34,6 +34,13 @@ export function nodeSetupHost(): SetupHost {
         return undefined;
       }
     },
+    realPath: (path) => {
+      try {
+        return realpathSync.native(path);
+      } catch {
+        return path;
+      }
+    },
     gitSetup,
     setGitConfig: (top, key, value) => void git(top, ['config', key, value]),
     unsetGitConfig: (top, key) => void childProcess().spawnSync('git', ['config', '--unset', key], { cwd: top, encoding: 'utf8' }),
