@@ -8,7 +8,8 @@ const config: Config = {
   extensionsToTreatAsEsm: ['.ts'],
   // Sources use NodeNext-style ".js" specifiers; map them back to the .ts files.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+  // esbuild strips the types (test/helpers/esbuild-transform.cjs: why, with the figures); `npm run typecheck` checks them.
+  transform: { '^.+\\.ts$': '<rootDir>/test/helpers/esbuild-transform.cjs' },
   testTimeout: 60_000,
   // Jest's default, one worker fewer than the cores, is one worker on a 2-core machine (CI's), which runs every
   // suite in band; most suites wait on the processes they start (the CLI, git, npm), so one core sat idle.

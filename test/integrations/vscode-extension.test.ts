@@ -1,13 +1,16 @@
 /**
  * The VS Code extension (editors/vscode) packaged as a user installs it: `npm run package:vscode` bundles
  * extension.js with the language client and runs @vscode/vsce; the .vsix holds the manifest, the bundle (which
- * needs nothing but the editor's `vscode` and node's builtins) and starts `memdex lsp`.
+ * needs nothing but the editor's `vscode` and node's builtins) and starts `memdex lsp`. The extension's own
+ * devDependencies (vsce, the language client: editors/vscode/package-lock.json) are installed once per lockfile
+ * in a cache folder kept between runs (cachedInstall), which the script is given (MEMDEX_VSCODE_DEPS).
  */
 import { expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedInstall } from '../helpers/cached-tool.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,7 +18,8 @@ const temp = tempDirs('memdex-vsix-');
 
 test('vsce packages the extension: manifest, bundle, readme, licence; the bundle starts `memdex lsp` and loads only vscode and builtins', () => {
   const out = temp();
-  const result = spawnSync(process.execPath, [join(REPO, 'scripts', 'package-vscode.mjs'), out], { encoding: 'utf8', timeout: 120_000 });
+  const deps = cachedInstall('vscode-extension', join(REPO, 'editors', 'vscode'));
+  const result = spawnSync(process.execPath, [join(REPO, 'scripts', 'package-vscode.mjs'), out], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, MEMDEX_VSCODE_DEPS: deps } });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   const vsix = result.stdout.trim();
@@ -35,4 +39,4 @@ test('vsce packages the extension: manifest, bundle, readme, licence; the bundle
   expect(bundle).toMatch(/args: \["--no-install", "memdex", "lsp"\]/);
   const manifest = JSON.parse(readFileSync(join(REPO, 'editors', 'vscode', 'package.json'), 'utf8')) as { main: string; engines: { vscode: string } };
   expect(manifest.main).toBe('./dist/extension.js');
-});
+}, 300_000);

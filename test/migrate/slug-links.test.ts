@@ -41,6 +41,17 @@ test('links: relative, root-absolute, same-file and reference definitions; code 
   expect(resolvePath('docs/x.md', '../../outside.md')).toBeUndefined();
 });
 
+test('fragments percent-encoded or in capitals are rewritten; a text where no `#` is followed by a renamed anchor is not parsed', () => {
+  const parsed: string[] = [];
+  const sites = (text: string) => (parsed.push(text), linkDestinations(text));
+  const edit = (text: string) => applyEdits(text, linkEdits('agents/decisions/a.md', text, RENAMES, sites));
+  expect(edit('[a](a.md#%6Fld) [b](a.md#OLD) [c](a.md#x#old)\n')).toBe('[a](a.md#new) [b](a.md#new) [c](a.md#x#old)\n');
+  expect(edit('[#d]:a.md#old\n')).toBe('[#d]:a.md#new\n');
+  const none = '# Old\n\n[a](a.md#older) [b](a.md#%6Fld-x) [c](other.md) #old-ish\n';
+  expect(edit(none)).toBe(none);
+  expect(parsed).toHaveLength(2);
+});
+
 test('links are found by the markdown parser: code spans and indented or fenced code blocks are text', () => {
   const text = [
     '\uFEFFSee `[a](a.md#old)` in code, and [b](a.md#old) [*c* d](<a.md#old> "t") outside.',
