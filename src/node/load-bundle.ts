@@ -61,7 +61,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as Vm from 'node:vm';
 import type NodeModule from 'node:module';
-import { cacheEnabled, cacheFolderUsable, cachePath, contentHash, readCodeCache, writeCodeCache } from './cache-files.js';
+import { cacheEnabled, cacheFolderUsable, cachePath, codeSum, readCodeCache, writeCodeCache } from './cache-files.js';
 import { hostMessages as m } from '../messages/host.js';
 import { BEFORE_V8_FLAGS, type BeforeV8Flags } from '../core/v8-flags.js';
 
@@ -150,7 +150,7 @@ function writeAll(): void {
  * (V8 also checks its flags itself: a rejected cache is written again).
  */
 function codeKey(bytes: Buffer): string {
-  return [contentHash(bytes), process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', flagsSet].join('|');
+  return [codeSum(bytes), process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', flagsSet].join('|');
 }
 
 /** The `require` a bundle in `dir` runs with: its on-demand bundles through loadBundle, the rest through Node. */
