@@ -172,7 +172,7 @@ const MEASURED = {
   'model stage in the ES module CLI': ['when .Section', 'when ..file.md', 'when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
-  'no code cache': ['check', 'hook, first prompt, pointers on'], // the bundles it serves (src/node/load-bundle.ts has every path's figures)
+  'no code cache': ['check'], // the bundle it serves (src/node/load-bundle.ts has every path's figures)
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 

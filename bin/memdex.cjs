@@ -28,8 +28,7 @@ Object.defineProperty(process, 'stdout', {
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
-// A per-call bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`
-// here, a first prompt's pointers (dist/hook-prompt-pointers.cjs) where the hook requires them (scripts/bundles.mjs).
+// A per-call bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`.
 const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();

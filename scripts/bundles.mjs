@@ -59,22 +59,6 @@ const onDemand = (name, importer, module, bundle) => ({
   name,
   setup: (b) => b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, external: true } : undefined)),
 });
-/**
- * onDemand, the bundle compiled through V8's code cache (src/node/load-bundle.ts, where the figures are): the require
- * becomes a stub that asks the loader (dist/load-bundle.cjs) for it, so that only a call that needs the bundle loads
- * the loader.
- */
-const onDemandCodeCached = (name, importer, module, bundle) => ({
-  name,
-  setup: (b) => {
-    b.onResolve({ filter: module }, (args) => (importer.test(args.importer) ? { path: bundle, namespace: 'code-cached' } : undefined));
-    b.onResolve({ filter: /^\.\/load-bundle\.cjs$/, namespace: 'code-cached' }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'code-cached' }, (args) => ({
-      contents: `module.exports = require('./load-bundle.cjs').loadBundle(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
-      loader: 'js',
-    }));
-  },
-});
 const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]first-prompt-host\.ts$/, /^\.\/node-host\.js$/, './hook-host.cjs');
 /**
  * The full hook's pointers' reads (node/pointer-host.ts: the cached ranker index and its stamps, the usage log's index,
@@ -83,13 +67,14 @@ const firstPromptHostOnDemand = onDemand('first-prompt-host-on-demand', /[\\/]fi
  * beyond `node -e 0` instead of 18.4, 31 interleaved runs, load 7–8, 2026-11-27). The model and the index builder
  * (src/app/suggest-index-build.ts, run when the index is not cached) are in it too: as a bundle of their own they
  * saved 1.4 % wall / −0.1 % CPU (41 runs), 2.4 % CPU with the code cache (bench/RESULTS.md), under issue 24's 5 %.
+ * Required plainly, not through V8's code cache: the cache cost the pointers' first prompt CPU (src/node/load-bundle.ts).
  */
-const pointerReadsOnDemand = onDemandCodeCached('first-prompt-pointer-reads', /[\\/]first-prompt-host\.ts$/, /^\.\/pointer-host\.js$/, './hook-prompt-pointers.cjs');
+const pointerReadsOnDemand = onDemand('first-prompt-pointer-reads', /[\\/]first-prompt-host\.ts$/, /^\.\/pointer-host\.js$/, './hook-prompt-pointers.cjs');
 /**
  * The full hook's pointers (src/app/prompt-pointers.ts, only with `suggest.onPrompt`: the ranker's caches, the model,
  * the transcript reader) are a bundle of their own: without them the first prompt's bundle is ~190 kB, with them ~260 kB.
  */
-const promptPointersOnDemand = onDemandCodeCached('prompt-pointers-on-demand', /[\\/]inject-playbook\.ts$/, /^\.\/prompt-pointers\.js$/, './hook-prompt-pointers.cjs');
+const promptPointersOnDemand = onDemand('prompt-pointers-on-demand', /[\\/]inject-playbook\.ts$/, /^\.\/prompt-pointers\.js$/, './hook-prompt-pointers.cjs');
 /**
  * A later prompt's pointers (src/hooks/prompt-pointers-fast.ts, only with `suggest.onPrompt`) are a bundle of their
  * own: hook-fast, which every prompt compiles first, went from 122 kB to 22 kB, ~3 ms of CPU to require instead of

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, hostname, tmpdir } from 'node:os';
+import type * as Os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { AgentHost } from '../app/host.js';
 import { osMessages } from '../messages/host.js';
@@ -15,6 +15,9 @@ import { fileInfo } from './file-info.js';
 import { findExecutable } from './find-executable.js';
 import { tryLock } from './lock.js';
 
+/** node:os on first use: a first prompt uses none of it, and loading it cost ~0.5 ms of CPU. */
+const os = (): typeof Os => process.getBuiltinModule('node:os');
+
 /**
  * The members of the agent host a session's first prompt may use (first-prompt-host.ts): no transcript code; the
  * lock, file removal and hash are the journal's (journal-files.ts), which the tree host carries.
@@ -29,7 +32,7 @@ export type AgentHostCore = Omit<AgentHost, 'completeLinesEnd' | 'copyLines' | '
 export function nodeAgentCore(): AgentHostCore {
   return {
     makeParentDir: (path) => void mkdirSync(dirname(path), { recursive: true }),
-    makeTempDir: (prefix) => mkdtempSync(join(tmpdir(), prefix)),
+    makeTempDir: (prefix) => mkdtempSync(join(os().tmpdir(), prefix)),
     removeDir: (path) => rmSync(path, { recursive: true, force: true }),
     listDir: (path) => {
       try {
@@ -45,7 +48,7 @@ export function nodeAgentCore(): AgentHostCore {
     tryLock,
     writeDiagnostic: (root, name, content) => void writeDiagnostic(root, name, content),
     // node:crypto loaded on use: only the learner names a worker, and the module costs every first prompt ~5 ms to load.
-    workerId: () => `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
+    workerId: () => `${os().hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
     listEntries: (path) => readdirSync(path, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
     gitOriginUrl,
     canonicalPath,
@@ -67,7 +70,7 @@ export function nodeAgentCore(): AgentHostCore {
 }
 
 function canonicalPath(path: string): string {
-  const expanded = path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+  const expanded = path === '~' || path.startsWith('~/') ? os().homedir() + path.slice(1) : path;
   const absolute = resolve(expanded);
   try {
     return realpathSync(absolute);

@@ -10,10 +10,13 @@
  * interleaved with `node -e 0`, CPU of the process from process.cpuUsage() at exit, the
  * 378-entry topic tree; 2026-11-27, load 5–7 on 2 cores, so ±5 % is noise here):
  *   `check` (dist/check.cjs, 314 kB)            8.3–10.5 % CPU (four runs of 21–31), 7–29 % wall: on
- *   a first prompt's pointers (suggest.onPrompt,
- *     dist/hook-prompt-pointers.cjs, required by the hook through a stub: scripts/bundles.mjs)
- *                                                4.8–13.6 % CPU (four runs; 5.3 % in the last), 4–10 % wall: on,
- *                                                to be confirmed on a quiet machine
+ *   a first prompt's pointers (suggest.onPrompt, dist/hook-prompt-pointers.cjs)
+ *                                                4.8–13.6 % CPU (four runs), then 3.8 % wall / 5.6 % CPU (41 runs,
+ *                                                quiet); with this file's checksum instead of node:crypto (which
+ *                                                both cost it): −2.3 % wall / −5.1 % CPU (bench/mechanisms.mjs,
+ *                                                21 runs), 7.5 and 11.8 ms more CPU than a plain require (paired
+ *                                                rounds of bench/hook.mjs's and the topic tree's pointers, 41 runs,
+ *                                                load 8): off
  *   a first prompt without pointers (hook-prompt.cjs)  −3.0 to +3.4 %: off
  *   the stages of `when` (when.cjs, when-fuzzy.cjs, when-model.cjs, when-related.cjs)
  *                                                exact 1.4 %, typo −2.9 to +1.5 %, `.Section` −4.1 to +3.7 %
@@ -61,7 +64,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as Vm from 'node:vm';
 import type NodeModule from 'node:module';
-import { cacheEnabled, cacheFolderUsable, cachePath, contentHash, readCodeCache, writeCodeCache } from './cache-files.js';
+import { cacheEnabled, cacheFolderUsable, cachePath, codeSum, readCodeCache, writeCodeCache } from './cache-files.js';
 import { hostMessages as m } from '../messages/host.js';
 import { BEFORE_V8_FLAGS, type BeforeV8Flags } from '../core/v8-flags.js';
 
@@ -150,7 +153,7 @@ function writeAll(): void {
  * (V8 also checks its flags itself: a rejected cache is written again).
  */
 function codeKey(bytes: Buffer): string {
-  return [contentHash(bytes), process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', flagsSet].join('|');
+  return [codeSum(bytes), process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', flagsSet].join('|');
 }
 
 /** The `require` a bundle in `dir` runs with: its on-demand bundles through loadBundle, the rest through Node. */

@@ -139,12 +139,20 @@ export function findEvidence(excerpt: string, text: string, fragment: string): s
   return chosen === undefined ? undefined : clipAround(chosen.replace(/\s+/g, ' ').trim(), needle);
 }
 
+/**
+ * Words of four letters or digits or more, in any script. Built on first use, not a literal: V8 builds a `\p{…}`
+ * literal's Unicode sets when it compiles the file, and dist/hook.cjs (session-start) compiles this file without
+ * calling it (src/model/keys.ts: the figures).
+ */
+let longWord: RegExp | undefined;
+
 function bestOverlap(entries: readonly string[], text: string): string | undefined {
-  const words = new Set(text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
+  longWord ??= new RegExp('[\\p{L}\\p{N}]{4,}', 'gu');
+  const words = new Set(text.toLowerCase().match(longWord) ?? []);
   let best: string | undefined;
   let bestCount = 1; // at least two shared words
   for (const entry of entries) {
-    const shared = new Set((entry.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter((w) => words.has(w))).size;
+    const shared = new Set((entry.toLowerCase().match(longWord) ?? []).filter((w) => words.has(w))).size;
     if (shared > bestCount) {
       best = entry;
       bestCount = shared;

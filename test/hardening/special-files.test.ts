@@ -97,6 +97,35 @@ describe('stdin that is never closed', () => {
   });
 });
 
+describe('stdin from a pipe and from a socket (the client gives its hooks a socket)', () => {
+  // src/node/read-stdin.ts reads both without process.stdin, through a binding whose deprecation
+  // --pending-deprecation turns on: nothing of it may reach stderr.
+  test.each([
+    ['a socket', 'pipe'],
+    ['a pipe', 'fifo'],
+  ])('the prompt hook reads the whole payload from %s, with --pending-deprecation, and says nothing on stderr', (_name, kind) => {
+    const root = project();
+    writeFileSync(join(root, '.claude', 'playbook.json'), JSON.stringify({ version: '1.0', last_updated: null, name_counter: 1, key_points: [{ name: 'kpt_001', text: 'Prefer fakes to mocks', helpful: 1, harmful: 0 }] }));
+    // longer than one read (64 KiB)
+    const payload = JSON.stringify({ session_id: `s-${kind}`, cwd: root, hook_event_name: 'UserPromptSubmit', prompt: 'x'.repeat(150_000) });
+    const env = { ...process.env, CLAUDE_PROJECT_DIR: root, MEMDEX_EXTRACTOR: '', MEMDEX_HOOKS: '', NODE_OPTIONS: '--pending-deprecation' };
+    const result =
+      kind === 'pipe'
+        ? spawnSync(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { input: payload, env, encoding: 'utf8' })
+        : spawnSync('sh', ['-c', `cat "$0" | "${process.execPath}" "${CLI}" hook user-prompt-submit`, writeTemp(root, payload)], { env, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    // the payload was read whole: a cut one would not parse, and the hook would answer {} with a logged failure
+    expect(result.stdout).toContain('Prefer fakes to mocks');
+  });
+});
+
+function writeTemp(root: string, text: string): string {
+  const file = join(root, 'payload.json');
+  writeFileSync(file, text);
+  return file;
+}
+
 describe('when - on a stdin that is never closed (issue 27 item 13)', () => {
   // The fast stage waited its 5 s, then the full CLI read stdin again for 5 s more (10.2 s, the README says 5 s).
   // Not timed (no timing assertions in npm test): the full CLI (dist/cli.js) must not be loaded, so stdin is waited on once.

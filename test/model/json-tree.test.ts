@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { locateJsonPointer, parseJsonTree, toValue } from '../../src/model/json-tree.js';
+import { locateJsonPointer, nestsTooDeep, parseJsonTree, toValue } from '../../src/model/json-tree.js';
 import { offsetToLocation } from '../../src/model/lines.js';
 import { forAllSeeds, type Random } from '../helpers/property.js';
 
@@ -113,5 +113,49 @@ describe('locateJsonPointer: where a data problem is reported', () => {
   });
   test('a text that is not JSON points at its first value', () => {
     expect(locateJsonPointer('\n  {"a": ', '/a')).toMatchObject({ line: 2, column: 3 });
+  });
+});
+
+/** nestsTooDeep's rule, one character at a time (its implementation skips strings with a regex). */
+function nestsTooDeepByCharacter(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > 256) return true;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return false;
+}
+
+describe('nestsTooDeep', () => {
+  test.each([
+    ['257 arrays', '['.repeat(257), true],
+    ['256 arrays', `${'['.repeat(256)}${']'.repeat(256)}`, false],
+    ['objects and arrays', '{"a":['.repeat(129), true],
+    ['brackets in a string', `"${'['.repeat(300)}"`, false],
+    ['an escaped quote keeps the string open', `"\\"${'['.repeat(300)}"`, false],
+    ['an escaped backslash closes it', `"\\\\"${'['.repeat(300)}`, true],
+    ['an unterminated string runs to the end', `"${'{'.repeat(300)}`, false],
+    ['a backslash at the end', `${'['.repeat(10)}"a\\`, false],
+    ['a newline in a string', `"a\n${'['.repeat(300)}"`, false],
+  ])('%s', (_name, text, deep) => {
+    expect(nestsTooDeep(text)).toBe(deep);
+    expect(nestsTooDeepByCharacter(text)).toBe(deep);
+  });
+
+  test('decides as a scan of every character does, on generated texts', () => {
+    forAllSeeds(300, (random) => {
+      const parts = ['[', '[', '{', ']', '}', '"', '\\', 'a', '\n', '"x"', '['.repeat(random.int(0, 260))];
+      let text = '';
+      const length = random.int(0, 60);
+      for (let i = 0; i < length; i++) text += random.pick(parts);
+      expect(nestsTooDeep(text)).toBe(nestsTooDeepByCharacter(text));
+    });
   });
 });
