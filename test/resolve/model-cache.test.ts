@@ -3,7 +3,7 @@
  * to a memory file (even one that keeps size and mtime) is seen on the next call.
  */
 import { describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AFTER, copyTree, describeCorpora } from '../helpers/corpora.js';
@@ -77,5 +77,49 @@ describeCorpora('model cache', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('# When Getting Current Working Directory');
     for (const file of files) expect(() => JSON.parse(readFileSync(join(cacheDir, file), 'utf8').split('\n')[0]!)).not.toThrow();
+  });
+});
+
+describe('each cache is built for the queries that read it', () => {
+  /** A small tree of its own (no corpora): two entries under one structural section. */
+  function smallTree(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'memdex-model-cache-order-'));
+    mkdirSync(join(dir, 'agents', 'decisions'), { recursive: true });
+    writeFileSync(join(dir, 'agents', 'memory-index.md'), '# Memory index\n\n## agents/decisions/testing.md\n\n/when writing mock tests | mock patch\n/how to split test modules | test files\n');
+    writeFileSync(
+      join(dir, 'agents', 'decisions', 'testing.md'),
+      '# Testing\n\n## .Mocks and Modules\n\n### When Writing Mock Tests\n\nPatch where the object is used.\n\n### How to Split Test Modules\n\nOne module per behaviour.\n',
+    );
+    return dir;
+  }
+
+  test('a section query caches the model, not the trigger table; the trigger after it writes the table from the cached model', () => {
+    const dir = smallTree();
+    const { cacheDir, env } = withCache();
+    const cached = () => readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<key>')).sort();
+    const section = runCli(['when', '.Mocks and Modules'], { cwd: dir, env });
+    expect(section.status).toBe(0);
+    expect(section.stdout).toContain('# When Writing Mock Tests');
+    // A cold section query on 1 MB of many headings spent ~0.4 s of its ~2 s on a table nothing read (issue 27 item 15).
+    expect(cached()).toEqual(['<key>.model', '<key>.parse', '<key>.stamps']);
+    const model = join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.model'))!);
+    const modelIno = statSync(model).ino;
+    const trigger = runCli(['when', 'writing mock tests'], { cwd: dir, env });
+    expect(trigger.status).toBe(0);
+    expect(cached()).toEqual(['<key>.model', '<key>.parse', '<key>.stamps', '<key>.table']);
+    // Restored, not rebuilt: the model file is the same file.
+    expect(statSync(model).ino).toBe(modelIno);
+    const uncached = { MEMDEX_NO_CACHE: '1' };
+    expect(trigger.stdout).toBe(runCli(['when', 'writing mock tests'], { cwd: dir, env: uncached }).stdout);
+    expect(runCli(['when', 'writing mock tests'], { cwd: dir, env }).stdout).toBe(trigger.stdout);
+    expect(runCli(['when', '.Mocks and Modules'], { cwd: dir, env }).stdout).toBe(runCli(['when', '.Mocks and Modules'], { cwd: dir, env: uncached }).stdout);
+  });
+
+  test('one call with a trigger and a section query caches both', () => {
+    const dir = smallTree();
+    const { cacheDir, env } = withCache();
+    const both = runCli(['when', '-'], { cwd: dir, env, input: 'writing mock tests\n.Mocks and Modules\n' });
+    expect(both.status).toBe(0);
+    expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]+/, '<key>')).sort()).toEqual(['<key>.model', '<key>.parse', '<key>.stamps', '<key>.table']);
   });
 });
