@@ -14,8 +14,9 @@ import { claimSessionMarker, clearSessionMarker, hasSessionMarker, markerPath, p
 import { fileInfo } from './file-info.js';
 import { findExecutable } from './find-executable.js';
 import { tryLock } from './lock.js';
+import { homeDir, tempDir } from './os-paths.js';
 
-/** node:os on first use: a first prompt uses none of it, and loading it cost ~0.5 ms of CPU. */
+/** node:os on first use (its hostname: the learner's worker id); the folders come from os-paths.ts. */
 const os = (): typeof Os => process.getBuiltinModule('node:os');
 
 /**
@@ -32,7 +33,7 @@ export type AgentHostCore = Omit<AgentHost, 'completeLinesEnd' | 'copyLines' | '
 export function nodeAgentCore(): AgentHostCore {
   return {
     makeParentDir: (path) => void mkdirSync(dirname(path), { recursive: true }),
-    makeTempDir: (prefix) => mkdtempSync(join(os().tmpdir(), prefix)),
+    makeTempDir: (prefix) => mkdtempSync(join(tempDir(), prefix)),
     removeDir: (path) => rmSync(path, { recursive: true, force: true }),
     listDir: (path) => {
       try {
@@ -70,7 +71,7 @@ export function nodeAgentCore(): AgentHostCore {
 }
 
 function canonicalPath(path: string): string {
-  const expanded = path === '~' || path.startsWith('~/') ? os().homedir() + path.slice(1) : path;
+  const expanded = path === '~' || path.startsWith('~/') ? homeDir() + path.slice(1) : path;
   const absolute = resolve(expanded);
   try {
     return realpathSync(absolute);

@@ -57,6 +57,7 @@ import type { Config } from '../model/config.js';
 import { hostMessages as m } from '../messages/host.js';
 import type { BuiltFile, FileStamp, PayloadKind, Stamps } from '../app/port-types.js';
 import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
+import { tempDir } from './os-paths.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
 export const CACHE_FORMAT = 13;
@@ -460,9 +461,3 @@ function rootKey(root: string): string {
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
-/** os.tmpdir() without loading node:os on POSIX (the when fast path counts every module). */
-function tempDir(): string {
-  if (process.platform === 'win32') return process.getBuiltinModule('node:os').tmpdir();
-  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
-  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
-}

@@ -5,7 +5,6 @@
  * the reader is here; what the records mean is src/transcript/.
  */
 import { closeSync, existsSync, fstatSync, readdirSync, readSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { TranscriptEvent } from '../transcript/events.js';
 import { encodeProjectDir, MAX_PROJECT_DIR_LENGTH } from '../transcript/locate.js';
@@ -93,12 +92,6 @@ export function readSessionFiles(transcriptPath: string, options: ReadOptions & 
     main,
     subagents: subagents.map((agent) => ({ ...agent, summary: readTranscriptFile(agent.path, { sidechain: true, agentId: agent.agentId }, onEvent) })),
   };
-}
-
-/** `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
-export function claudeConfigDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  const configured = env.CLAUDE_CONFIG_DIR;
-  return configured !== undefined && configured !== '' ? configured : join(home, '.claude');
 }
 
 /** Where the client writes the transcript of `sessionId` started in `cwd`. */

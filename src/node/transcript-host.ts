@@ -14,7 +14,8 @@ import { LineSplitter } from '../transcript/lines.js';
 import { OPENING_CHARS } from '../transcript/learner-session.js';
 import { encodeProjectDir } from '../transcript/locate.js';
 import { readTextIfExists } from './read-text.js';
-import { claudeConfigDir, readSessionFiles } from './transcript-file.js';
+import { readSessionFiles } from './transcript-file.js';
+import { claudeConfigDir } from './os-paths.js';
 import { appendUsage } from './usage-log.js';
 
 /** Read size while looking for a session's first timestamp and prompt: the first few records are usually enough. */

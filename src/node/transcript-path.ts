@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { claudeConfigDir } from './os-paths.js';
 
 /**
  * Where a transcript may be read from. The session-end payload names the transcript,
@@ -16,7 +17,7 @@ export function allowedTranscriptPath(path: string, root: string, env: NodeJS.Pr
   } catch {
     return undefined; // missing: nothing to read
   }
-  const configDir = env.CLAUDE_CONFIG_DIR || join(homeDir(), '.claude');
+  const configDir = claudeConfigDir(env);
   const folders = [join(configDir, 'projects'), root].map((folder) => {
     try {
       return realpathSync(folder);
@@ -27,10 +28,6 @@ export function allowedTranscriptPath(path: string, root: string, env: NodeJS.Pr
   return folders.some((folder) => inside(real, folder)) ? real : undefined;
 }
 
-/** os.homedir() (libuv reads $HOME first on POSIX) without loading node:os (~0.5 ms of CPU) on a hook's first prompt. */
-function homeDir(): string {
-  return (process.platform !== 'win32' && process.env.HOME) || process.getBuiltinModule('node:os').homedir();
-}
 
 function inside(path: string, folder: string): boolean {
   const rel = relative(folder, path);

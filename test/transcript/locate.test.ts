@@ -2,7 +2,8 @@ import { afterAll, expect, test } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claudeConfigDir, findTranscript, transcriptPathFor } from '../../src/node/transcript-file.js';
+import { findTranscript, transcriptPathFor } from '../../src/node/transcript-file.js';
+import { claudeConfigDir } from '../../src/node/os-paths.js';
 import { encodeProjectDir } from '../../src/transcript/locate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memdex-transcript-locate-'));
