@@ -1,0 +1,180 @@
+/**
+ * The ranker's index as its cache file stores it (`<key>.suggest`, node/cache-files.ts),
+ * read a term at a time.
+ *
+ * Why not JSON. A prompt's pointers and a `memdex when` miss rank one short text: the
+ * postings of its few terms, the lengths of the entries those reach, the labels of the
+ * two or three that clear the threshold. As JSON the index of the 378-entry topic tree
+ * is 209 kB that JSON.parse turned into ~3,000 arrays before the first term was looked
+ * up: ~5 ms of parsing and as much again of garbage collection in a process whose
+ * whole budget over `node -e 0` is ~50 ms (CPU profiles, 2026-11-27). Stored as arrays
+ * of 32-bit integers behind offset tables, opening the index is a few typed views over
+ * the bytes read, and a query decodes only what its terms reach (bench/RESULTS.md,
+ * "The ranker index's stored form").
+ *
+ * Layout, after the cache header line: one JSON line of the counts and the tree
+ * statistics (`null`: the tree has no memory index), then little-endian u32 arrays
+ *
+ *   termStart  terms + 1   term t's UTF-8 is termText[termStart[t], termStart[t + 1])
+ *   byText     terms       the term ids sorted by their UTF-8 bytes: a binary search
+ *   df         terms
+ *   postStart  terms + 1   term t's triples are posting[postStart[t], postStart[t + 1])
+ *   lengths    entries × FIELDS.length
+ *   labelStart entries + 1 entry e's label is labelText[labelStart[e], labelStart[e + 1])
+ *   posting    postings    [entry, field, term frequency] triples, as SuggestIndexData's
+ *
+ * then termText and labelText. Term ids are the plain data's (first occurrence), so
+ * every sum runs in the same order and every score is the same double.
+ *
+ * Trust. The file is a cache (node/cache-files.ts: this user's folder, a header naming
+ * this memdex and the format, a tree id matching validated stamps). Its structure is
+ * checked when it is opened (the size the counts give, every offset table ascending
+ * and ending at its array's size, term ids and document frequencies in range): a file
+ * that fails is torn, and the index is rebuilt; every slice a query takes lies inside
+ * its array. The postings' values are not walked at open (that walk cost more than the
+ * query): a posting naming an entry or a field that does not exist scores NaN, which
+ * no threshold passes (rank.ts), so it counts for nothing.
+ */
+import { FIELDS, type RankerIndex, type SuggestIndexData, type TreeStats } from './index-data.js';
+
+interface Counts {
+  readonly entries: number;
+  readonly terms: number;
+  readonly postings: number;
+  readonly termBytes: number;
+  readonly labelBytes: number;
+  readonly stats?: TreeStats & { readonly params: string };
+}
+
+const F = FIELDS.length;
+const NEWLINE = 0x0a;
+
+/** The stored form of an index (null: the tree has no memory index). */
+export function encodeSuggestIndex(data: SuggestIndexData | null): Uint8Array {
+  if (data === null) return new TextEncoder().encode('null\n');
+  const encoder = new TextEncoder();
+  const termBytes = data.terms.map((t) => encoder.encode(t));
+  const labelBytes = data.labels.map((l) => encoder.encode(l));
+  const byText = data.terms.map((_, i) => i).sort((a, b) => compareBytes(termBytes[a]!, 0, termBytes[a]!.length, termBytes[b]!));
+  const postStart = offsets(data.postings.map((p) => p.length));
+  const counts: Counts = {
+    entries: data.labels.length,
+    terms: data.terms.length,
+    postings: postStart[postStart.length - 1]!,
+    termBytes: termBytes.reduce((n, b) => n + b.length, 0),
+    labelBytes: labelBytes.reduce((n, b) => n + b.length, 0),
+    ...(data.stats ? { stats: data.stats } : {}),
+  };
+  const u32 = [offsets(termBytes.map((b) => b.length)), byText, data.df, postStart, data.lengths, offsets(labelBytes.map((b) => b.length)), data.postings.flat()];
+  const line = encoder.encode(`${JSON.stringify(counts)}\n`);
+  const words = Uint32Array.from(u32.flat());
+  const out = new Uint8Array(line.length + words.byteLength + counts.termBytes + counts.labelBytes);
+  out.set(line, 0);
+  out.set(new Uint8Array(words.buffer), line.length);
+  let at = line.length + words.byteLength;
+  for (const b of [...termBytes, ...labelBytes]) {
+    out.set(b, at);
+    at += b.length;
+  }
+  return out;
+}
+
+/** The stored index in `bytes` (encodeSuggestIndex's), null when the tree has no memory index, undefined when torn. */
+export function openSuggestIndex(bytes: Uint8Array): RankerIndex | null | undefined {
+  const newline = bytes.indexOf(NEWLINE);
+  if (newline < 0) return undefined;
+  let counts: Counts | null;
+  try {
+    counts = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as Counts | null;
+  } catch {
+    return undefined;
+  }
+  if (counts === null) return newline === bytes.length - 1 ? null : undefined;
+  const { entries, terms, postings, termBytes, labelBytes } = counts;
+  if (![entries, terms, postings, termBytes, labelBytes].every((n) => Number.isInteger(n) && n >= 0)) return undefined;
+  const sizes = [terms + 1, terms, terms, terms + 1, entries * F, entries + 1, postings];
+  const wordCount = sizes.reduce((a, b) => a + b, 0);
+  const start = newline + 1;
+  if (bytes.length !== start + 4 * wordCount + termBytes + labelBytes) return undefined;
+  // A typed view needs 4-byte alignment: the bytes read are copied once when the header made them odd.
+  let words: Uint32Array;
+  if ((bytes.byteOffset + start) % 4 === 0) words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, wordCount);
+  else new Uint8Array((words = new Uint32Array(wordCount)).buffer).set(bytes.subarray(start, start + 4 * wordCount));
+  const arrays: Uint32Array[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    arrays.push(words.subarray(at, at + size));
+    at += size;
+  }
+  const [termStart, byText, df, postStart, lengths, labelStart, posting] = arrays as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const termText = bytes.subarray(start + 4 * wordCount, start + 4 * wordCount + termBytes);
+  const labelText = bytes.subarray(start + 4 * wordCount + termBytes);
+  if (!ascending(termStart, termBytes) || !ascending(labelStart, labelBytes) || !ascending(postStart, postings)) return undefined;
+  for (let t = 0; t < terms; t++) if ((postStart[t + 1]! - postStart[t]!) % 3 !== 0 || byText[t]! >= terms || df[t]! > entries) return undefined;
+  const stats = counts.stats;
+  if (stats !== undefined && (typeof stats.params !== 'string' || !Array.isArray(stats.avgLength) || stats.avgLength.length !== F || typeof stats.entryMass !== 'number')) return undefined;
+  const decoder = new TextDecoder();
+  const termAt = (t: number) => decoder.decode(termText.subarray(termStart[t], termStart[t + 1]));
+  const index: RankerIndex = {
+    entries,
+    termId(term) {
+      const query = queryBytes(term);
+      let lo = 0;
+      let hi = terms - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const t = byText[mid]!;
+        const order = compareBytes(termText, termStart[t]!, termStart[t + 1]!, query);
+        if (order === 0) return t;
+        if (order < 0) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    },
+    df: (t) => df[t]!,
+    postings: (t) => posting.subarray(postStart[t], postStart[t + 1]),
+    lengths,
+    label: (entry) => decoder.decode(labelText.subarray(labelStart[entry], labelStart[entry + 1])),
+    ...(stats ? { stats } : {}),
+    data: () => ({
+      version: 1,
+      labels: Array.from({ length: entries }, (_, e) => index.label(e)),
+      terms: Array.from({ length: terms }, (_, t) => termAt(t)),
+      df: [...df],
+      lengths: [...lengths],
+      postings: Array.from({ length: terms }, (_, t) => Array.from(index.postings(t))),
+      ...(stats ? { stats } : {}),
+    }),
+  };
+  return index;
+}
+
+/** Each item's start, and the total last. */
+function offsets(lengths: readonly number[]): number[] {
+  const out = [0];
+  for (const n of lengths) out.push(out[out.length - 1]! + n);
+  return out;
+}
+
+/** Whether an offset table starts at 0, never decreases and ends at `total`. */
+function ascending(table: Uint32Array, total: number): boolean {
+  if (table[0] !== 0 || table[table.length - 1] !== total) return false;
+  for (let i = 1; i < table.length; i++) if (table[i]! < table[i - 1]!) return false;
+  return true;
+}
+
+/** A query term's UTF-8 bytes: an ASCII term's are its character codes, read from the string itself. */
+function queryBytes(term: string): ArrayLike<number> {
+  for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) > 0x7f) return new TextEncoder().encode(term);
+  return Array.from(term, (c) => c.charCodeAt(0));
+}
+
+/** The byte order of a[from, to) against b (UTF-8 byte order is code point order). */
+function compareBytes(a: Uint8Array, from: number, to: number, b: ArrayLike<number>): number {
+  const n = Math.min(to - from, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = a[from + i]! - b[i]!;
+    if (d !== 0) return d;
+  }
+  return to - from - b.length;
+}
