@@ -19,21 +19,25 @@
  *   byText     terms       the term ids sorted by their UTF-8 bytes: a binary search
  *   df         terms
  *   postStart  terms + 1   term t's triples are posting[postStart[t], postStart[t + 1])
- *   lengths    entries × FIELDS.length
  *   labelStart entries + 1 entry e's label is labelText[labelStart[e], labelStart[e + 1])
+ *   lengths    entries × FIELDS.length
  *   posting    postings    [entry, field, term frequency] triples, as SuggestIndexData's
  *
  * then termText and labelText. Term ids are the plain data's (first occurrence), so
- * every sum runs in the same order and every score is the same double.
+ * every sum runs in the same order and every score is the same double. Opening copies
+ * the tables before `posting` (~35 kB for the topic tree; a typed array needs 4-byte
+ * alignment, which the header line before them does not keep), and a query copies the
+ * postings of its terms; the rest is never touched.
  *
  * Trust. The file is a cache (node/cache-files.ts: this user's folder, a header naming
- * this memdex and the format, a tree id matching validated stamps). Its structure is
- * checked when it is opened (the size the counts give, every offset table ascending
- * and ending at its array's size, term ids and document frequencies in range): a file
- * that fails is torn, and the index is rebuilt; every slice a query takes lies inside
- * its array. The postings' values are not walked at open (that walk cost more than the
- * query): a posting naming an entry or a field that does not exist scores NaN, which
- * no threshold passes (rank.ts), so it counts for nothing.
+ * this memdex and the format, a tree id matching validated stamps). Opening checks its
+ * shape (the counts, the size they give, each offset table's first and last offset): a
+ * file that fails is torn, and the index is rebuilt. The values inside are not walked
+ * (walking them cost more than the query: 0.3-0.5 ms): every slice a query takes is
+ * clamped to its array, an offset pair out of order reads as nothing, and a posting
+ * naming an entry or a field that does not exist scores NaN, which no threshold passes
+ * (rank.ts), so a damaged file of the right size (only this user can write one) ranks
+ * wrong or not at all, but never reads outside the file nor throws.
  */
 import { FIELDS, type RankerIndex, type SuggestIndexData, type TreeStats } from './index-data.js';
 
@@ -65,9 +69,9 @@ export function encodeSuggestIndex(data: SuggestIndexData | null): Uint8Array {
     labelBytes: labelBytes.reduce((n, b) => n + b.length, 0),
     ...(data.stats ? { stats: data.stats } : {}),
   };
-  const u32 = [offsets(termBytes.map((b) => b.length)), byText, data.df, postStart, data.lengths, offsets(labelBytes.map((b) => b.length)), data.postings.flat()];
+  const arrays = [offsets(termBytes.map((b) => b.length)), byText, data.df, postStart, offsets(labelBytes.map((b) => b.length)), data.lengths, data.postings.flat()];
   const line = encoder.encode(`${JSON.stringify(counts)}\n`);
-  const words = Uint32Array.from(u32.flat());
+  const words = Uint32Array.from(arrays.flat());
   const out = new Uint8Array(line.length + words.byteLength + counts.termBytes + counts.labelBytes);
   out.set(line, 0);
   out.set(new Uint8Array(words.buffer), line.length);
@@ -85,36 +89,33 @@ export function openSuggestIndex(bytes: Uint8Array): RankerIndex | null | undefi
   if (newline < 0) return undefined;
   let counts: Counts | null;
   try {
-    counts = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as Counts | null;
+    counts = JSON.parse(utf8(bytes, 0, newline)) as Counts | null;
   } catch {
     return undefined;
   }
   if (counts === null) return newline === bytes.length - 1 ? null : undefined;
-  const { entries, terms, postings, termBytes, labelBytes } = counts;
+  const { entries, terms, postings, termBytes, labelBytes, stats } = counts;
   if (![entries, terms, postings, termBytes, labelBytes].every((n) => Number.isInteger(n) && n >= 0)) return undefined;
-  const sizes = [terms + 1, terms, terms, terms + 1, entries * F, entries + 1, postings];
-  const wordCount = sizes.reduce((a, b) => a + b, 0);
-  const start = newline + 1;
-  if (bytes.length !== start + 4 * wordCount + termBytes + labelBytes) return undefined;
-  // A typed view needs 4-byte alignment: the bytes read are copied once when the header made them odd.
-  let words: Uint32Array;
-  if ((bytes.byteOffset + start) % 4 === 0) words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, wordCount);
-  else new Uint8Array((words = new Uint32Array(wordCount)).buffer).set(bytes.subarray(start, start + 4 * wordCount));
+  if (stats !== undefined && (typeof stats.params !== 'string' || !Array.isArray(stats.avgLength) || stats.avgLength.length !== F || typeof stats.entryMass !== 'number')) return undefined;
+  const sizes = [terms + 1, terms, terms, terms + 1, entries + 1, entries * F];
+  const tableWords = sizes.reduce((a, b) => a + b, 0);
+  const tablesAt = newline + 1;
+  const postingAt = tablesAt + 4 * tableWords;
+  const termTextAt = postingAt + 4 * postings;
+  const labelTextAt = termTextAt + termBytes;
+  if (bytes.length !== labelTextAt + labelBytes) return undefined;
+  const tables = u32(bytes, tablesAt, tablesAt + 4 * tableWords);
   const arrays: Uint32Array[] = [];
   let at = 0;
   for (const size of sizes) {
-    arrays.push(words.subarray(at, at + size));
+    arrays.push(tables.subarray(at, at + size));
     at += size;
   }
-  const [termStart, byText, df, postStart, lengths, labelStart, posting] = arrays as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
-  const termText = bytes.subarray(start + 4 * wordCount, start + 4 * wordCount + termBytes);
-  const labelText = bytes.subarray(start + 4 * wordCount + termBytes);
-  if (!ascending(termStart, termBytes) || !ascending(labelStart, labelBytes) || !ascending(postStart, postings)) return undefined;
-  for (let t = 0; t < terms; t++) if ((postStart[t + 1]! - postStart[t]!) % 3 !== 0 || byText[t]! >= terms || df[t]! > entries) return undefined;
-  const stats = counts.stats;
-  if (stats !== undefined && (typeof stats.params !== 'string' || !Array.isArray(stats.avgLength) || stats.avgLength.length !== F || typeof stats.entryMass !== 'number')) return undefined;
-  const decoder = new TextDecoder();
-  const termAt = (t: number) => decoder.decode(termText.subarray(termStart[t], termStart[t + 1]));
+  const [termStart, byText, df, postStart, labelStart, lengths] = arrays as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const ends = (table: Uint32Array, total: number) => table[0] === 0 && table[table.length - 1] === total;
+  if (!ends(termStart, termBytes) || !ends(postStart, postings) || !ends(labelStart, labelBytes)) return undefined;
+  /** Bytes [from, to) of the region at `base` that is `size` long: nothing when the pair is out of order or out of it. */
+  const span = (base: number, size: number, from: number, to: number): [number, number] => (from <= to && to <= size ? [base + from, base + to] : [base, base]);
   const index: RankerIndex = {
     entries,
     termId(term) {
@@ -124,7 +125,8 @@ export function openSuggestIndex(bytes: Uint8Array): RankerIndex | null | undefi
       while (lo <= hi) {
         const mid = (lo + hi) >>> 1;
         const t = byText[mid]!;
-        const order = compareBytes(termText, termStart[t]!, termStart[t + 1]!, query);
+        const [from, to] = span(termTextAt, termBytes, termStart[t]!, termStart[t + 1]!);
+        const order = compareBytes(bytes, from, to, query);
         if (order === 0) return t;
         if (order < 0) lo = mid + 1;
         else hi = mid - 1;
@@ -132,16 +134,19 @@ export function openSuggestIndex(bytes: Uint8Array): RankerIndex | null | undefi
       return undefined;
     },
     df: (t) => df[t]!,
-    postings: (t) => posting.subarray(postStart[t], postStart[t + 1]),
+    postings(t) {
+      const [from, to] = span(postingAt, 4 * postings, 4 * postStart[t]!, 4 * postStart[t + 1]!);
+      return u32(bytes, from, to);
+    },
     lengths,
-    label: (entry) => decoder.decode(labelText.subarray(labelStart[entry], labelStart[entry + 1])),
+    label: (entry) => utf8(bytes, ...span(labelTextAt, labelBytes, labelStart[entry]!, labelStart[entry + 1]!)),
     ...(stats ? { stats } : {}),
     data: () => ({
       version: 1,
       labels: Array.from({ length: entries }, (_, e) => index.label(e)),
-      terms: Array.from({ length: terms }, (_, t) => termAt(t)),
-      df: [...df],
-      lengths: [...lengths],
+      terms: Array.from({ length: terms }, (_, t) => utf8(bytes, ...span(termTextAt, termBytes, termStart[t]!, termStart[t + 1]!))),
+      df: Array.from(df),
+      lengths: Array.from(lengths),
       postings: Array.from({ length: terms }, (_, t) => Array.from(index.postings(t))),
       ...(stats ? { stats } : {}),
     }),
@@ -149,18 +154,27 @@ export function openSuggestIndex(bytes: Uint8Array): RankerIndex | null | undefi
   return index;
 }
 
+/** Bytes [from, to) as u32s: a copy, which is 4-byte aligned wherever the bytes were. */
+function u32(bytes: Uint8Array, from: number, to: number): Uint32Array {
+  return new Uint32Array(Uint8Array.prototype.slice.call(bytes, from, to - ((to - from) % 4)).buffer);
+}
+
+/**
+ * Bytes [from, to) decoded as UTF-8. ASCII (counts, most labels) straight from the codes: the first TextDecoder of a
+ * process loads Node's encoding module (0.25 ms and more measured), which only a non-ASCII label then pays.
+ */
+function utf8(bytes: Uint8Array, from: number, to: number): string {
+  const part = bytes.subarray(from, to);
+  const latin1 = String.fromCharCode.apply(null, part as unknown as number[]);
+  return /[^\x00-\x7f]/.test(latin1) ? (decoder ??= new TextDecoder()).decode(part) : latin1;
+}
+let decoder: { decode(bytes: Uint8Array): string } | undefined;
+
 /** Each item's start, and the total last. */
 function offsets(lengths: readonly number[]): number[] {
   const out = [0];
   for (const n of lengths) out.push(out[out.length - 1]! + n);
   return out;
-}
-
-/** Whether an offset table starts at 0, never decreases and ends at `total`. */
-function ascending(table: Uint32Array, total: number): boolean {
-  if (table[0] !== 0 || table[table.length - 1] !== total) return false;
-  for (let i = 1; i < table.length; i++) if (table[i]! < table[i - 1]!) return false;
-  return true;
 }
 
 /** A query term's UTF-8 bytes: an ASCII term's are its character codes, read from the string itself. */

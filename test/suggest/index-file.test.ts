@@ -66,7 +66,8 @@ describe('the stored ranker index', () => {
     ['no counts line', () => new TextEncoder().encode('{"entries":3')],
     ['a counts line that is not JSON', (b: Uint8Array) => Uint8Array.from(b, (x, i) => (i === 0 ? 0x5b : x))],
     ['a negative count', (b: Uint8Array) => new TextEncoder().encode(new TextDecoder().decode(b).replace('"entries":', '"entries":-'))],
-    ['an offset table out of order', (b: Uint8Array) => spoilWord(b, 1, 0xffff)],
+    ['an offset table not starting at 0', (b: Uint8Array) => spoilWord(b, 0, 1)],
+    ['an offset table not ending at its array\'s size', (b: Uint8Array) => spoilWord(b, countsOf(b).terms, 0xffff)],
     ['null followed by more', () => new TextEncoder().encode('null\n{}')],
   ])('%s: torn (undefined), so that the index is rebuilt', (_name, spoil) => {
     expect(openSuggestIndex(spoil(encodeSuggestIndex(exampleIndex())))).toBeUndefined();
@@ -75,8 +76,9 @@ describe('the stored ranker index', () => {
   test('a posting that names no existing entry (a damaged file of the right shape) counts for nothing; nothing throws', () => {
     const data = exampleIndex();
     const bytes = encodeSuggestIndex(data);
-    const counts = JSON.parse(new TextDecoder().decode(bytes.subarray(0, countsEnd(bytes) - 1))) as { entries: number; terms: number; postings: number };
-    const postingsAt = 3 * counts.terms + 2 + counts.terms + 1 + counts.entries * 5 + counts.entries + 1;
+    const counts = countsOf(bytes);
+    // after termStart, byText, df, postStart, labelStart and lengths
+    const postingsAt = counts.terms + 1 + 2 * counts.terms + counts.terms + 1 + counts.entries + 1 + counts.entries * 5;
     const term = data.terms.indexOf('mock');
     expect(term).toBeGreaterThanOrEqual(0);
     const first = data.postings.slice(0, term).reduce((n, p) => n + p.length, 0);
@@ -85,7 +87,24 @@ describe('the stored ranker index', () => {
     expect(ranked.every((s) => Number.isFinite(s.score))).toBe(true);
     expect(ranked.map((s) => s.label)).not.toContain(undefined);
   });
+
+  test('an offset pair out of order (a damaged file of the right shape) reads as nothing: the term has no postings', () => {
+    const data = exampleIndex();
+    const bytes = encodeSuggestIndex(data);
+    const { terms } = countsOf(bytes);
+    const term = data.terms.indexOf('mock');
+    expect(rank(data, 'mock', P).length).toBeGreaterThan(0);
+    // postStart[term + 1] (after termStart, byText and df) set below postStart[term]
+    const spoilt = opened(spoilWord(bytes, terms + 1 + 2 * terms + term + 1, 0));
+    expect(spoilt.postings(term)).toHaveLength(0);
+    expect(rank(spoilt, 'mock', P)).toEqual([]);
+  });
 });
+
+/** The counts line. */
+function countsOf(bytes: Uint8Array): { entries: number; terms: number; postings: number } {
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(0, countsEnd(bytes) - 1))) as { entries: number; terms: number; postings: number };
+}
 
 /** The byte just after the counts line. */
 function countsEnd(bytes: Uint8Array): number {
