@@ -53,7 +53,7 @@ export interface RankerIndex {
   /** An entry's label. */
   label(entry: number): string;
   /** As SuggestIndexData's. */
-  readonly stats?: TreeStats & { readonly params: string };
+  readonly stats?: SuggestIndexData['stats'];
   /** As SuggestIndexData's. */
   readonly usage?: UsageIndexData;
   /** The plain data, decoded whole: only for what walks every posting (tree statistics for other parameters). */

@@ -39,7 +39,7 @@
  * (rank.ts), so a damaged file of the right size (only this user can write one) ranks
  * wrong or not at all, but never reads outside the file nor throws.
  */
-import { FIELDS, type RankerIndex, type SuggestIndexData, type TreeStats } from './index-data.js';
+import { FIELDS, type RankerIndex, type SuggestIndexData } from './index-data.js';
 
 interface Counts {
   readonly entries: number;
@@ -47,7 +47,7 @@ interface Counts {
   readonly postings: number;
   readonly termBytes: number;
   readonly labelBytes: number;
-  readonly stats?: TreeStats & { readonly params: string };
+  readonly stats?: SuggestIndexData['stats'];
 }
 
 const F = FIELDS.length;
