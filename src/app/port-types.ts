@@ -150,8 +150,8 @@ export interface CacheOptions {
   readonly model?: boolean;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
   readonly table?: (project: Project) => string;
-  /** The same for the topic ranker's index (src/app/suggest-index.ts). */
-  readonly suggest?: (project: Project) => string;
+  /** The same for the topic ranker's index, stored as bytes (src/app/suggest-index.ts). */
+  readonly suggest?: (project: Project) => Uint8Array;
   /**
    * What the caller already validated in this process (the when fast path): the
    * stamps, or null when it found them stale. Undefined: validate here.
