@@ -29,7 +29,7 @@ function cleanCommit() {
   }
 }
 
-/** After a build: stamps dist/ with the commit it was built from, when the tree is that commit exactly. */
+/** After a build: stamps dist/ with the commit it was built from, when the tree is that commit, unedited. */
 export function stampBuild() {
   const commit = cleanCommit();
   if (commit !== undefined) writeFileSync(STAMP, `${commit}\n`);
