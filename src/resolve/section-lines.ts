@@ -6,6 +6,7 @@
  * Small and free of the fuzzy engine: it runs in the exact stage's bundle (dist/when.cjs).
  */
 import { foldKey, type Operator } from '../model/keys.js';
+import { keyedValue } from './keyed-lines.js';
 import { parseQuery } from './query.js';
 import type { ResolveResult } from './resolve.js';
 import { baseName, fileSection, isSafeFileName, QUALIFIED_FILE, trimSection } from './section.js';
@@ -85,18 +86,8 @@ class SectionLines {
   }
 
   key(key: string): KeyRow | undefined {
-    let lo = 2;
-    let hi = this.count + 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const start = this.starts[mid]!;
-      const tab = this.text.indexOf('\t', start);
-      const found = this.text.slice(start, tab);
-      if (found === key) return JSON.parse(this.line(mid).slice(tab - start + 1)) as KeyRow;
-      if (found < key) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const row = keyedValue(this.text, this.starts, 2, this.count + 1, key);
+    return row === undefined ? undefined : (JSON.parse(row) as KeyRow);
   }
 
   group(g: number): GroupRow {
