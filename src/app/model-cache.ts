@@ -62,8 +62,8 @@ export async function loadCachedProject(host: ModelCacheHost, root: string, conf
 }
 
 /** The payloads cached beside the model that this caller asked for. */
-function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project: Project) => string][] {
-  const list: [PayloadKind, (project: Project) => string][] = [];
+function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project: Project) => string | Uint8Array][] {
+  const list: [PayloadKind, (project: Project) => string | Uint8Array][] = [];
   if (table) list.push(['table', table]);
   if (suggest) list.push(['suggest', suggest]);
   return list;
@@ -87,7 +87,7 @@ async function build(host: ModelCacheHost, root: string, config: Config, options
   const project = await buildProjectWithIgnores(files, config, await parseCache.parserFor(files, config));
   parseCache.save(files);
   if (!host.cachesEnabled()) return project;
-  const payloads: Partial<Record<PayloadKind, string>> = {};
+  const payloads: Partial<Record<PayloadKind, string | Uint8Array>> = {};
   // Not asked for: not built (1 MB of `### a`: the snapshot, the resolver index's export and their JSON, 0.4-0.5 s of a cold `when a`).
   if (options.model !== false) payloads.model = JSON.stringify({ snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) } satisfies ModelPayload);
   for (const [kind, payload] of sidePayloads(options)) {

@@ -150,8 +150,8 @@ export interface CacheOptions {
   readonly model?: boolean;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
   readonly table?: (project: Project) => string;
-  /** The same for the topic ranker's index (src/app/suggest-index.ts). */
-  readonly suggest?: (project: Project) => string;
+  /** The same for the topic ranker's index, stored as bytes (src/app/suggest-index.ts). */
+  readonly suggest?: (project: Project) => Uint8Array;
   /**
    * Lines cached at the head of the model payload, before the snapshot, for a reader that
    * answers from them without parsing it (the section table, src/resolve/section-table.ts),
