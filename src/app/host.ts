@@ -320,6 +320,8 @@ export type Host = TreeHost & AgentHost;
 export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'exists' | 'readText' | 'stdin' | 'writeStdout' | 'writeStderr'>, JournalFiles, Pick<CacheHost, 'readTreeStamps' | 'readDecisionText'> {
   /** The trigger table cached with these stamps; undefined when there is none. */
   readTriggerTable(root: string, stamps: Stamps): string | undefined;
+  /** The model payload cached with these stamps (the section table at its head); undefined when there is none. */
+  readModelPayload(root: string, stamps: Stamps): string | undefined;
 }
 
 /** The model stage of `memdex when|how|resolve` (src/app/when-model.ts): the model cache and the ranker's index through the cache store. */

@@ -11,7 +11,8 @@
  *   <key>.stamps   what the tree looked like: one stamp (path, size, mtime, content
  *                  hash) per memory file, the config, and the tree id
  *   <key>.table    the resolver's trigger table   } payloads: each names the tree id
- *   <key>.model    the model snapshot            } it was built from
+ *   <key>.model    the model snapshot (after the } it was built from
+ *                  section table: model-cache.ts) }
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
@@ -60,7 +61,7 @@ import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 import { tempDir } from './os-paths.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 14;
+export const CACHE_FORMAT = 15;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without
