@@ -49,7 +49,7 @@ export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/
 /**
  * A session's first prompt (src/hooks/first-prompt.ts): the injection alone, with the host's core members; the rest
  * of the host is a bundle of its own (hook-host), which src/node/first-prompt-host.ts requires only when one of
- * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became 187 kB (182 kB now): requiring it costs ~8.5 ms
+ * those members is called. 474 kB (dist/hook.cjs, which session-start keeps) became 187 kB (167 kB now: the injection imported statically, branch `firstprompt`): requiring it costs ~8.5 ms
  * of CPU beyond `node -e 0` where dist/hook.cjs cost ~28 ms (20 interleaved runs, load 10, 2026-11-27); the whole first
  * prompt: bench/RESULTS.md, "The first prompt's own bundle".
  */

@@ -22,7 +22,7 @@
  * k-th file operation (0: before the first), to prove every crash point recovers.
  */
 import { MemdexError } from '../core/errors.js';
-import { migrateMessages as msg } from '../messages/migrate.js';
+import { journalMessages as msg } from '../messages/journal.js';
 import { JOURNAL_FILE, STATE_DIR } from '../model/journal-path.js';
 import type { JournalFiles, JournalWrites, TreeHost } from './host.js';
 import type { CommitHooks, Recovery } from './port-types.js';

@@ -55,6 +55,4 @@ export const migrateMessages = {
   planNothingToDo: (migrated: number) =>
     `nothing to do: every index entry is already a \`/when\` or \`/how\` entry (${migrated}); to rename triggers, run \`memdex migrate plan --all\` and edit the rows\n`,
   planWritten: (path: string, rows: number) => `wrote ${rows} row${rows === 1 ? '' : 's'} to ${path}; review it, then run \`memdex migrate apply ${path}\`\n`,
-  badJournal: (path: string, detail: string) =>
-    `${path}: the migration journal is unreadable (${detail}); inspect it, restore with \`git checkout\` if needed, then delete it`,
 };
