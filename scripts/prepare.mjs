@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const run = (args) => execFileSync(process.execPath, args, { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
-if (!existsSync(new URL('../dist/cli.js', import.meta.url))) run(['scripts/build.mjs']);
+if (!existsSync(new URL('../dist/cli.cjs', import.meta.url))) run(['scripts/build.mjs']);
 // husky's own failures (no git on PATH, a hooks path of the user's) never fail an install.
 try {
   if (existsSync(new URL('../node_modules/husky/bin.js', import.meta.url))) run(['node_modules/husky/bin.js']);

@@ -57,7 +57,7 @@ test('from a git URL: npm builds memdex through its prepare script; the hook run
   expect({ status: npm.status, stderr: npm.status === 0 ? '' : npm.stderr }).toEqual({ status: 0, stderr: '' });
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   expect(manifest.devDependencies.memdex).toBe(url);
-  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', 'cli.js'))).toBe(true);
+  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', 'cli.cjs'))).toBe(true);
   const hook = sessionStart(dir, join(dir, 'node_modules', '.bin', 'memdex'));
   expect({ status: hook.status, injected: hook.context.includes(KEY_POINT) }).toEqual({ status: 0, injected: true });
   // husky ran in npm's clone of memdex (its prepare), never in the project that installed it.
