@@ -138,8 +138,8 @@ const laterPointersOnDemand = onDemand('later-pointers-on-demand', /[\\/]prompt-
 /**
  * The per-call commands alone, as CommonJS (bin/memdex.cjs): no ES module loader start-up. The stages of
  * `memdex when` (src/when/stages.ts: exact phrases alone in when.cjs, V8 compiles what a bundle holds and an
- * exact hit is most hook calls; when-fuzzy.cjs adds the fuzzy engine when no exact phrase decides; when-model.cjs
- * the model's resolver for `.Section` and `..file.md`; when-related.cjs the related entries of a miss), `check`,
+ * exact hit is most hook calls, and so is a `.Section` or `..file.md` the section table decides; when-fuzzy.cjs adds
+ * the fuzzy engine when no exact phrase decides; when-model.cjs the model's resolver for the rest; when-related.cjs the related entries of a miss), `check`,
  * the prompt hook's later prompts (hook-fast) and its first prompt of a session (hook), `suggest`. An import()
  * of a bundled module becomes a require. `memdex --version` alone (version.cjs): doctor runs it through the hook's
  * shell to prove the wiring, and through the full CLI it cost ~100 ms of CPU beyond `node -e 0` (bench/RESULTS.md,

@@ -23,7 +23,7 @@
  */
 import type { Config } from '../model/config.js';
 import type { Rule } from '../core/rule.js';
-import type { SuggestIndexData, UsageIndexData } from '../suggest/index-data.js';
+import type { SuggestIndex, UsageIndexData } from '../suggest/index-data.js';
 import type { UsageLine } from '../suggest/usage.js';
 import type { PathStyle } from '../relevance/paths.js';
 import type { TranscriptEvent } from '../transcript/events.js';
@@ -48,10 +48,12 @@ export interface CacheHost {
   readTreeStamps(root: string, config: Config): Stamps | undefined;
   /** The payload cached with these stamps; undefined when missing, torn or of another build. */
   readCachePayload(root: string, kind: PayloadKind, stamps: Stamps): string | undefined;
+  /** The same as bytes, for a payload stored as such (the ranker's index, suggest/index-file.ts). */
+  readCachePayloadBytes(root: string, kind: PayloadKind, stamps: Stamps): Uint8Array | undefined;
   /** Adds a payload to a build whose stamps are written. */
-  writeCachePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string): void;
+  writeCachePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string | Uint8Array): void;
   /** Writes a fresh build's payloads, then the stamps that make them valid (`startedAt`: clockMs() before the files were looked at); the stamps. */
-  writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string>>): Stamps;
+  writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string | Uint8Array>>): Stamps;
   /** The body of the tree's parse cache file; undefined when missing, unusable or of another version. */
   readParseCache(root: string): string | undefined;
   writeParseCache(root: string, body: string): void;
@@ -64,7 +66,7 @@ export interface CacheHost {
   /** A decision file's text, read confined to the decisions folder (no link leads out of it). */
   readDecisionText(root: string, decisions: string, path: string): string;
   /** The project's usage log indexed for the ranker (through its own cache file, valid for the index's tree id); undefined without a log. */
-  usageIndex(root: string, data: SuggestIndexData, tree: string | undefined): UsageIndexData | undefined;
+  usageIndex(root: string, data: SuggestIndex, tree: string | undefined): UsageIndexData | undefined;
   /** The memory files of the working tree (decision files read confined). */
   workingTree(root: string): TreeSource;
 }
@@ -318,6 +320,8 @@ export type Host = TreeHost & AgentHost;
 export interface WhenHost extends Pick<TreeHost, 'resolveRoot' | 'readTextIfExists' | 'joinPath' | 'exists' | 'readText' | 'stdin' | 'writeStdout' | 'writeStderr'>, JournalFiles, Pick<CacheHost, 'readTreeStamps' | 'readDecisionText'> {
   /** The trigger table cached with these stamps; undefined when there is none. */
   readTriggerTable(root: string, stamps: Stamps): string | undefined;
+  /** The model payload cached with these stamps (the section table at its head); undefined when there is none. */
+  readModelPayload(root: string, stamps: Stamps): string | undefined;
 }
 
 /** The model stage of `memdex when|how|resolve` (src/app/when-model.ts): the model cache and the ranker's index through the cache store. */

@@ -7,7 +7,6 @@
  * it, answers and caches it for the next prompt.
  */
 import { CONFIG_FILE, type Config } from '../model/config.js';
-import type { SuggestIndexData } from '../suggest/index-data.js';
 import type { TreeHost } from './host.js';
 import { CLIENT_CONTEXT_LIMIT } from './hook-events.js';
 import { configFromText } from './load-config.js';

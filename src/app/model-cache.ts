@@ -7,6 +7,11 @@
  * trigger table) writes that payload and the stamps only; a valid table beside no
  * model is what a later `.Section` finds, and it builds the model then. Where the caches live, their stamps and
  * their validation are the cache store's (src/node/cache-files.ts).
+ *
+ * The model payload is lines: a caller's head (options.head: the section table, which the exact stage of
+ * `memdex when` answers `.Section` and `..file.md` from without parsing the rest), then the snapshot as one
+ * JSON line, always last (JSON.stringify writes no line break). A build writes the snapshot alone; the first
+ * call that restores it adds the head (a cold call is not made slower for the calls after it).
  */
 import { buildProjectWithIgnores } from '../model/build-project.js';
 import type { Config } from '../model/config.js';
@@ -29,13 +34,15 @@ interface ModelPayload {
  * built from the texts (and cached). Reads neither the playbook nor unchanged texts.
  */
 export async function loadCachedProject(host: ModelCacheHost, root: string, config: Config, options: CacheOptions = {}): Promise<Project> {
-  const { derived, verified } = options;
+  const { derived, verified, head } = options;
   const stamps = verified !== undefined ? verified : host.readTreeStamps(root, config);
-  const payload = stamps ? host.readCachePayload(root, 'model', stamps) : undefined;
+  const payload = !stamps ? undefined : verified !== undefined && options.payload !== undefined ? options.payload : host.readCachePayload(root, 'model', stamps);
   if (stamps && payload !== undefined) {
+    // The snapshot is the last line; the head's lines (when a caller cached some) come before it.
+    const last = payload.lastIndexOf('\n');
     let model: ModelPayload | undefined;
     try {
-      model = JSON.parse(payload) as ModelPayload;
+      model = JSON.parse(payload.slice(last + 1)) as ModelPayload;
     } catch {
       model = undefined; // torn: rebuild
     }
@@ -44,6 +51,9 @@ export async function loadCachedProject(host: ModelCacheHost, root: string, conf
     if (model && (!derived || model.derived !== undefined) && snapshotPaths(model.snapshot).every((p) => stamped.has(p))) {
       const project = projectFromSnapshot(model.snapshot, config, (path) => host.readDecisionText(root, config.decisions, path));
       derived?.restore(project, model.derived);
+      // The head is written by the first call that restores the model, not by the build: a cold `.Section` query
+      // on 1 MB of many headings would pay ~0.6 s more for a table its own answer does not read.
+      if (head && last === -1) host.writeCachePayload(root, 'model', stamps, `${head(project)}\n${payload}`);
       for (const [kind, payload] of sidePayloads(options)) if (host.readCachePayload(root, kind, stamps) === undefined) host.writeCachePayload(root, kind, stamps, payload(project));
       return project;
     }
@@ -52,8 +62,8 @@ export async function loadCachedProject(host: ModelCacheHost, root: string, conf
 }
 
 /** The payloads cached beside the model that this caller asked for. */
-function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project: Project) => string][] {
-  const list: [PayloadKind, (project: Project) => string][] = [];
+function sidePayloads({ table, suggest }: CacheOptions): [PayloadKind, (project: Project) => string | Uint8Array][] {
+  const list: [PayloadKind, (project: Project) => string | Uint8Array][] = [];
   if (table) list.push(['table', table]);
   if (suggest) list.push(['suggest', suggest]);
   return list;
@@ -77,7 +87,7 @@ async function build(host: ModelCacheHost, root: string, config: Config, options
   const project = await buildProjectWithIgnores(files, config, await parseCache.parserFor(files, config));
   parseCache.save(files);
   if (!host.cachesEnabled()) return project;
-  const payloads: Partial<Record<PayloadKind, string>> = {};
+  const payloads: Partial<Record<PayloadKind, string | Uint8Array>> = {};
   // Not asked for: not built (1 MB of `### a`: the snapshot, the resolver index's export and their JSON, 0.4-0.5 s of a cold `when a`).
   if (options.model !== false) payloads.model = JSON.stringify({ snapshot: snapshotProject(project), ...(derived ? { derived: derived.export(project) } : {}) } satisfies ModelPayload);
   for (const [kind, payload] of sidePayloads(options)) {

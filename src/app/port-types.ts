@@ -150,8 +150,16 @@ export interface CacheOptions {
   readonly model?: boolean;
   /** A text payload cached beside the model, for a caller that can answer from it alone (the trigger table). */
   readonly table?: (project: Project) => string;
-  /** The same for the topic ranker's index (src/app/suggest-index.ts). */
-  readonly suggest?: (project: Project) => string;
+  /** The same for the topic ranker's index, stored as bytes (src/app/suggest-index.ts). */
+  readonly suggest?: (project: Project) => Uint8Array;
+  /**
+   * Lines cached at the head of the model payload, before the snapshot, for a reader that
+   * answers from them without parsing it (the section table, src/resolve/section-table.ts),
+   * added by the first call that restores the model (model-cache.ts).
+   */
+  readonly head?: (project: Project) => string;
+  /** The model payload an earlier stage of this process read with `verified` (not read again). */
+  readonly payload?: string;
   /**
    * What the caller already validated in this process (the when fast path): the
    * stamps, or null when it found them stale. Undefined: validate here.

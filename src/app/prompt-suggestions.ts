@@ -13,7 +13,7 @@
 import type { Config } from '../model/config.js';
 import { foldKey } from '../model/keys.js';
 import { suggestMessages as m } from '../messages/suggest.js';
-import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { SuggestIndex } from '../suggest/index-data.js';
 import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from '../suggest/params.js';
 import { rank } from '../suggest/rank.js';
 
@@ -45,7 +45,7 @@ export function wantsPointers(config: Config, prompt: string | undefined): promp
 }
 
 /** The entries clearing the hook's threshold, best first, those in `shown` (labels or keys, compared folded) skipped, at most hookLimit. */
-export function pointersFromIndex(data: SuggestIndexData, prompt: string, shown: readonly string[], maxChars: number, params: SuggestParams = DEFAULT_SUGGEST_PARAMS): PromptPointers {
+export function pointersFromIndex(data: SuggestIndex, prompt: string, shown: readonly string[], maxChars: number, params: SuggestParams = DEFAULT_SUGGEST_PARAMS): PromptPointers {
   const skip = new Set(shown.map(foldKey));
   const labels = rank(data, prompt, params, { threshold: params.hookThreshold })
     .map((s) => s.label)

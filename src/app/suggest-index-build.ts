@@ -8,6 +8,7 @@ import type { Config } from '../model/config.js';
 import type { Project } from '../model/project.js';
 import { buildSuggestIndex } from '../suggest/build-index.js';
 import type { SuggestIndexData } from '../suggest/index-data.js';
+import { encodeSuggestIndex } from '../suggest/index-file.js';
 import { loadCachedProject, type ModelCacheHost } from './model-cache.js';
 import type { Stamps } from './port-types.js';
 
@@ -20,13 +21,13 @@ import type { Stamps } from './port-types.js';
 export async function buildSuggestIndexCached(host: ModelCacheHost, root: string, config: Config, stamps: Stamps | undefined, built?: Project): Promise<SuggestIndexData | null> {
   if (built) {
     const data = built.index ? buildSuggestIndex(built) : null;
-    if (stamps) host.writeCachePayload(root, 'suggest', stamps, JSON.stringify(data));
+    if (stamps) host.writeCachePayload(root, 'suggest', stamps, encodeSuggestIndex(data));
     return data;
   }
   let data: SuggestIndexData | null = null;
   const project = await loadCachedProject(host, root, config, {
     verified: stamps ?? null,
-    suggest: (p) => JSON.stringify((data = p.index ? buildSuggestIndex(p) : null)),
+    suggest: (p) => encodeSuggestIndex((data = p.index ? buildSuggestIndex(p) : null)),
   });
   if (data === null && project.index) data = buildSuggestIndex(project); // caching off: built, not stored
   return data;

@@ -6,7 +6,7 @@
 import type { Project } from '../model/project.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
-import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { SuggestIndex } from '../suggest/index-data.js';
 import type { Suggestion } from '../suggest/rank.js';
 import { relatedToMisses } from '../suggest/related.js';
 import type { CacheHost, WhenHost } from './host.js';
@@ -19,7 +19,7 @@ import type { WhenRequest } from './when.js';
 export type RelatedEntries = ReadonlyMap<string, readonly Suggestion[]>;
 
 /** The ranker stage's port: the cache store's payloads, the usage log's index, the output. */
-export type CachedRelatedHost = Pick<WhenHost, 'writeStdout' | 'writeStderr'> & Pick<CacheHost, 'readCachePayload' | 'usageIndex'>;
+export type CachedRelatedHost = Pick<WhenHost, 'writeStdout' | 'writeStderr'> & Pick<CacheHost, 'readCachePayloadBytes' | 'usageIndex'>;
 
 /**
  * Per missed trigger, the entries the topic ranker finds for its words (suggest/related.ts); the index built when
@@ -40,6 +40,6 @@ export function cachedRelatedEntries(host: CachedRelatedHost, { root }: WhenRequ
   return data === undefined || data === 'torn' ? undefined : relatedFrom(data ?? undefined, results);
 }
 
-function relatedFrom(data: SuggestIndexData | undefined, results: readonly ResolveResult[]): RelatedEntries {
+function relatedFrom(data: SuggestIndex | undefined, results: readonly ResolveResult[]): RelatedEntries {
   return data ? relatedToMisses(data, results) : new Map();
 }

@@ -10,6 +10,7 @@ import { loadConfig } from './load-config.js';
 import type { Config } from '../model/config.js';
 import type { Operator } from '../model/keys.js';
 import type { TriggerTable } from '../resolve/trigger-lines.js';
+import { openSectionTable, type SectionTable } from '../resolve/section-lines.js';
 import { parseQuery } from '../resolve/query.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
@@ -35,6 +36,8 @@ export interface TableRead {
   readonly table?: string;
   /** The decision files read for answers so far, by path. */
   readonly files?: Readonly<Record<string, string>>;
+  /** The model payload, when a `.Section` or `..file.md` query read it (the section table at its head). */
+  readonly model?: string;
   /**
    * Every query answered by the table, some of them a miss: the model stage only adds
    * the entries related to each miss (the topic ranker), without loading the model.
@@ -68,23 +71,28 @@ export function prepareWhen(
 
 /**
  * The common hook call, a trigger on an unchanged tree: answered from the cached
- * trigger table, reading only the printed decision files. Otherwise what was read
- * (the stamps, null when the cache is stale or absent; the table; the files), for
+ * trigger table, reading only the printed decision files; a `.Section` or `..file.md`
+ * from the section table at the head of the cached model (resolve/section-table.ts),
+ * its snapshot not parsed. Each is read only when a query needs it. Otherwise what was
+ * read (the stamps, null when the cache is stale or absent; the tables; the files), for
  * the next stage.
  */
 export function answerFromTable(host: WhenHost, request: WhenRequest, open: OpenTable): { results: ResolveResult[] } | TableRead {
-  const { root, config } = request;
+  const { root, config, queries, operator } = request;
   const stamps = host.readTreeStamps(root, config) ?? null;
-  const table = stamps ? host.readTriggerTable(root, stamps) : undefined;
-  return table === undefined ? { stamps } : answerFromRead(host, request, open, { stamps, table });
+  if (!stamps) return { stamps };
+  const sectionQueries = queries.filter((query) => needsModel(query, operator)).length;
+  const table = sectionQueries < queries.length ? host.readTriggerTable(root, stamps) : undefined;
+  const model = sectionQueries > 0 ? host.readModelPayload(root, stamps) : undefined;
+  return answerFromRead(host, request, open, { stamps, ...(table !== undefined ? { table } : {}), ...(model !== undefined ? { model } : {}) });
 }
 
-/** answerFromTable on what an earlier stage read (the table, the files), nothing read again. */
+/** answerFromTable on what an earlier stage read (the tables, the files), nothing read again. */
 export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request: WhenRequest, open: OpenTable, prior: TableRead): { results: ResolveResult[] } | TableRead {
   const { root, config, queries, operator } = request;
-  const { stamps, table: text } = prior;
-  if (!stamps || text === undefined) return { stamps };
-  const table = open(text, request);
+  const { stamps, table: text, model } = prior;
+  if (!stamps) return { stamps };
+  const withModel = model !== undefined ? { model } : {};
   // Only stamped memory files are read: a path in a cache never reaches outside them.
   const stamped = new Set(stamps.files.map((f) => f.path));
   const files = new Map<string, string>(Object.entries(prior.files ?? {}));
@@ -92,15 +100,22 @@ export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request
     if (!stamped.has(path)) throw new ForeignPath();
     return files.get(path) ?? files.set(path, host.readDecisionText(root, config.decisions, path)).get(path)!;
   };
+  let table: TriggerTable | undefined;
+  let sections: SectionTable | undefined | null;
   const results: ResolveResult[] = [];
   try {
     for (const query of queries) {
-      const result = table.resolve(query, operator, read);
-      if (!result) {
-        // `.Section` and `..file.md` are the model's alone: no table stage is tried for them.
-        if (needsModel(query, operator)) return { stamps };
-        return { stamps, table: text, files: Object.fromEntries(files) };
+      if (needsModel(query, operator)) {
+        // The section table answers what it alone decides; the model stage the rest (a typo, several headings).
+        if (model === undefined) return { stamps };
+        const result = (sections ??= openSectionTable(model) ?? null)?.resolve(query, operator, read);
+        if (!result) return { stamps, ...withModel };
+        results.push(result);
+        continue;
       }
+      if (text === undefined) return { stamps, ...withModel };
+      const result = (table ??= open(text, request)).resolve(query, operator, read);
+      if (!result) return { stamps, table: text, files: Object.fromEntries(files), ...withModel };
       results.push(result);
     }
   } catch (error) {

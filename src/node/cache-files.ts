@@ -11,7 +11,8 @@
  *   <key>.stamps   what the tree looked like: one stamp (path, size, mtime, content
  *                  hash) per memory file, the config, and the tree id
  *   <key>.table    the resolver's trigger table   } payloads: each names the tree id
- *   <key>.model    the model snapshot            } it was built from
+ *   <key>.model    the model snapshot (after the } it was built from
+ *                  section table: model-cache.ts) }
  *   <key>.suggest  the topic ranker's index      }
  *   <key>.parse    parsed documents by content hash (`memdex check`)
  *   <key>.usage    the usage log indexed for the ranker (usage-log.ts): valid for
@@ -60,7 +61,7 @@ import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 import { tempDir } from './os-paths.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 13;
+export const CACHE_FORMAT = 15;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without
@@ -187,38 +188,50 @@ export function readPayload(root: string, kind: PayloadKind, stamps: Stamps): st
   return file && file.header.tree === stamps.tree ? file.body : undefined;
 }
 
+/** The same as bytes (a payload stored as bytes: the ranker's index). */
+export function readPayloadBytes(root: string, kind: PayloadKind, stamps: Stamps): Uint8Array | undefined {
+  const file = readCacheBytes(cachePath(root, kind));
+  return file && file.header.tree === stamps.tree ? file.body : undefined;
+}
+
 /**
  * Writes the caches of a fresh build: the payloads, then the stamps that make them
  * valid. `startedAt` is Date.now() before the files were stat-ed and read.
  */
-export function writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string>>): Stamps {
+export function writeTreeCache(root: string, config: Config, startedAt: number, files: readonly BuiltFile[], payloads: Partial<Record<PayloadKind, string | Uint8Array>>): Stamps {
   const configText = JSON.stringify(config);
   const stamps = files.map(({ path, size, mtimeMs, text }) => ({ path, size, mtimeMs, hash: contentHash(text) }));
   const tree = contentHash(JSON.stringify([configText, stamps.map((s) => [s.path, s.hash])]));
   const result: Stamps = { root, config: configText, writtenAt: startedAt, tree, files: stamps };
   if (!cacheEnabled()) return result;
-  for (const [kind, body] of Object.entries(payloads) as [PayloadKind, string][]) writeCacheFile(cachePath(root, kind), { tree }, body);
+  for (const [kind, body] of Object.entries(payloads) as [PayloadKind, string | Uint8Array][]) writeCacheFile(cachePath(root, kind), { tree }, body);
   writeCacheFile(cachePath(root, 'stamps'), { ...result }, '');
   return result;
 }
 
 /** Adds a payload to a build whose stamps are already written (a table missing beside a valid model). */
-export function writePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string): void {
+export function writePayload(root: string, kind: PayloadKind, stamps: Stamps, body: string | Uint8Array): void {
   if (cacheEnabled()) writeCacheFile(cachePath(root, kind), { tree: stamps.tree }, body);
 }
 
 /** A cache file's header (checked for this memdex and CACHE_FORMAT) and body; undefined if unusable. */
 export function readCacheFile(path: string): { header: Record<string, unknown>; body: string } | undefined {
+  const file = readCacheBytes(path);
+  return file && { header: file.header, body: file.body.toString('utf8') };
+}
+
+/** The same with the body as bytes. */
+function readCacheBytes(path: string): { header: Record<string, unknown>; body: Buffer } | undefined {
   if (!cacheFolderUsable()) return undefined;
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readRegularBytes(path, path, { kind: 'other', maxBytes: MAX_CACHE_BYTES }).toString('utf8');
+    bytes = readRegularBytes(path, path, { kind: 'other', maxBytes: MAX_CACHE_BYTES });
   } catch {
     return undefined;
   }
-  const newline = text.indexOf('\n');
-  const header = newline === -1 ? undefined : cacheHeader(text.slice(0, newline));
-  return header && { header, body: text.slice(newline + 1) };
+  const newline = bytes.indexOf(0x0a);
+  const header = newline === -1 ? undefined : cacheHeader(bytes.toString('utf8', 0, newline));
+  return header && { header, body: bytes.subarray(newline + 1) };
 }
 
 /**

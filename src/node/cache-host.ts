@@ -1,7 +1,7 @@
 import type { CacheHost } from '../app/host.js';
 import type { Stamps } from '../app/port-types.js';
 import type { Config } from '../model/config.js';
-import { cacheEnabled, cachePath, contentHash, nodeCacheIo, readCacheFile, readPayload, readStamps, writeCacheFile, writePayload, writeTreeCache } from './cache-files.js';
+import { cacheEnabled, cachePath, contentHash, nodeCacheIo, readCacheFile, readPayload, readPayloadBytes, readStamps, writeCacheFile, writePayload, writeTreeCache } from './cache-files.js';
 import { readTreeText } from './read-confined.js';
 import { loadUsageIndex } from './usage-log.js';
 import { workingTreeSource } from './working-tree.js';
@@ -17,6 +17,7 @@ export function nodeCacheHost(): CacheHost {
     cachesEnabled: cacheEnabled,
     readTreeStamps,
     readCachePayload: readPayload,
+    readCachePayloadBytes: readPayloadBytes,
     writeCachePayload: writePayload,
     writeTreeCache,
     readParseCache: (root) => readCacheFile(cachePath(root, 'parse'))?.body,

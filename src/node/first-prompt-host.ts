@@ -14,6 +14,7 @@ const ON_DEMAND = [
   'progress',
   // the cache store (node/cache-host.ts): the prompt's pointers when the tree's ranker index is not cached
   'cachesEnabled',
+  'readCachePayload',
   'writeCachePayload',
   'writeTreeCache',
   'readParseCache',
@@ -37,7 +38,7 @@ const ON_DEMAND = [
 ] as const satisfies readonly (keyof Host)[];
 
 /** The members the prompt's pointers read (suggest.onPrompt), from the pointers' own bundle (node/pointer-host.ts, dist/hook-prompt-pointers.cjs). */
-const POINTER_READS = ['readTreeStamps', 'readCachePayload', 'usageIndex', 'readRecords'] as const satisfies readonly (keyof PointerReads)[];
+const POINTER_READS = ['readTreeStamps', 'readCachePayloadBytes', 'usageIndex', 'readRecords'] as const satisfies readonly (keyof PointerReads)[];
 
 /**
  * The host of a session's first prompt (src/hooks/first-prompt.ts, dist/hook-prompt.cjs):

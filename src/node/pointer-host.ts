@@ -2,7 +2,7 @@ import type { CachedPointerHost } from '../app/later-prompt-pointers.js';
 import type { CacheHost, AgentHost } from '../app/host.js';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readPayload } from './cache-files.js';
+import { readPayloadBytes } from './cache-files.js';
 import { readTreeStamps } from './cache-host.js';
 import { fileInfo } from './file-info.js';
 import { readRecords } from './read-records.js';
@@ -11,11 +11,11 @@ import { markerPath } from './session-markers.js';
 import { loadUsageIndex } from './usage-log.js';
 
 /** What a prompt's pointers read that a hook's own work does not: the cached ranker index and its stamps, the usage log's index, the transcript's records. */
-export type PointerReads = Pick<CacheHost, 'readTreeStamps' | 'readCachePayload' | 'usageIndex'> & Pick<AgentHost, 'readRecords'>;
+export type PointerReads = Pick<CacheHost, 'readTreeStamps' | 'readCachePayloadBytes' | 'usageIndex'> & Pick<AgentHost, 'readRecords'>;
 
 /** The pointers' reads on this machine (a session's first prompt takes them from here too: first-prompt-host.ts). */
 export function nodePointerReads(): PointerReads {
-  return { readTreeStamps, readCachePayload: readPayload, usageIndex: loadUsageIndex, readRecords };
+  return { readTreeStamps, readCachePayloadBytes: readPayloadBytes, usageIndex: loadUsageIndex, readRecords };
 }
 
 /** The prompt's pointers on a later prompt, on this machine: paths, the cached ranker index, the session's files and transcript. */

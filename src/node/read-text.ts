@@ -10,7 +10,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) // keep 
  * equal, cap (model/input-limits.ts: a markdown memory file 1 MB, a config 1 MB ...).
  */
 export const MAX_TEXT_BYTES = INPUT_LIMITS.other.maxBytes;
-/** Bytes per read(2) call. */
+/** How much a file that grew since its fstat is read on by, per read(2) call. */
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -66,17 +66,22 @@ export function readDescriptor(fd: number, displayPath: string, limit: InputLimi
   try {
     const stat = fstatSync(fd);
     if (stat.size > maxBytes) throw new InputError(msg.tooLarge(displayPath, stat.size, maxBytes, kind));
-    const chunks: Buffer[] = [];
+    // The size fstat gave and one byte more (a file that grew meanwhile is read on, a chunk at a time): a 1 MB
+    // buffer per read, then the copy that joined the chunks, cost 27 small files ~8 ms of CPU, this ~3 (fresh processes).
+    let buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (total === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(total + CHUNK_BYTES, maxBytes + 1));
+        buffer.copy(larger, 0, 0, total);
+        buffer = larger;
+      }
+      const n = readSync(fd, buffer, total, buffer.length - total, null);
       if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
       total += n;
       if (total > maxBytes) throw new InputError(msg.tooLarge(displayPath, undefined, maxBytes, kind)); // grew while being read
     }
-    return Buffer.concat(chunks, total);
+    return buffer.subarray(0, total);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(describeFsError(error, displayPath));

@@ -15,7 +15,7 @@
  */
 import { appendFileSync, closeSync, fstatSync, mkdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SuggestIndexData } from '../suggest/index-data.js';
+import type { SuggestIndex } from '../suggest/index-data.js';
 import { buildUsageIndex, type UsageArrays, type UsageIndexData } from '../suggest/usage-prior.js';
 import { formatUsageLine, parseUsageLog, USAGE_LOG, usageLineKey, type UsageLine } from '../suggest/usage.js';
 import { cachePath, readCacheBytesHead, writeCacheFile } from './cache-files.js';
@@ -31,7 +31,7 @@ function logPath(root: string): string {
  * the ranker index's tree id from the model cache (undefined: built in this process,
  * so the usage index is built without being cached).
  */
-export function loadUsageIndex(root: string, data: SuggestIndexData, tree: string | undefined): UsageIndexData | undefined {
+export function loadUsageIndex(root: string, data: SuggestIndex, tree: string | undefined): UsageIndexData | undefined {
   let stat;
   try {
     stat = statSync(logPath(root));

@@ -32,6 +32,7 @@ export function nodeWhenHost(handover: { readonly stdin?: string | undefined } =
     writeStderr,
     readTreeStamps: (root, config) => readStamps(root, config, [config.index, ...workingTreeSource(root).listDecisions(config)]),
     readTriggerTable: (root, stamps) => readPayload(root, 'table', stamps),
+    readModelPayload: (root, stamps) => readPayload(root, 'model', stamps),
     readDecisionText: readTreeText,
   };
 }

@@ -21,7 +21,7 @@ import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
 import { FUZZY_PHRASES, pickTrigger, type TriggerSource } from './trigger-pick.js';
 import { choiceLines, sectionChoice } from './choice-lines.js';
-import { baseName, fileSection, headingSection, headingsNamed, type Section } from './section.js';
+import { baseName, fileSection, headingSection, headingsNamed, isSafeFileName, QUALIFIED_FILE, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex } from './targets.js';
 
 export interface ResolveOptions {
@@ -131,7 +131,7 @@ function fileOf(index: ResolverIndex, heading: DecisionHeading): DecisionFile {
  * files share). A structural heading named like a file (`..Mock Patching`) is section mode.
  */
 function resolveFile(project: Project, index: ResolverIndex, params: ResolveParams, name: string): ResolveResult {
-  const qualified = /^(.+?\.md)#(.*)$/is.exec(name);
+  const qualified = QUALIFIED_FILE.exec(name);
   const fileName = qualified ? qualified[1]!.trim() : name;
   if (!qualified && name !== '' && !name.toLowerCase().endsWith('.md') && project.headingsByKey.has(`.${foldKey(name)}`)) {
     return resolveSection(project, index, params, `.${name}`);
@@ -160,10 +160,6 @@ function closestFile(project: Project, params: ResolveParams, name: string): Dec
   const ranked = createMatcher(project.decisions, (f) => baseName(f.path).replace(/\.md$/i, ''), params.fuzzy).rank(name.replace(/\.md$/i, ''), 2);
   const [top, second] = ranked;
   return top && top.score >= params.accept && (!second || top.score - second.score >= params.margin) ? top.item : undefined;
-}
-
-export function isSafeFileName(name: string): boolean {
-  return /^[^/\\\0]+\.md$/i.test(name) && !name.startsWith('.') && !name.includes('..');
 }
 
 function targetSection(project: Project, index: ResolverIndex, t: number): Section {

@@ -39,6 +39,14 @@ export function fileLink(file: DecisionFile): string {
   return `..${baseName(file.path)}`;
 }
 
+/** `..file.md#Heading`: the file's name, then the heading within it. */
+export const QUALIFIED_FILE = /^(.+?\.md)#(.*)$/is;
+
+/** A name file mode may look up: a plain `<name>.md`, nothing that could leave the decisions folder. */
+export function isSafeFileName(name: string): boolean {
+  return /^[^/\\\0]+\.md$/i.test(name) && !name.startsWith('.') && !name.includes('..');
+}
+
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -142,7 +150,8 @@ function siblingsOf(index: ResolverIndex, file: DecisionFile, parent: number): r
   return groups.get(file)?.get(parent) ?? [];
 }
 
-export function fileSection(file: DecisionFile): Section {
+/** A whole decision file (`..name.md`): its path and text. */
+export function fileSection(file: Pick<DecisionFile, 'path' | 'text'>): Section {
   return { heading: undefined, file: file.path, line: 1, content: trimSection(file.text), broader: [], related: [] };
 }
 

@@ -8,6 +8,7 @@
 import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
 import type { Operator } from '../model/keys.js';
 import { placeChoice } from './choice-lines.js';
+import { keyedValue } from './keyed-lines.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery } from './query.js';
 import type { ResolveResult } from './resolve.js';
@@ -107,18 +108,8 @@ export class TableLines {
 
   phrase(phrase: string): Hits | undefined {
     if (phrase === '') return undefined;
-    let lo = 2;
-    let hi = this.count + 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const start = this.starts[mid]!;
-      const tab = this.table.indexOf('\t', start);
-      const key = this.table.slice(start, tab);
-      if (key === phrase) return JSON.parse(this.line(mid).slice(tab - start + 1)) as Hits;
-      if (key < phrase) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const hits = keyedValue(this.table, this.starts, 2, this.count + 1, phrase);
+    return hits === undefined ? undefined : (JSON.parse(hits) as Hits);
   }
 
   target(t: number): TriggerSection {

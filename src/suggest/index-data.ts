@@ -1,7 +1,7 @@
 /**
  * The ranker's index of a memory tree as plain data (numbers, strings and arrays
- * only), so that it can be stored in the model cache as JSON and ranked without
- * the Project it came from.
+ * only), so that it can be stored in the model cache (index-file.ts) and ranked
+ * without the Project it came from.
  */
 
 /** The fields of an entry, in the order of every per-field array below. */
@@ -33,6 +33,35 @@ export interface SuggestIndexData {
    */
   readonly usage?: UsageIndexData;
 }
+
+/**
+ * The index as ranking reads it, one term at a time (rank.ts, usage-prior.ts): over the plain data
+ * (rank.ts rankerIndex), or over the bytes of its cache file, decoding only what a query's terms
+ * reach (index-file.ts: a prompt or a miss never parses the whole index).
+ */
+export interface RankerIndex {
+  /** The number of entries. */
+  readonly entries: number;
+  /** A term's id, or undefined when no entry has it. */
+  termId(term: string): number | undefined;
+  /** The number of entries containing term t in any field. */
+  df(t: number): number;
+  /** Term t's postings: flat triples [entry, field, term frequency], entries ascending. */
+  postings(t: number): ArrayLike<number>;
+  /** Per entry × field (entry * FIELDS.length + field): the field's length in terms. */
+  readonly lengths: ArrayLike<number>;
+  /** An entry's label. */
+  label(entry: number): string;
+  /** As SuggestIndexData's. */
+  readonly stats?: SuggestIndexData['stats'];
+  /** As SuggestIndexData's. */
+  readonly usage?: UsageIndexData;
+  /** The plain data, decoded whole: only for what walks every posting (tree statistics for other parameters). */
+  data(): SuggestIndexData;
+}
+
+/** An index in either form: what the ranker's functions take. */
+export type SuggestIndex = SuggestIndexData | RankerIndex;
 
 /** What scoring needs of the whole tree besides the postings: per-field average lengths and E (rank.ts). */
 export interface TreeStats {

@@ -149,17 +149,19 @@
  * (bench/suggest-variants.mjs) and not shipped until kept-aside plans confirm the gain.
  *
  * Speed: postings per term ([entry, field, tf] triples), so a query touches only the
- * entries that share a term with it; the idf table, the average lengths and E are
- * computed once per index and params (a WeakMap), not per query, and the last two
- * are stored in the index when it is built (for the default params), so a process
- * that ranks from the cache never walks every posting. A prompt over the
+ * entries that share a term with it, read through RankerIndex a term at a time (the
+ * cached index is never decoded whole: index-file.ts); a term's idf is computed when a
+ * query has it; the average lengths and E are computed once per index and params (a
+ * WeakMap), and are stored in the index when it is built (for the default params), so
+ * a process that ranks from the cache never walks every posting. A prompt over the
  * generated 10,000-entry tree ranks in under a millisecond, a whole plan (one query
  * per passage) in tens of milliseconds (bench/RESULTS.md).
  */
 import { analyze } from './analyze.js';
 import { idfOf } from './idf.js';
-import { FIELDS, type SuggestIndexData, type TreeStats } from './index-data.js';
+import { FIELDS, type RankerIndex, type SuggestIndex, type SuggestIndexData, type TreeStats } from './index-data.js';
 import type { SuggestParams } from './params.js';
+import { rankerIndex } from './ranker-index.js';
 import { usagePrior, type UsageIndexData } from './usage-prior.js';
 
 export interface Suggestion {
@@ -176,8 +178,6 @@ export interface Scored {
 }
 
 interface Prepared {
-  readonly termId: ReadonlyMap<string, number>;
-  readonly idf: Float64Array;
   /** idf of a term no entry contains (df = 0): the most informative a term can be. */
   readonly unseenIdf: number;
   readonly avgLength: Float64Array;
@@ -187,24 +187,21 @@ interface Prepared {
   readonly acc: Float64Array;
 }
 
-const preparedByData = new WeakMap<SuggestIndexData, WeakMap<SuggestParams, Prepared>>();
-
+const preparedByData = new WeakMap<RankerIndex, WeakMap<SuggestParams, Prepared>>();
 
 /** Query term weight: the query's own term frequency, saturated like BM25's k3. */
 function queryWeight(tf: number, params: SuggestParams): number {
   return (tf * (params.queryK + 1)) / (params.queryK + tf);
 }
 
-function prepare(data: SuggestIndexData, params: SuggestParams): Prepared {
-  let byParams = preparedByData.get(data);
-  if (!byParams) preparedByData.set(data, (byParams = new WeakMap()));
+function prepare(index: RankerIndex, params: SuggestParams): Prepared {
+  let byParams = preparedByData.get(index);
+  if (!byParams) preparedByData.set(index, (byParams = new WeakMap()));
   let p = byParams.get(params);
   if (p) return p;
-  const n = data.labels.length;
-  const stats = data.stats?.params === JSON.stringify(params) ? data.stats : treeStats(data, params);
+  const n = index.entries;
+  const stats = index.stats?.params === JSON.stringify(params) ? index.stats : treeStats(index.data(), params);
   p = {
-    termId: new Map(data.terms.map((t, i) => [t, i])),
-    idf: Float64Array.from(data.df, (df) => idfOf(n, df)),
     unseenIdf: idfOf(n, 0),
     avgLength: Float64Array.from(stats.avgLength),
     entryMass: stats.entryMass,
@@ -253,8 +250,9 @@ function lengthNorm(b: number, length: number, average: number): number {
   return 1 - b + (average > 0 ? (b * length) / average : 0);
 }
 
-export function scoreEntries(data: SuggestIndexData, text: string, params: SuggestParams): Scored {
-  const raw = new Float64Array(data.labels.length);
+export function scoreEntries(index: SuggestIndex, text: string, params: SuggestParams): Scored {
+  const data = rankerIndex(index);
+  const raw = new Float64Array(data.entries);
   const norm = scoreInto(data, prepare(data, params), text, params, raw, []);
   return { raw, norm };
 }
@@ -264,13 +262,13 @@ export function scoreEntries(data: SuggestIndexData, text: string, params: Sugge
  * entries it scored in `scored`, and returns the normaliser √(Q · E). The work is
  * proportional to the postings of the query's terms, never to the tree's size.
  */
-function scoreInto(data: SuggestIndexData, p: Prepared, text: string, params: SuggestParams, raw: Float64Array, scored: number[]): number {
+function scoreInto(data: RankerIndex, p: Prepared, text: string, params: SuggestParams, raw: Float64Array, scored: number[]): number {
   const F = FIELDS.length;
   const qtf = new Map<string, number>();
   for (const term of analyze(text)) qtf.set(term, (qtf.get(term) ?? 0) + 1);
   const query = [...qtf].map(([term, tf]) => {
-    const id = p.termId.get(term);
-    return { term, id, weight: queryWeight(tf, params) * (id === undefined ? p.unseenIdf : p.idf[id]!) };
+    const id = data.termId(term);
+    return { term, id, weight: queryWeight(tf, params) * (id === undefined ? p.unseenIdf : idfOf(data.entries, data.df(id))) };
   });
   // The most informative terms first; equal weights in term order, so the cut is deterministic.
   query.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
@@ -284,7 +282,7 @@ function scoreInto(data: SuggestIndexData, p: Prepared, text: string, params: Su
   for (const { id, weight: w } of query) {
     queryMass += w * selfSaturation;
     if (id === undefined) continue;
-    const list = data.postings[id]!;
+    const list = data.postings(id);
     for (let i = 0; i < list.length; i += 3) {
       const entry = list[i]!;
       const field = list[i + 1]!;
@@ -306,14 +304,15 @@ function scoreInto(data: SuggestIndexData, p: Prepared, text: string, params: Su
  * Every entry's normalised score for a text: raw / norm for a short text; for a text
  * longer than two passages, the mix of the whole text's score and its best passage's.
  */
-export function normalisedScores(data: SuggestIndexData, text: string, params: SuggestParams, usage?: UsageIndexData): Float64Array {
+export function normalisedScores(index: SuggestIndex, text: string, params: SuggestParams, usage?: UsageIndexData): Float64Array {
+  const data = rankerIndex(index);
   const lexical = lexicalScores(data, text, params);
   if (usage === undefined || params.usageWeight === 0) return lexical;
   const prior = usagePrior(data, usage, text, params);
   return lexical.map((s, e) => s + params.usageWeight * prior[e]!);
 }
 
-function lexicalScores(data: SuggestIndexData, text: string, params: SuggestParams): Float64Array {
+function lexicalScores(data: RankerIndex, text: string, params: SuggestParams): Float64Array {
   const whole = normalise(scoreEntries(data, text, params));
   const parts = passages(text, params.passageChars);
   if (parts.length < 2 || params.passageWeight === 0) return whole;
@@ -364,7 +363,8 @@ export function passages(text: string, minChars: number): string[] {
  * prior when a usage index is given or attached to the index) ≥ `threshold` (params.threshold unless
  * given), at most `limit`. Ties go to the earlier entry.
  */
-export function rank(data: SuggestIndexData, text: string, params: SuggestParams, options: { limit?: number; threshold?: number; usage?: UsageIndexData } = {}): Suggestion[] {
+export function rank(index: SuggestIndex, text: string, params: SuggestParams, options: { limit?: number; threshold?: number; usage?: UsageIndexData } = {}): Suggestion[] {
+  const data = rankerIndex(index);
   const scores = normalisedScores(data, text, params, options.usage ?? data.usage);
   const threshold = options.threshold ?? params.threshold;
   const found: { entry: number; score: number }[] = [];
@@ -372,7 +372,7 @@ export function rank(data: SuggestIndexData, text: string, params: SuggestParams
     if (score > 0 && score >= threshold) found.push({ entry, score: round(score) });
   });
   found.sort((a, b) => b.score - a.score || a.entry - b.entry);
-  return found.slice(0, options.limit ?? Infinity).map(({ entry, score }) => ({ label: data.labels[entry]!, score }));
+  return found.slice(0, options.limit ?? Infinity).map(({ entry, score }) => ({ label: data.label(entry), score }));
 }
 
 /** Six decimals: equal evidence prints equal, and floating-point noise never reorders output. */

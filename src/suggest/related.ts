@@ -6,14 +6,14 @@
  */
 import type { ResolveResult } from '../resolve/resolve.js';
 import { isTriggerMiss } from '../resolve/trigger-miss.js';
-import type { SuggestIndexData } from './index-data.js';
+import type { SuggestIndex } from './index-data.js';
 import { DEFAULT_SUGGEST_PARAMS, type SuggestParams } from './params.js';
 import { rank, type Suggestion } from './rank.js';
 
 export { isTriggerMiss };
 
 /** Per missed trigger (its query text): the related entries, best first. */
-export function relatedToMisses(data: SuggestIndexData, results: readonly ResolveResult[], params: SuggestParams = DEFAULT_SUGGEST_PARAMS): Map<string, readonly Suggestion[]> {
+export function relatedToMisses(data: SuggestIndex, results: readonly ResolveResult[], params: SuggestParams = DEFAULT_SUGGEST_PARAMS): Map<string, readonly Suggestion[]> {
   const related = new Map<string, readonly Suggestion[]>();
   for (const miss of results.filter(isTriggerMiss)) {
     const choices = new Set(miss.suggestions);

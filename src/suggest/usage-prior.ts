@@ -31,9 +31,10 @@
  */
 import { foldKey } from '../model/keys.js';
 import { analyze } from './analyze.js';
-import type { SuggestIndexData, UsageIndexData } from './index-data.js';
+import type { RankerIndex, SuggestIndex, UsageIndexData } from './index-data.js';
 import type { SuggestParams } from './params.js';
 import { idfOf } from './idf.js';
+import { rankerIndex } from './ranker-index.js';
 import type { UsageLine } from './usage.js';
 
 /** The arrays an index is made of (what the model cache stores). */
@@ -51,15 +52,15 @@ export interface UsageArrays {
 }
 
 /** A text's unit tf-idf vector over the tree's idf (unknown terms: idf at df = 0). */
-function textVector(data: SuggestIndexData, termId: ReadonlyMap<string, number>, text: string): Map<string, number> {
-  const n = data.labels.length;
+function textVector(data: RankerIndex, text: string): Map<string, number> {
+  const n = data.entries;
   const tf = new Map<string, number>();
   for (const term of analyze(text)) tf.set(term, (tf.get(term) ?? 0) + 1);
   const vector = new Map<string, number>();
   let norm = 0;
   for (const [term, count] of tf) {
-    const id = termId.get(term);
-    const w = (1 + Math.log(count)) * idfOf(n, id === undefined ? 0 : data.df[id]!);
+    const id = data.termId(term);
+    const w = (1 + Math.log(count)) * idfOf(n, id === undefined ? 0 : data.df(id));
     vector.set(term, w);
     norm += w * w;
   }
@@ -68,17 +69,10 @@ function textVector(data: SuggestIndexData, termId: ReadonlyMap<string, number>,
   return vector;
 }
 
-const termIds = new WeakMap<SuggestIndexData, Map<string, number>>();
-function termIdOf(data: SuggestIndexData): Map<string, number> {
-  let map = termIds.get(data);
-  if (!map) termIds.set(data, (map = new Map(data.terms.map((t, i) => [t, i]))));
-  return map;
-}
-
 /** The usage lines indexed against the ranker's index; lines reaching no existing entry are left out. */
 export type { UsageIndexData };
 
-export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLine[]): UsageIndexData & { readonly arrays: UsageArrays } {
+export function buildUsageIndex(data: SuggestIndex, lines: readonly UsageLine[]): UsageIndexData & { readonly arrays: UsageArrays } {
   const arrays = usageArrays(data, lines);
   const ids = new Map(arrays.terms.map((t, i) => [t, i]));
   const { termStart, termMax, postLine, postWeight, entryStart, entryIds } = arrays;
@@ -93,9 +87,9 @@ export function buildUsageIndex(data: SuggestIndexData, lines: readonly UsageLin
   };
 }
 
-function usageArrays(data: SuggestIndexData, lines: readonly UsageLine[]): UsageArrays {
-  const entryOf = new Map(data.labels.map((label, id) => [foldKey(label), id]));
-  const termId = termIdOf(data);
+function usageArrays(index: SuggestIndex, lines: readonly UsageLine[]): UsageArrays {
+  const data = rankerIndex(index);
+  const entryOf = new Map(Array.from({ length: data.entries }, (_, id) => [foldKey(data.label(id)), id]));
   const postings = new Map<string, number[]>();
   const entryStart = [0];
   const entryIds: number[] = [];
@@ -103,7 +97,7 @@ function usageArrays(data: SuggestIndexData, lines: readonly UsageLine[]): Usage
   for (const usage of lines) {
     const ids = [...new Set(usage.entries.map((label) => entryOf.get(foldKey(label))).filter((id): id is number => id !== undefined))];
     if (ids.length === 0) continue;
-    const vector = textVector(data, termId, usage.text);
+    const vector = textVector(data, usage.text);
     if (vector.size === 0) continue;
     for (const [term, w] of vector) {
       let list = postings.get(term);
@@ -144,11 +138,12 @@ function usageArrays(data: SuggestIndexData, lines: readonly UsageLine[]): Usage
  * the floor: Turtle & Flood's max-score), new lines are no longer collected, so a
  * long log costs the postings of a few terms.
  */
-export function usagePrior(data: SuggestIndexData, usage: UsageIndexData, text: string, params: SuggestParams): Float64Array {
-  const prior = new Float64Array(data.labels.length);
+export function usagePrior(index: SuggestIndex, usage: UsageIndexData, text: string, params: SuggestParams): Float64Array {
+  const data = rankerIndex(index);
+  const prior = new Float64Array(data.entries);
   if (usage.lines === 0 || params.usageWeight === 0) return prior;
   const query: { t: number; w: number }[] = [];
-  for (const [term, w] of textVector(data, termIdOf(data), text)) {
+  for (const [term, w] of textVector(data, text)) {
     const t = usage.termId(term);
     if (t !== undefined) query.push({ t, w });
   }

@@ -25,7 +25,7 @@ export function tryFuzzy(when: WhenHandoff): number | Handover {
     return { when: { command, request, stamps: null } }; // the full resolver meets the same error and reports it
   }
   if ('results' in answer) return writeResults(host, answer.results, request);
-  return { when: { command, request, stamps: answer.stamps, ...(answer.answered ? { answered: answer.answered } : {}) } };
+  return { when: { command, request, stamps: answer.stamps, ...(answer.answered ? { answered: answer.answered } : {}), ...(answer.model !== undefined ? { model: answer.model } : {}) } };
 }
 
 /** The table with the fuzzy engine; a one-query process caps V8's tiers before its first fuzzy match (short-run.ts). */

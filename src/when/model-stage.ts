@@ -22,10 +22,12 @@ export async function runResolve(command: string, argv: readonly string[], hando
   let request: WhenRequest;
   let stamps: Stamps | null;
   let answered: readonly ResolveResult[] | undefined;
+  let model: string | undefined;
   if (when) {
     request = when.request;
     stamps = when.stamps;
     answered = when.answered;
+    model = when.model;
   } else {
     const prepared = prepareResolve(host, command, argv);
     if (prepared === 'help') return printHelp(specOf(command));
@@ -34,6 +36,7 @@ export async function runResolve(command: string, argv: readonly string[], hando
     if ('results' in answer) return writeResults(host, answer.results, request);
     stamps = answer.stamps;
     answered = answer.answered;
+    model = answer.model;
   }
   // The model, the fuzzy engine and the full resolver load only when the table cannot answer.
   const [{ fromModel }, { relatedEntries }, { nodeResolverHost }] = await Promise.all([import('../app/when-model.js'), import('../app/when-related.js'), import('../node/resolver-host.js')]);
@@ -41,7 +44,7 @@ export async function runResolve(command: string, argv: readonly string[], hando
   // Misses the table answered need only their related entries: the model is not loaded for them.
   if (answered) return writeResults(host, answered, request, await relatedEntries(resolver, request, answered));
   // A miss's related entries come from the project just built or restored, not from the model read back.
-  const { results, project } = await fromModel(resolver, request, stamps);
+  const { results, project } = await fromModel(resolver, request, stamps, model);
   return writeResults(host, results, request, await relatedEntries(resolver, request, results, project));
 }
 

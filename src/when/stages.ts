@@ -14,14 +14,16 @@
  *
  *   1. exact-stage.ts → dist/when.cjs: exact phrases from the cached trigger table
  *      (src/resolve/trigger-lines.ts openExactTable), no fuzzy engine, no parser, no
- *      yargs. Answers most calls.
+ *      yargs. Answers most calls. A `.Section` naming one heading and a `..file.md`
+ *      naming a decision file too, from the section table at the head of the cached
+ *      model (src/resolve/section-lines.ts), the snapshot after it not parsed.
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
  *      paraphrase) with the fuzzy engine over the same table; a one-query process caps
  *      V8's tiers first (short-run.ts).
  *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
- *      (`.Section`, `..file.md`: the exact stage sends them here at once, the table
- *      holds no headings), still CommonJS (the ES module loader would double these
- *      calls' start-up, issue 26);
+ *      (the `.Section` and `..file.md` queries the section table leaves: a typo,
+ *      several headings of one name, `..file.md#Heading`, or no table cached yet),
+ *      still CommonJS (the ES module loader would double these calls' start-up, issue 26);
  *      the ES module CLI runs the same stage for what the table stages could not read
  *      (errors, each worded once there; --help, which yargs renders).
  *   3'. related-stage.ts → dist/when-related.cjs: a miss, instead of 3. The table

@@ -70,8 +70,13 @@ function consumer(type: 'module' | 'commonjs') {
   writeFileSync(join(dir, 'src', 'main.ts'), MAIN);
   writeFileSync(join(dir, 'src', 'wrong.ts'), WRONG);
   // CommonJS with node16, where TypeScript refuses to require an ES module's declarations.
+  // A Node project's libraries (ES2022, @types/node: no DOM), and every declaration file checked but TypeScript's own
+  // lib.*.d.ts (skipDefaultLibCheck; skipLibCheck stays off, so memdex's declarations are checked as a strict
+  // consumer's tsc checks them): the DOM lib and TypeScript's libs were half of each tsc run's CPU (12.0 -> 6.8 s).
   const compilerOptions = {
     target: 'ES2022',
+    lib: ['ES2022'],
+    skipDefaultLibCheck: true,
     module: type === 'module' ? 'NodeNext' : 'Node16',
     moduleResolution: type === 'module' ? 'NodeNext' : 'Node16',
     strict: true,

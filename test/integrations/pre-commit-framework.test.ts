@@ -2,7 +2,7 @@
  * The pre-commit.com hook (.pre-commit-hooks.yaml) under the real `pre-commit` tool:
  * a user's repository whose .pre-commit-config.yaml points at a git repository holding
  * this working tree, so pre-commit installs memdex as it would from GitHub (npm install
- * in the hook repo, npm pack, which builds through prepack, npm install -g the tarball).
+ * in the hook repo, whose prepare builds, npm pack, whose prepack packs that build, npm install -g the tarball).
  * A clean commit passes; an entry without its heading, and a deleted decision file the
  * index still points to, are refused with file:line:col.
  */

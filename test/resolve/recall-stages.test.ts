@@ -1,8 +1,9 @@
 /**
  * `memdex when|how|resolve` is answered by the first of three stages that can
- * (bin/memdex.cjs): exact phrases (dist/when.cjs),
+ * (bin/memdex.cjs): exact phrases (dist/when.cjs; and `.Section`, `..file.md` from the
+ * section table at the head of the cached model),
  * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
- * the model (dist/when-model.cjs; the ES module CLI for errors and --help), and for
+ * the model (dist/when-model.cjs; the full CLI for errors and --help), and for
  * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
  * End to end through the built CLI: every stage prints what the model prints, the
@@ -91,12 +92,37 @@ describe('the stage that answers', () => {
     ['a section', '.Integration'],
     ['a file', '..testing.md'],
     ['a section with a typo', '.Integraton'],
-  ])('%s: from the exact stage straight to the model stage (the table holds no headings), no fuzzy stage, no full CLI', (_name, query) => {
+  ])('%s, no model cached yet: from the exact stage straight to the model stage (the trigger table holds no headings), no fuzzy stage, no full CLI', (_name, query) => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', query], root, env);
     expect(loaded).toContain('when-model.cjs');
     expect(loaded).not.toContain('when-fuzzy.cjs');
     expect(loaded).not.toContain('cli.cjs');
+  });
+
+  test.each([
+    ['a section', ['when', '.Integration'], 'when.cjs'],
+    ['a file', ['when', '..testing.md'], 'when.cjs'],
+    ['a file named in other case, json', ['resolve', '..TESTING', '--format', 'json'], 'when.cjs'],
+    ['a section with a typo', ['when', '.Integraton'], 'when-model.cjs'],
+  ])('%s, the model cached and restored once (%j): answered by %s', (_name, args, stage) => {
+    const { root, env } = cachedTree();
+    // The first section query caches the model, the next one restores it and writes the section table at its head.
+    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+    const loaded = bundlesOf(args, root, env);
+    // From the section table in the exact stage; a typo from the model stage, as before.
+    expect(loaded).toEqual(stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage]);
+    expect(runCli([...args, '--root', root], { env })).toEqual(runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }));
+  });
+
+  test('a batch of sections, files and a trigger with a typo, the model cached and restored once: the fuzzy stage answers all (the section table comes with the handover)', () => {
+    const { root, env } = cachedTree();
+    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+    const input = '.Integration\nwriting mok tests\n..testing.md\n';
+    const record = recordLoads(temp());
+    const staged = runCli(['resolve', '-', '--root', root], { env: { ...env, NODE_OPTIONS: record.nodeOptions }, input });
+    expect([...new Set(record.files().map((file) => basename(file)))]).toEqual(['when.cjs', 'when-fuzzy.cjs']);
+    expect(staged).toEqual(runCli(['resolve', '-', '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' }, input }));
   });
 
   test('a usage error: worded by the full CLI', () => {

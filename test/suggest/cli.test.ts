@@ -70,10 +70,11 @@ describe('memdex suggest', () => {
       expect(ask('mock tests').stdout).toContain('/when writing mock tests');
       const [payload] = readdirSync(cache).filter((name) => name.endsWith('.suggest'));
       expect(payload).toBeDefined();
-      // What the next call ranks with is the cached index, not the files: a label changed in it is printed.
+      // What the next call ranks with is the cached index, not the files: a label changed in it is printed (as many
+      // bytes: the stored index is torn otherwise, src/suggest/index-file.ts).
       const file = join(cache, payload!);
-      writeFileSync(file, readFileSync(file, 'utf8').replace('/when writing mock tests', '/when writing cached tests'));
-      expect(ask('mock tests').stdout).toContain('/when writing cached tests');
+      writeFileSync(file, readFileSync(file, 'latin1').replace('/when writing mock tests', '/when writing fake tests'), 'latin1');
+      expect(ask('mock tests').stdout).toContain('/when writing fake tests');
       // A new entry in the tree invalidates it: the next call sees the entry.
       appendFileSync(join(tree, 'agents', 'memory-index.md'), '/when tuning database indexes\n');
       appendFileSync(join(tree, 'agents', 'decisions', 'testing.md'), '\n## When Tuning Database Indexes\n\nMeasure first.\n');

@@ -70,7 +70,7 @@ describe('a trigger miss lists the entries about its words', () => {
 describe('a miss whose ranker index is not in the cache', () => {
   test.each([
     ['missing', (path: string) => rmSync(path)],
-    ['torn', (path: string) => writeFileSync(path, readFileSync(path, 'utf8').slice(0, -40))],
+    ['torn', (path: string) => writeFileSync(path, readFileSync(path).subarray(0, -40))],
   ])('%s: the ranker stage hands over to the model stage, which builds it; the same answer', (_name, spoil) => {
     const dir = mkdtempSync(join(tmpdir(), 'memdex-suggest-spoilt-'));
     try {
