@@ -23,7 +23,7 @@ Object.defineProperty(process, 'stdout', {
 // cached trigger table; the rest from the model), the prompt hook, `memdex check`
 // (pre-commit) and `memdex suggest`.
 // Anything else goes to the full CLI (dist/cli.cjs through V8's code cache, each command's
-// modules run only for it: scripts/bundles.mjs, fullCliCjsBundles), with what the fast path
+// modules run only for it: scripts/bundles.mjs, fullCliBundles), with what the fast path
 // already did (the parsed request and the validated cache, or the stdin it read), so nothing
 // is done twice.
 const argv = process.argv.slice(2);
