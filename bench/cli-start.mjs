@@ -51,7 +51,8 @@ export function benchCliStart(runs) {
   const treeCpu = { last: 0 };
   // CLI_START_CACHE=shared: one cache folder per CLI for the whole run (V8's code of the bundles loaded through it is
   // warm after the first command, as for a user and for most of `npm test`, whose processes share one temp folder);
-  // else a fresh one per command (every cache cold, as in a test that sets its own MEMDEX_CACHE_DIR).
+  // else one per repository (cold for its first command, as in a test that sets its own MEMDEX_CACHE_DIR; an
+  // 'initialised' case finds what the `init` that set its repository up wrote).
   const shared = process.env.CLI_START_CACHE === 'shared';
   const cpuOf = (args, cwd, expected, what, input = '', cache = join(cwd, '.memdex-cache')) => {
     writeFileSync(out, '');
@@ -94,7 +95,7 @@ export function benchCliStart(runs) {
       ? '| command | CPU ms before | × `node -e 0` | CPU ms now | × `node -e 0` | saved ms | with children before | with children now |'
       : '| command | median CPU ms | × `node -e 0` | beyond `node -e 0` ms | with children |';
   const lines = [
-    `Median CPU (user + sys) of ${runs} runs per case, interleaved, ${shared ? 'one cache folder per CLI (warm)' : 'a fresh cache folder per command (cold)'}; \`node -e 0\`: ${base.toFixed(1)} ms. With children: the mean CPU ms of the process and those it started (git, sh, memdex --version).`,
+    `Median CPU (user + sys) of ${runs} runs per case, interleaved, ${shared ? 'one cache folder per CLI (warm)' : 'a cache folder per repository (cold for its first command)'}; \`node -e 0\`: ${base.toFixed(1)} ms. With children: the mean CPU ms of the process and those it started (git, sh, memdex --version).`,
     '',
     head,
     head.replace(/[^|]+/g, '---:').replace('---:', '---'),

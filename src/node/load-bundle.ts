@@ -16,7 +16,8 @@
  *                                                cli-start, CLI_START_CACHE=shared, 21 runs, load 6–9): 15–47 % CPU
  *                                                (`--help` 15 %, `rules` 27 %, `init` 20 %, `doctor` 34 %, `mcp` 47 %),
  *                                                `rules` 22 % wall (load 8–9); cold (a fresh cache folder per process):
- *                                                `rules` −3.9 %, `playbook show` 3.0 %, `doctor` 20 %. Against a plain
+ *                                                `rules` −3.9 %, `playbook show` 3.0 %, `doctor` 20 %, the `--help`s
+ *                                                −11 to −16 % (their only cost: the first run writes the code). Against a plain
  *                                                require of the same bundle (11–15 interleaved runs, load 5): `rules`
  *                                                213 → 167 ms of CPU (22 %), `playbook show` 201 → 163 (19 %); plainly
  *                                                required, it saved nothing over the chunks (`rules` 213 / 211): on
