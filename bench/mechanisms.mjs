@@ -98,7 +98,7 @@ async function buildVariant(dir, variant) {
   process.chdir(REPO); // the entry points are relative to the repository
   try {
     await build(perCallBundles({ outdir: join(dir, 'dist'), plugins }));
-    await build({ ...fullCliBundles({ outdir: join(dir, 'dist'), plugins, entryPoints: { cli: 'src/cli/main.ts' } }), metafile: false });
+    for (const options of fullCliBundles({ outdir: join(dir, 'dist'), plugins })) await build({ ...options, metafile: false });
   } finally {
     process.chdir(cwd);
   }

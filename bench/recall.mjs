@@ -18,7 +18,7 @@ export const TITLE = '`memdex recall`, generated transcripts folder (issue 14)';
 const TIME_TARGET_S_PER_GB = 30;
 const RSS_TARGET_MB = 200;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'dist/cli.js');
+const CLI = join(ROOT, 'dist/cli.cjs');
 
 /** Runs `memdex recall` in a child that reports its own peak RSS once the command returns. */
 function recallInChild(args) {

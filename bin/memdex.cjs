@@ -22,13 +22,14 @@ Object.defineProperty(process, 'stdout', {
 // bundle of its own: `memdex when|how|resolve` (most hook calls, answered from the
 // cached trigger table; the rest from the model), the prompt hook, `memdex check`
 // (pre-commit) and `memdex suggest`.
-// Anything else goes to the full CLI (ES modules, loaded lazily per command), with
-// what the fast path already did (the parsed request and the validated cache, or
-// the stdin it read), so nothing is done twice.
+// Anything else goes to the full CLI (dist/cli.cjs through V8's code cache, each command's
+// modules run only for it: scripts/bundles.mjs, fullCliBundles), with what the fast path
+// already did (the parsed request and the validated cache, or the stdin it read), so nothing
+// is done twice.
 const argv = process.argv.slice(2);
 const command = argv[0];
 let handover = {};
-// A per-call bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`.
+// A bundle through V8's code cache where it pays (src/node/load-bundle.ts: the figures, the trust): `check`, the full CLI.
 const load = (name) => require('../dist/load-bundle.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', name));
 try {
   process.cwd();
@@ -41,7 +42,7 @@ try {
   }
 }
 if (argv.length === 1 && (command === '--version' || command === '-v')) {
-  // What yargs answers for these (src/cli/top-level.ts), without the ES module loader and yargs: `memdex doctor` runs
+  // What yargs answers for these (src/cli/top-level.ts), without the full CLI and yargs: `memdex doctor` runs
   // `memdex --version` through the hook's shell to prove the wiring.
   process.stdout.write(`${require('../dist/version.cjs').version}\n`);
   return;
@@ -56,7 +57,7 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
   }
   handover = answer ?? {};
   // The model's resolver (`.Section`, `..file.md`), or for a miss the table answered only its related entries (the
-  // ranker's stage), still without the ES module loader; a request the table stages could not even read (an error,
+  // ranker's stage), still without the full CLI; a request the table stages could not even read (an error,
   // --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
     (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
@@ -66,7 +67,7 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
     return;
   }
 } else if (command === 'check' && !argv.includes('--help') && !argv.includes('-h')) {
-  // (--help goes to the full CLI: yargs renders it, and yargs is ES modules only)
+  // (--help goes to the full CLI: yargs renders it, and only the full CLI holds yargs)
   load('check.cjs')
     .runCheckCommand(argv.slice(1))
     .then((code) => {
@@ -85,7 +86,7 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
   const fast = require('../dist/hook-fast.cjs').tryPromptHook(argv[1]);
   if (fast.answered) return;
   // The first: the injection alone (a session's first prompt from the smallest bundle, session-start with its
-  // learning run), still without the ES module loader.
+  // learning run), still without the full CLI.
   const answered =
     argv[1] === 'user-prompt-submit'
       ? require('../dist/hook-prompt.cjs').runFirstPrompt({ stdin: fast.stdin })
@@ -95,6 +96,8 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
   });
   return;
 }
-import('../dist/cli.js').then(async (cli) => {
-  process.exitCode = await cli.run(argv, handover);
-});
+load('cli.cjs')
+  .run(argv, handover)
+  .then((code) => {
+    process.exitCode = code;
+  });

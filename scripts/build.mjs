@@ -1,21 +1,22 @@
 // Bundles the CLI and the library into dist/ (the published package has no runtime
-// dependencies), with code splitting so that each command loads only what it needs:
-// the resolver path never pulls in remark (see README, Speed). Also writes the
-// library's CommonJS entry and declarations, and the notices of the bundled packages.
+// dependencies): the commands as CommonJS bundles (scripts/bundles.mjs says which holds what), the library as
+// ES modules with code splitting and as one CommonJS file. Also writes the library's declarations and the notices
+// of the bundled packages.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './third-party-notices.mjs';
-import { bundlePlugins, fullCliBundles, perCallBundles } from './bundles.mjs';
+import { bundlePlugins, libraryBundles, fullCliBundles, perCallBundles } from './bundles.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning', plugins: bundlePlugins };
 
 const builds = [
-  await build(fullCliBundles({ outdir: 'dist', plugins: common.plugins })),
+  await build(libraryBundles({ outdir: 'dist', plugins: common.plugins })),
   await build(perCallBundles({ outdir: 'dist', plugins: common.plugins })),
+  ...(await Promise.all(fullCliBundles({ outdir: 'dist', plugins: common.plugins }).map((options) => build(options)))),
   // The library for require('memdex') (package.json exports): one file, remark inlined.
   await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs' }),
 ];

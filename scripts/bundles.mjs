@@ -26,24 +26,77 @@ export const bundlePlugins = [chartAssets, manifestFields, yargsReadsNoManifest,
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', metafile: true, logLevel: 'warning' };
 
 /**
- * The ES module CLI and the library, with code splitting so that each command loads only what it needs.
- * The servers (memdex mcp, memdex lsp) are entries of their own: their SDKs stay in their files, which no
- * per-call command loads. `entryPoints` narrows the entries (a bench variant builds the CLI alone).
+ * The library for `import 'memdex'` (package.json exports: dist/index.js), ES modules with code splitting (its glob
+ * matcher is a chunk of its own). The commands start from CommonJS bundles (fullCliBundles, perCallBundles).
  */
-export function fullCliBundles({ outdir, plugins, entryPoints = { cli: 'src/cli/main.ts', index: 'src/index.ts', mcp: 'src/cli/mcp-server.ts', lsp: 'src/cli/lsp-server.ts' } }) {
+export function libraryBundles({ outdir, plugins }) {
   return {
     ...common,
     plugins,
-    entryPoints,
+    entryPoints: { index: 'src/index.ts' },
     outdir,
     splitting: true,
     format: 'esm',
-    // The language server's packages are CommonJS and require node builtins, which an ES module bundle can only do
-    // through a real `require` (esbuild's shim throws "Dynamic require of node:util").
-    banner: { js: "import { createRequire as __memdexRequire } from 'node:module';\nconst require = __memdexRequire(import.meta.url);" },
     sourcemap: false,
     chunkNames: 'chunks/[name]-[hash]',
   };
+}
+
+/** The libraries the full CLI requires only on the path that parses with them (init, doctor, uninstall: a lefthook or pre-commit YAML, an ES module lint-staged config, Codex's TOML). */
+const FULL_CLI_LIBRARIES = { yaml: 'yaml', acorn: 'acorn', 'smol-toml': 'toml' };
+const LIBRARY = /^(yaml|acorn|smol-toml)$/;
+
+/**
+ * The full CLI (every command bin/memdex.cjs does not answer from a per-call bundle) as CommonJS, loaded through
+ * V8's code cache (src/node/load-bundle.ts): dist/cli.cjs is src/cli/main.ts with every command, each command's
+ * module run only when its command runs (an import() of a bundled module becomes a lazy initialiser, not a file).
+ *
+ * Why. The ES module CLI it replaces (dist/cli.js, split into ~180 chunks) loaded 50–85 of them per command: Node's
+ * ES module loader resolving, reading, compiling and linking each file was about half of what a command cost beyond
+ * `node -e 0` (`memdex rules` ~117 ms, of which compileSourceTextModule ~47 and the loader's resolution and linking
+ * ~50, `node --cpu-prof`, 5 runs). One CommonJS file is one read and one compile; through the code cache the compile
+ * is a deserialisation of what an earlier run compiled. Plain, without the cache, the 1.5 MB file costs as much to
+ * compile as the chunks cost to load (`rules` 213 ms against 211 ms of CPU, `node -e 0` 94): the cache is the gain.
+ * Measured A/B: bench/RESULTS.md, "The full CLI from CommonJS".
+ *
+ * What stays out of cli.cjs, each a bundle of its own that the code requires when it gets there:
+ * - the servers, dist/mcp.cjs (`memdex mcp`: the MCP SDK, zod and ajv, 1.8 MB) and dist/lsp.cjs (`memdex lsp`:
+ *   vscode-languageserver, 1 MB): with them inside, cli.cjs (3.5 MB) cost `rules` 14 % and `doctor` 13 % more CPU
+ *   (21 interleaved runs, the caches warm);
+ * - yaml, acorn and smol-toml (dist/yaml.cjs, acorn.cjs, toml.cjs: 520 kB), for the commands that meet a file in
+ *   their language (test/init/setup-start.test.ts), and the glob matcher (dist/glob.cjs, the per-call bundles' own);
+ * - the errors (dist/errors.cjs, src/core/errors.ts): a server's bundle has its own copy of the code it shares with
+ *   the CLI, but an error it throws is reported by cli/report-failure.ts, which knows a memdex error by its class;
+ *   one class for every bundle keeps `instanceof` true.
+ * yargs (ES modules in its package) reads `import.meta.url` when loaded: it is the bundle's file URL here.
+ */
+export function fullCliBundles({ outdir, plugins }) {
+  const cjs = { ...common, outdir, outExtension: { '.js': '.cjs' }, format: 'cjs', supported: { 'dynamic-import': false } };
+  const library = {
+    name: 'full-cli-libraries',
+    setup(b) {
+      b.onResolve({ filter: LIBRARY }, (args) => (args.namespace === 'library' ? undefined : { path: `./${FULL_CLI_LIBRARIES[args.path]}.cjs`, external: true }));
+      b.onResolve({ filter: /^library:/ }, (args) => ({ path: args.path.slice('library:'.length), namespace: 'library' }));
+      b.onLoad({ filter: /.*/, namespace: 'library' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: repo }));
+    },
+  };
+  return [
+    {
+      ...cjs,
+      entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/cli/mcp-server.ts', lsp: 'src/cli/lsp-server.ts', ...Object.fromEntries(Object.entries(FULL_CLI_LIBRARIES).map(([name, file]) => [file, `library:${name}`])) },
+      define: { 'import.meta.url': '__memdexBundleUrl' },
+      banner: { js: "const __memdexBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+      plugins: [
+        ...plugins,
+        library,
+        onDemand('errors-shared', /[\\/]src[\\/]/, /(^\.\.?|core)\/errors\.js$/, './errors.cjs'),
+        onDemand('mcp-server-on-demand', /[\\/]commands[\\/]mcp\.ts$/, /\/mcp-server\.js$/, './mcp.cjs'),
+        onDemand('lsp-server-on-demand', /[\\/]commands[\\/]lsp\.ts$/, /\/lsp-server\.js$/, './lsp.cjs'),
+        onDemand('full-cli-glob-on-demand', /[\\/]src[\\/]/, /(^\.|model)\/glob\.js$/, './glob.cjs'),
+      ],
+    },
+    { ...cjs, entryPoints: { errors: 'src/core/errors.ts' }, plugins },
+  ];
 }
 
 /**

@@ -14,7 +14,7 @@ import { stampBuild } from './build-stamp.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const run = (args) => execFileSync(process.execPath, args, { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
-if (!existsSync(new URL('../dist/cli.js', import.meta.url))) {
+if (!existsSync(new URL('../dist/cli.cjs', import.meta.url))) {
   run(['scripts/build.mjs']);
   stampBuild(); // the pack that may follow (pre-commit's) takes this build: scripts/build-stamp.mjs
 }

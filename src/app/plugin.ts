@@ -68,7 +68,7 @@ export function pluginLauncher(): string {
     '# Rendered by src/app/plugin.ts (which says why): the build beside it, else the project\'s memdex, else one on',
     '# PATH, else one line, and a hook answers {} and exits 0.',
     'root=${0%/*}/..',
-    'if [ -f "$root/dist/cli.js" ]; then exec node "$0.cjs" "$@"; fi',
+    'if [ -f "$root/dist/cli.cjs" ]; then exec node "$0.cjs" "$@"; fi',
     `if [ -z "$${LAUNCHER_MARK}" ]; then`,
     `  ${LAUNCHER_MARK}=$0`,
     `  export ${LAUNCHER_MARK}`,

@@ -3,7 +3,7 @@
  * (Claude Code, Codex CLI, Gemini CLI, Cursor): wiring it for one is configuration
  * only — a command (`memdex mcp`, or `node <package>/bin/memdex.cjs mcp`) and its
  * arguments (`--root DIR`). Built on the official SDK (@modelcontextprotocol/sdk) and
- * bundled with it into dist/mcp.js: no per-call command loads it.
+ * bundled with it into dist/mcp.cjs: no other command loads it.
  *
  * An adapter, like the CLI: each tool validates its input (a message naming the field
  * and what is expected), calls a use case (app/live-tree.ts for recall and suggest,

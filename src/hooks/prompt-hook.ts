@@ -1,7 +1,7 @@
 /**
  * `memdex hook session-start` when hook-fast does not answer it: the prompt hooks alone,
  * bundled as CommonJS (dist/hook.cjs, scripts/build.mjs), so that the hook that injects the
- * playbook and starts the learning run loads neither the ES module loader nor session-end
+ * playbook and starts the learning run loads neither the full CLI nor session-end
  * code. A session's first user-prompt-submit has a smaller bundle of its own
  * (first-prompt.ts, dist/hook-prompt.cjs). bin/memdex.cjs hands over the stdin hook-fast
  * already read.

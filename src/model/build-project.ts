@@ -84,7 +84,7 @@ export function headingsByKeyOf(decisions: readonly DecisionFile[]): Map<string,
 
 /**
  * The model of these texts with config `ignores` compiled: the glob matcher is loaded
- * only now (dist/glob.cjs for the CommonJS bundles, a chunk of the ES module CLI), so
+ * only now (dist/glob.cjs for the commands' CommonJS bundles, a chunk of the ES module library), so
  * a tree without ignores never loads it. `parse`: a parse cache's parser, else the
  * block scanner.
  */

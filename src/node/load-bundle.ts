@@ -1,5 +1,5 @@
 /**
- * The one loader of the per-call CommonJS bundles through V8's code cache.
+ * The one loader of the CommonJS bundles through V8's code cache.
  *
  * Why. Node 20 keeps no compiled code for user modules (module.enableCompileCache is
  * Node 22), so this does what that would: compile a bundle through vm.Script with the
@@ -10,6 +10,17 @@
  * interleaved with `node -e 0`, CPU of the process from process.cpuUsage() at exit, the
  * 378-entry topic tree; 2026-11-27, load 5–7 on 2 cores, so ±5 % is noise here):
  *   `check` (dist/check.cjs, 314 kB)            8.3–10.5 % CPU (four runs of 21–31), 7–29 % wall: on
+ *   the full CLI (dist/cli.cjs, 1.5 MB: every command not answered per call, scripts/bundles.mjs fullCliBundles;
+ *   what it requires on demand, mcp.cjs, lsp.cjs, yaml.cjs, ..., goes through here too)
+ *                                                against the ES module CLI it replaced, the caches warm (bench
+ *                                                cli-start, CLI_START_CACHE=shared, 21 runs, load 6–9): 15–47 % CPU
+ *                                                (`--help` 15 %, `rules` 27 %, `init` 20 %, `doctor` 34 %, `mcp` 47 %),
+ *                                                `rules` 22 % wall (load 8–9); cold (a fresh cache folder per process):
+ *                                                `rules` −3.9 %, `playbook show` 3.0 %, `doctor` 20 %, the `--help`s
+ *                                                −11 to −16 % (their only cost: the first run writes the code). Against a plain
+ *                                                require of the same bundle (11–15 interleaved runs, load 5): `rules`
+ *                                                213 → 167 ms of CPU (22 %), `playbook show` 201 → 163 (19 %); plainly
+ *                                                required, it saved nothing over the chunks (`rules` 213 / 211): on
  *   a first prompt's pointers (suggest.onPrompt, dist/hook-prompt-pointers.cjs)
  *                                                4.8–13.6 % CPU (four runs), then 3.8 % wall / 5.6 % CPU (41 runs,
  *                                                quiet); with this file's checksum instead of node:crypto (which

@@ -108,7 +108,7 @@ export default {
         const added = await pluginCommand(npmWorld, client, ['marketplace', 'add', marketplace], env);
         const installed = await pluginCommand(npmWorld, client, ['install', 'memdex@memdex-npm'], env);
         const path = installedPath(npmWorld, 'memdex@memdex-npm');
-        const built = path !== undefined && existsSync(join(path, 'dist', 'cli.js'));
+        const built = path !== undefined && existsSync(join(path, 'dist', 'cli.cjs'));
         const run = await npmWorld.claude(['-p', 'hello']);
         const injected = modelText(run.requests[0]).includes(PLAYBOOK);
         check('p3', 'marketplace entry "source": "npm" (the tarball): the plugin holds its build; in a project without memdex the playbook reaches the model', added.code === 0 && installed.code === 0 && built && injected, `add ${said(added)}; install ${said(installed)}; ${built ? 'dist/ present' : 'no dist/'}; playbook ${injected ? 'received' : 'not received'}`, 'both exit 0; dist/ present; playbook received');

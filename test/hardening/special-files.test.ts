@@ -128,7 +128,7 @@ function writeTemp(root: string, text: string): string {
 
 describe('when - on a stdin that is never closed (issue 27 item 13)', () => {
   // The fast stage waited its 5 s, then the full CLI read stdin again for 5 s more (10.2 s, the README says 5 s).
-  // Not timed (no timing assertions in npm test): the full CLI (dist/cli.js) must not be loaded, so stdin is waited on once.
+  // Not timed (no timing assertions in npm test): the full CLI (dist/cli.cjs) must not be loaded, so stdin is waited on once.
   test.each([['when'], ['resolve']])('%s - reports the unclosed stdin from the first stage, exit 2', async (command) => {
     const root = project();
     const loads = recordLoads(mkdtempSync(join(tmpdir(), 'memdex-loads-')));
@@ -148,7 +148,7 @@ describe('when - on a stdin that is never closed (issue 27 item 13)', () => {
     expect(stderr).toBe('memdex: stdin: no end of input after 5000 ms; expected the input to be closed\n');
     const loaded = loads.files().map((file) => file.slice(file.lastIndexOf('/') + 1));
     expect(loaded).toContain('when.cjs'); // the recording works
-    expect(loaded).not.toContain('cli.js');
+    expect(loaded).not.toContain('cli.cjs');
   });
 });
 

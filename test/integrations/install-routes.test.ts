@@ -57,7 +57,7 @@ test('from a git URL: npm builds memdex through its prepare script; the hook run
   expect({ status: npm.status, stderr: npm.status === 0 ? '' : npm.stderr }).toEqual({ status: 0, stderr: '' });
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   expect(manifest.devDependencies.memdex).toBe(url);
-  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', 'cli.js'))).toBe(true);
+  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', 'cli.cjs'))).toBe(true);
   // prepare's stamp for a pack right after it (scripts/build-stamp.mjs) is never part of the package.
   expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', '.built-at-commit'))).toBe(false);
   const hook = sessionStart(dir, join(dir, 'node_modules', '.bin', 'memdex'));

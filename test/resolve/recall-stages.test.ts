@@ -3,7 +3,7 @@
  * (bin/memdex.cjs): exact phrases (dist/when.cjs; and `.Section`, `..file.md` from the
  * section table at the head of the cached model),
  * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
- * the model (dist/when-model.cjs; the ES module CLI for errors and --help), and for
+ * the model (dist/when-model.cjs; the full CLI for errors and --help), and for
  * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
  * End to end through the built CLI: every stage prints what the model prints, the
@@ -64,40 +64,40 @@ describe('each stage prints what the full resolver prints', () => {
 });
 
 describe('the stage that answers', () => {
-  test('an exact trigger: the exact bundle alone, no fuzzy engine, no ES module CLI', () => {
+  test('an exact trigger: the exact bundle alone, no fuzzy engine, no full CLI', () => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', 'writing mock tests'], root, env);
     expect(loaded).toContain('when.cjs');
     expect(loaded).not.toContain('when-fuzzy.cjs');
-    expect(loaded).not.toContain('cli.js');
+    expect(loaded).not.toContain('cli.cjs');
   });
 
-  test('one typo: the fuzzy bundle, no ES module CLI', () => {
+  test('one typo: the fuzzy bundle, no full CLI', () => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', 'writing mok tests'], root, env);
     expect(loaded).toContain('when-fuzzy.cjs');
-    expect(loaded).not.toContain('cli.js');
+    expect(loaded).not.toContain('cli.cjs');
   });
 
-  test('a miss: past both table stages, to the ranker stage for its related entries; no model stage, no ES module CLI', () => {
+  test('a miss: past both table stages, to the ranker stage for its related entries; no model stage, no full CLI', () => {
     const { root, env } = cachedTree();
     runCli(['when', 'xyzzy plugh frobnicate', '--root', root], { env }); // the first miss caches the ranker's index
     const loaded = bundlesOf(['when', 'xyzzy plugh frobnicate'], root, env);
     expect(loaded).toEqual(expect.arrayContaining(['when-fuzzy.cjs', 'when-related.cjs']));
     expect(loaded).not.toContain('when-model.cjs');
-    expect(loaded).not.toContain('cli.js');
+    expect(loaded).not.toContain('cli.cjs');
   });
 
   test.each([
     ['a section', '.Integration'],
     ['a file', '..testing.md'],
     ['a section with a typo', '.Integraton'],
-  ])('%s, no model cached yet: from the exact stage straight to the model stage (the trigger table holds no headings), no fuzzy stage, no ES module CLI', (_name, query) => {
+  ])('%s, no model cached yet: from the exact stage straight to the model stage (the trigger table holds no headings), no fuzzy stage, no full CLI', (_name, query) => {
     const { root, env } = cachedTree();
     const loaded = bundlesOf(['when', query], root, env);
     expect(loaded).toContain('when-model.cjs');
     expect(loaded).not.toContain('when-fuzzy.cjs');
-    expect(loaded).not.toContain('cli.js');
+    expect(loaded).not.toContain('cli.cjs');
   });
 
   test.each([
@@ -125,9 +125,9 @@ describe('the stage that answers', () => {
     expect(staged).toEqual(runCli(['resolve', '-', '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' }, input }));
   });
 
-  test('a usage error: worded by the ES module CLI', () => {
+  test('a usage error: worded by the full CLI', () => {
     const { root, env } = cachedTree();
-    expect(bundlesOf(['when', 'writing mock tests', '--format', 'xml'], root, env)).toContain('cli.js');
+    expect(bundlesOf(['when', 'writing mock tests', '--format', 'xml'], root, env)).toContain('cli.cjs');
   });
 });
 

@@ -93,7 +93,7 @@ describe('memdex suggest', () => {
       const loads = recordLoads(dir);
       const r = runCli(['suggest', 'I am writing tests with mocks', '--root', root], { env: { NODE_OPTIONS: loads.nodeOptions } });
       expect(r.stdout).toContain('/when writing mock tests');
-      expect(loads.files().filter((file) => file.endsWith('/dist/cli.js'))).toEqual([]);
+      expect(loads.files().filter((file) => file.endsWith('/dist/cli.cjs'))).toEqual([]);
       expect(loadsYargs(loads.files())).toBe(false);
       expect(runCli(['suggest', '--help']).stdout).toContain('Usage: memdex suggest [text..] [options]');
     } finally {

@@ -47,7 +47,7 @@ describe('a trigger miss lists the entries about its words', () => {
     try {
       const loads = recordLoads(dir);
       const env = { NODE_OPTIONS: loads.nodeOptions };
-      const cliLoaded = () => loads.files().some((file) => file.endsWith('/dist/cli.js'));
+      const cliLoaded = () => loads.files().some((file) => file.endsWith('/dist/cli.cjs'));
       const modelStageLoaded = () => loads.files().some((file) => file.endsWith('/dist/when-model.cjs'));
       const rankerStageLoaded = () => loads.files().some((file) => file.endsWith('/dist/when-related.cjs'));
       when(['writing mock tests'], env); // builds the cache
@@ -84,7 +84,7 @@ describe('a miss whose ranker index is not in the cache', () => {
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: '', stderr: expected });
       const loaded = loads.files().map((file) => file.replace(/.*\/dist\//, ''));
       expect(loaded).toEqual(expect.arrayContaining(['when-related.cjs', 'when-model.cjs']));
-      expect(loaded).not.toContain('cli.js');
+      expect(loaded).not.toContain('cli.cjs');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

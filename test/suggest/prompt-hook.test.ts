@@ -3,9 +3,10 @@
  * end to end through the built CLI, on a small real tree with a playbook.
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
+import { recordLoads } from '../helpers/loaded-modules.js';
 import { PLAYBOOK, hook, log, project } from '../hooks/helpers.js';
 import { type Entry, TESTING, writeMemory } from './memory-tree.js';
 
@@ -124,13 +125,11 @@ describe('suggest.onPrompt: pointers to the entries a prompt is about', () => {
 
   test('a later prompt is answered from the cached index without the full CLI; a changed tree is re-indexed', () => {
     const root = tree(ON);
-    const loaded = join(root, 'loaded.txt');
-    writeFileSync(join(root, 'record.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(loaded)}, url + '\\n'); return next(url, context); }\n`);
-    writeFileSync(join(root, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
-    const env = { NODE_OPTIONS: `--import "${join(root, 'register.mjs')}"` };
-    const cliLoaded = () => (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '').includes('/dist/cli.js');
+    const record = recordLoads(root);
+    const env = { NODE_OPTIONS: record.nodeOptions };
+    const cliLoaded = () => record.files().some((file) => file.endsWith('/dist/cli.cjs'));
     prompt(root, 's-1', 'hello', env);
-    rmSync(loaded, { force: true });
+    record.clear();
     expect(context(prompt(root, 's-1', 'how should I encode the file paths?', env))).toBe(`${POINTERS}/how encode file paths`);
     expect(cliLoaded()).toBe(false);
     appendFileSync(join(root, 'agents', 'memory-index.md'), '/when tuning database indexes\n');

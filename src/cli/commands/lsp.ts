@@ -1,4 +1,4 @@
-/** `memdex lsp [--stdio]`: the language server (cli/lsp-server.ts, its own bundle: dist/lsp.js). */
+/** `memdex lsp [--stdio]`: the language server (cli/lsp-server.ts, its own bundle: dist/lsp.cjs). */
 import { lspSpec } from '../../messages/command-specs.js';
 import { runYargsCommand } from '../run-command.js';
 

@@ -1,4 +1,4 @@
-/** `memdex mcp [--root DIR]`: the MCP server (cli/mcp-server.ts, its own bundle: dist/mcp.js). */
+/** `memdex mcp [--root DIR]`: the MCP server (cli/mcp-server.ts, its own bundle: dist/mcp.cjs). */
 import { mcpSpec } from '../../messages/command-specs.js';
 import { runYargsCommand, str } from '../run-command.js';
 
