@@ -1,44 +1,60 @@
-// The build `prepare` made, handed to the `pack` that follows it. pre-commit installs a hook repository with
-// `npm install` (whose `prepare`, scripts/prepare.mjs, builds the missing dist/) and then `npm pack` (whose
-// `prepack` built dist/ a second time, from the same commit: ~7 s of CPU, ~10 % of pre-commit's first install and
-// of the test run's longest suite). So `prepare`, when it builds from an unedited git commit, writes a stamp
-// naming the commit; `prepack` (scripts/prepack.mjs) skips its build when the stamp names the commit the tree is
-// still at, still unedited, and always removes the stamp, so it is used once (package.json `files` leaves it out
-// of a package packed without prepack: npm's git-URL install runs only `prepare`). Unedited: no tracked file
-// changed, added or deleted (package-lock.json included), and no new file in src/ or scripts/, the build's inputs;
-// other new files are not the build's (pre-commit writes its node_env-system/ into the clone before installing).
-// Anything else (no git, no stamp, another commit, an edit) builds, as before: a developer's pack never ships a
-// dist/ older than the sources it is packed with.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Whether dist/ is already the build of the tree as it is: a stamp of the build's inputs, written by every build.
+//
+// Why. One checkout is built several times from the same sources: `npm ci` runs `prepare` (scripts/prepare.mjs),
+// which builds the missing dist/; `npm test` then built again in its pretest; `npm pack` built a third time in its
+// prepack; pre-commit's install of a hook repository runs `npm install` (prepare builds) and then `npm pack`
+// (prepack built again). Each build is ~10–12 s of CPU here (esbuild's bundles and tsc's declarations). So a build
+// ends by writing dist/.build-inputs, a hash of what it was built from, and the callers that only need *a* build of
+// these sources (pretest, prepack: `node scripts/build.mjs --if-changed`) skip it when the stamp equals the hash of
+// the tree now. `npm run build` always builds.
+//
+// The inputs: every file under src/ and scripts/ (names and bytes: a new source changes the declarations even
+// when nothing imports it), package.json, package-lock.json, the tsconfig files, and node_modules/.package-lock.json,
+// npm's record of the installed tree (the bundled packages and the build tools, by version and integrity; npm
+// rewrites it on every install). A package edited by hand inside node_modules is not seen: `npm run build` then.
+// Hashing them takes ~30 ms, against the build's ~10 s.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const STAMP = new URL('../dist/.built-at-commit', import.meta.url);
+const STAMP = join(repo, 'dist', '.build-inputs');
+const FOLDERS = ['src', 'scripts'];
+const FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.types.json', 'node_modules/.package-lock.json'];
 
-/** The commit the working tree is, unedited (above); undefined otherwise. */
-function cleanCommit() {
-  try {
-    const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    if (git('rev-parse', '--show-toplevel').trim() !== repo.replace(/\/$/, '')) return undefined; // memdex inside someone else's repository
-    if (git('status', '--porcelain', '--untracked-files=no') !== '') return undefined;
-    if (git('ls-files', '--others', '--exclude-standard', '--', 'src', 'scripts') !== '') return undefined;
-    return git('rev-parse', 'HEAD').trim();
-  } catch {
-    return undefined; // no git, or not a repository
+/** The files under `dir` (relative to the repository), sorted, symbolic links and special files left out. */
+function filesUnder(dir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const entry of readdirSync(join(repo, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) out.push(path);
+    }
+  };
+  if (existsSync(join(repo, dir))) walk(dir);
+  return out;
+}
+
+/** The hash of the build's inputs (above) as the tree is now. */
+export function inputsHash() {
+  const hash = createHash('sha256');
+  for (const file of [...FOLDERS.flatMap(filesUnder), ...FILES]) {
+    const path = join(repo, file);
+    hash.update(`${file}\0`);
+    hash.update(existsSync(path) ? readFileSync(path) : '\0absent');
+    hash.update('\0');
   }
+  return hash.digest('hex');
 }
 
-/** After a build: stamps dist/ with the commit it was built from, when the tree is that commit, unedited. */
-export function stampBuild() {
-  const commit = cleanCommit();
-  if (commit !== undefined) writeFileSync(STAMP, `${commit}\n`);
+/** After a build: the stamp of what it was built from. */
+export function stampBuild(hash) {
+  writeFileSync(STAMP, `${hash}\n`);
 }
 
-/** Before a pack: whether dist/ is the build of the tree as it is now (a stamp, used once: removed either way). */
-export function takeStamp() {
-  if (!existsSync(STAMP)) return false;
-  const stamped = readFileSync(STAMP, 'utf8').trim();
-  rmSync(STAMP, { force: true });
-  return stamped !== '' && stamped === cleanCommit();
+/** Whether dist/ is the build of the inputs whose hash is `hash` (inputsHash: the tree now). */
+export function builtFrom(hash) {
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === hash;
 }

@@ -6,7 +6,7 @@
  * (packedOnce), for every suite.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { REPO } from '../helpers/corpora.js';
 import { installPacked } from '../helpers/install-packed.js';
@@ -55,10 +55,14 @@ export function checkoutRepo(): CheckoutRepo {
   });
 }
 
-/** Copies the checkout's files (copyCheckout) and links its node_modules, then packs. */
+/**
+ * Copies the checkout's files (copyCheckout) and its dist/, links its node_modules, then packs: prepack packs the
+ * copied build when its stamp names the copy's sources (pretest built it from them), else builds (scripts/build-stamp.mjs).
+ */
 export function packCopy(temp: string): Packed {
   const checkout = join(temp, 'checkout');
   copyCheckout(checkout);
+  if (existsSync(join(REPO, 'dist'))) cpSync(join(REPO, 'dist'), join(checkout, 'dist'), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
   const out = join(temp, 'pack');
   mkdirSync(out);

@@ -58,8 +58,8 @@ test('from a git URL: npm builds memdex through its prepare script; the hook run
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   expect(manifest.devDependencies.memdex).toBe(url);
   expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', 'cli.cjs'))).toBe(true);
-  // prepare's stamp for a pack right after it (scripts/build-stamp.mjs) is never part of the package.
-  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', '.built-at-commit'))).toBe(false);
+  // The build's stamp (scripts/build-stamp.mjs) is never part of the package.
+  expect(existsSync(join(dir, 'node_modules', 'memdex', 'dist', '.build-inputs'))).toBe(false);
   const hook = sessionStart(dir, join(dir, 'node_modules', '.bin', 'memdex'));
   expect({ status: hook.status, injected: hook.context.includes(KEY_POINT) }).toEqual({ status: 0, injected: true });
   // husky ran in npm's clone of memdex (its prepare), never in the project that installed it.
