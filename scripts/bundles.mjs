@@ -156,8 +156,9 @@ export function perCallBundles({ outdir, plugins }) {
     plugins: [
       ...plugins,
       // --help is rendered by yargs in the full CLI (bin/memdex.cjs sends `check --help` there): yargs stays out of
-      // these bundles, which every commit and agent action loads.
-      { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: './cli.js', external: true })) },
+      // these bundles, which every commit and agent action loads. The import is left unresolved (esbuild drops it with
+      // the code that would reach it); test/cli/command-line-conventions.test.ts fails if one loads yargs.
+      { name: 'help-in-full-cli', setup: (b) => b.onResolve({ filter: /yargs-spec\.js$/ }, () => ({ path: 'memdex-yargs-is-in-the-full-cli-only', external: true })) },
       // A miss's related entries (when-related.cjs) fall back to the model stage only when the ranker's index is not
       // cached: that stage stays in its own bundle, required then.
       onDemand('model-stage-on-demand', /[\\/]when[\\/]related-stage\.ts$/, /^\.\/model-stage\.js$/, './when-model.cjs'),
