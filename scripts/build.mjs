@@ -36,16 +36,16 @@ const builds = [
 // runs the binary of the platform package npm installed with it, @typescript/typescript-<os>-<cpu>, listed for every
 // platform in package-lock.json). `npm run typecheck` uses it too. `typescript` stays 5.9: typescript-eslint and
 // dependency-cruiser need its JavaScript API, which TypeScript 7 does not have, and the consumer suite
-// (test/integrations/consumer.test.ts) compiles a user's project with it, the TypeScript most users still have. Both
-// packages have a bin `tsc`, so node_modules/.bin/tsc is either: scripts name the file. `--singleThreaded`: the builds
+// (test/integrations/consumer.test.ts) compiles a user's project with it (and checks it with 7 too). Both packages
+// have a bin `tsc`, so node_modules/.bin/tsc is either: scripts name the file. `--singleThreaded`: the builds
 // and the check run beside other work on two cores, where TypeScript 7's checker threads cost CPU and bring no wall.
-// Measured (2026-11-27, 2 cores at load 4–6, CPU = user+sys of the process tree, medians of 6–7 interleaved runs):
-// this emit 6.41 s of CPU with 5.9.3, 1.28 with 7.0.2, 1.07 single-threaded; a whole build 10.1 → 5.1 s; the
-// type check 33.8 → 7.2 s (5.5 single-threaded).
+// Measured (2026-11-27, 2 cores at load 2–3, CPU = user+sys of the process tree, medians of 5 interleaved runs; more
+// in bench/RESULTS.md, branch `tsgo`): a whole build 10.4 → 4.9 s of CPU (6.6 → 3.2 s wall), this emit alone 6.4 →
+// 1.1 s; the type check 31.7 → 5.9 s of CPU (20.3 → 4.9 s wall).
 // The declarations mean what 5.9's meant; their text differs in three ways (diffed file by file): a string literal
 // type keeps the source's quotes ('a' where 5.9 wrote "a"), `recall.who`'s union lists its two members in the other
 // order, and `recall.percent`, a module-local const in the source, is written `typeof percent` with that const
-// declared (not exported) beside it. The consumer suite checks them with 5.9 as a strict user's tsc does.
+// declared (not exported) beside it. The consumer suite checks them as a strict user's 5.9 and 7 do.
 execFileSync(process.execPath, ['node_modules/tsgo/bin/tsc', '--singleThreaded', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
 cpSync(new URL('../dist/types', import.meta.url), new URL('../dist/cjs-types', import.meta.url), { recursive: true });
 writeFileSync(new URL('../dist/cjs-types/package.json', import.meta.url), '{ "type": "commonjs" }\n');
