@@ -50,7 +50,7 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
   let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
-  if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
+  if (answer?.when?.fuzzy) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;

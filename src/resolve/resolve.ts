@@ -19,7 +19,8 @@ import { foldKey, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
-import { FUZZY_PHRASES, pickTrigger, type TriggerSource } from './trigger-pick.js';
+import { pickTrigger, type TriggerSource } from './trigger-pick.js';
+import { pickSection, sectionMatchText } from './section-pick.js';
 import { choiceLines, sectionChoice } from './choice-lines.js';
 import { baseName, fileSection, headingSection, headingsNamed, isSafeFileName, QUALIFIED_FILE, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex } from './targets.js';
@@ -88,17 +89,10 @@ function resolveSection(project: Project, index: ResolverIndex, params: ResolveP
   const named = headingsNamed(project, text, within);
   if (named.length === 1) return found(fileOf(index, named[0]!), named[0]!);
   if (named.length > 1) return { kind: 'ambiguous', query, mode: 'section', choices: named.map((h) => sectionChoice(project, fileOf(index, h), h)) };
-  const best = new Map<DecisionHeading, number>();
-  for (const r of sectionMatcher(project, params, within).rank(text, FUZZY_PHRASES)) if (!best.has(r.item)) best.set(r.item, r.score);
-  const ranked = [...best];
-  const [top, second] = ranked;
-  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(fileOf(index, top[0]), top[0]);
-  if (top && top[1] >= params.accept) {
-    const ties = ranked.filter(([, s]) => top[1] - s < 2 * params.margin).slice(0, params.suggestions);
-    return { kind: 'ambiguous', query, mode: 'section', choices: ties.map(([h]) => sectionChoice(project, fileOf(index, h), h)) };
-  }
-  const nearest = [...new Set(ranked.map(([h]) => h.text))].slice(0, params.suggestions);
-  return { kind: 'not-found', query, mode: 'section', suggestions: nearest };
+  const pick = pickSection(sectionMatcher(project, params, within), params, text, (h) => h.text);
+  if (pick.kind === 'found') return found(fileOf(index, pick.heading), pick.heading);
+  if (pick.kind === 'ambiguous') return { kind: 'ambiguous', query, mode: 'section', choices: pick.headings.map((h) => sectionChoice(project, fileOf(index, h), h)) };
+  return { kind: 'not-found', query, mode: 'section', suggestions: pick.suggestions };
 }
 
 function qualifiedQuery(file: DecisionFile, text: string): string {
@@ -115,7 +109,7 @@ function sectionMatcher(project: Project, params: ResolveParams, within: Decisio
   let matcher = byScope.get(scope);
   if (!matcher) {
     const headings = (within ? [within] : project.decisions).flatMap((file) => file.headings.filter((h) => h.depth >= 2));
-    byScope.set(scope, (matcher = createMatcher(headings, (h) => h.text.replace(/^\./, ''), params.fuzzy)));
+    byScope.set(scope, (matcher = createMatcher(headings, (h) => sectionMatchText(h.text), params.fuzzy)));
   }
   return matcher;
 }
