@@ -81,7 +81,7 @@ export function prepareWhen(
  * The common hook call, a trigger on an unchanged tree: answered from the cached
  * trigger table, reading only the printed decision files; a `.Section` or `..file.md`
  * from the section table at the head of the cached model (resolve/section-table.ts),
- * its snapshot not parsed. Each is read only when a query needs it. Otherwise what was
+ * its snapshot not parsed (a `.Section` with a typo in the fuzzy stage, `openSections`). Each is read only when a query needs it. Otherwise what was
  * read (the stamps, null when the cache is stale or absent; the tables; the files), for
  * the next stage.
  */

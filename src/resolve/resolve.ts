@@ -80,8 +80,8 @@ export function triggerSource(index: ResolverIndex, lineOf: (target: number) => 
 /**
  * Section mode (`.Heading`, or `..file.md#Heading` within one file): the heading of
  * that key; else the fuzzy engine over the headings' texts, a typo tolerated as in
- * trigger mode (the clearly best heading, else the near-ties as choices, else the
- * nearest headings as written: a dot only where the heading has one).
+ * trigger mode (section-pick.ts, which the section table decides with too: the clearly
+ * best heading, else the near-ties as choices, else the nearest headings as written).
  */
 function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string, within?: DecisionFile): ResolveResult {
   const query = within ? qualifiedQuery(within, text) : `.${text}`;

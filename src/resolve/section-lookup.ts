@@ -2,24 +2,17 @@
  * The section table with the fuzzy engine (section-lines.ts reads it without): what the
  * fuzzy stage (dist/when-fuzzy.cjs) opens for a `.Section` no heading's key names, the
  * resolver's matcher built over the table's heading texts from their stored words.
+ *
+ * Without the tier cap a trigger's typo gets (src/when/short-run.ts): the headings are
+ * half the phrases (494 against 1,010 on the 378-entry topic tree), the match too
+ * short for an optimizing compile to queue, and loading node:v8 for the cap cost more than
+ * it saved: with it 3.6 % more wall and 3.8 % more CPU (41 runs interleaved, load 3.9–4.8;
+ * bench/RESULTS.md, branch `sectypo`).
  */
 import { createMatcher } from '../fuzzy/matcher.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { openSectionTable, type SectionTable } from './section-lines.js';
 
-/** `onFuzzy`: called once, before the first fuzzy match (the adapter tunes a one-query process, src/when/short-run.ts). */
-export function openSectionTableWithFuzzy(payload: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS, onFuzzy?: () => void): SectionTable | undefined {
-  return openSectionTable(
-    payload,
-    (texts, data) => {
-      onFuzzy?.();
-      return createMatcher(
-        texts.map((_, id) => id),
-        (id) => texts[id]!,
-        params.fuzzy,
-        data,
-      );
-    },
-    params,
-  );
+export function openSectionTableWithFuzzy(payload: string, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): SectionTable | undefined {
+  return openSectionTable(payload, (texts, data) => createMatcher(texts.map((_, id) => id), (id) => texts[id]!, params.fuzzy, data), params);
 }

@@ -32,5 +32,5 @@ export function tryFuzzy(when: WhenHandoff): number | Handover {
 /** The table with the fuzzy engine; a one-query process caps V8's tiers before its first fuzzy match (short-run.ts). */
 export const openWithFuzzy: OpenTable = (text, request) => openTriggerTable(text, undefined, request.queries.length === 1 ? settleForShortRun : undefined);
 
-/** The section table with the fuzzy engine (a `.Section` with a typo), the tiers capped alike. */
-export const openSectionsWithFuzzy: OpenSections = (payload, request) => openSectionTableWithFuzzy(payload, undefined, request.queries.length === 1 ? settleForShortRun : undefined);
+/** The section table with the fuzzy engine (a `.Section` with a typo); no tier cap (section-lookup.ts: it did not pay). */
+export const openSectionsWithFuzzy: OpenSections = (payload) => openSectionTableWithFuzzy(payload);

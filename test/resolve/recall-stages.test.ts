@@ -2,7 +2,7 @@
  * `memdex when|how|resolve` is answered by the first of three stages that can
  * (bin/memdex.cjs): exact phrases (dist/when.cjs; and `.Section`, `..file.md` from the
  * section table at the head of the cached model),
- * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
+ * fuzzy matches over the same tables (dist/when-fuzzy.cjs), the full resolver on
  * the model (dist/when-model.cjs; the full CLI for errors and --help), and for
  * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
