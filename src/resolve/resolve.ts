@@ -13,14 +13,14 @@
  * section by `margin`); otherwise the answer is "ambiguous" with ready-to-run
  * choices, or "not found" with the closest entries.
  */
-import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { createMatcher, textMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { foldKey, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
 import { pickTrigger, type TriggerSource } from './trigger-pick.js';
-import { pickSection, sectionMatchText } from './section-pick.js';
+import { fileMatchTexts, namedFile, pickFile, pickSection, sectionMatchText } from './section-pick.js';
 import { choiceLines, sectionChoice } from './choice-lines.js';
 import { baseName, fileSection, headingSection, headingsNamed, isSafeFileName, QUALIFIED_FILE, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex } from './targets.js';
@@ -134,26 +134,21 @@ function resolveFile(project: Project, index: ResolverIndex, params: ResolvePara
   const withMd = /\.md$/i.test(fileName) ? fileName : `${fileName}.md`;
   // Only a plain `<name>.md` is ever looked up, and only among the files in the model.
   if (!isSafeFileName(withMd)) return { kind: 'invalid', query, reason: 'unsafe-file' };
-  const file = project.decisions.find((f) => baseName(f.path) === withMd) ?? project.decisions.find((f) => baseName(f.path).toLowerCase() === withMd.toLowerCase()) ?? closestFile(project, params, withMd);
-  if (!file) {
-    const names = project.decisions.map((f) => baseName(f.path));
-    const ranked = createMatcher(names, (n) => n.replace(/\.md$/i, ''), params.fuzzy).rank(withMd.replace(/\.md$/i, ''), names.length);
-    const order = [...ranked.map((r) => r.item), ...names.filter((n) => !ranked.some((r) => r.item === n))];
-    return { kind: 'not-found', query, mode: 'file', suggestions: order.map((n) => `..${n}`) };
+  const names = project.decisions.map((f) => baseName(f.path));
+  let named = namedFile(names, withMd);
+  if (named === -1) {
+    const texts = fileMatchTexts(names);
+    const pick = pickFile(textMatcher(texts, params.fuzzy), params, names, withMd);
+    if (pick.kind === 'not-found') return { kind: 'not-found', query, mode: 'file', suggestions: pick.suggestions };
+    named = pick.file;
   }
+  const file = project.decisions[named]!;
   if (qualified) {
     const section = qualified[2]!.trim().replace(/^\./, '');
     if (section === '') return { kind: 'invalid', query, reason: 'empty' };
     return resolveSection(project, index, params, section, file);
   }
   return { kind: 'found', query, section: fileSection(file) };
-}
-
-/** The decision file a mistyped name clearly means (the fuzzy engine on the names without `.md`, as trigger mode decides). */
-function closestFile(project: Project, params: ResolveParams, name: string): DecisionFile | undefined {
-  const ranked = createMatcher(project.decisions, (f) => baseName(f.path).replace(/\.md$/i, ''), params.fuzzy).rank(name.replace(/\.md$/i, ''), 2);
-  const [top, second] = ranked;
-  return top && top.score >= params.accept && (!second || top.score - second.score >= params.margin) ? top.item : undefined;
 }
 
 function targetSection(project: Project, index: ResolverIndex, t: number): Section {

@@ -1,12 +1,12 @@
 /**
  * Reads the section table (section-table.ts builds it, at the head of the model cache)
- * and answers the `.Section` and `..file.md` queries it can decide: the headings of a
- * key (one is its section, several the choices), a decision file of the name, and, given
- * the fuzzy engine, a key no heading has (a typo: section-pick.ts, the resolver's own
- * decision). Undefined for what only resolve() on the model decides (`..file.md#Heading`,
- * a mistyped or unsafe file name); 'fuzzy' for a typo in a table opened without the engine.
- * Free of the fuzzy engine itself: the exact stage's bundle (dist/when.cjs) opens it
- * without; the fuzzy stage (section-lookup.ts) hands it a matcher factory.
+ * and answers every `.Section` and `..file.md` query as resolve() does: the headings of a
+ * key (one is its section, several the choices), in the tree or within one file
+ * (`..file.md#Heading`), a decision file of the name, an unsafe name; and, given the
+ * fuzzy engine, what no key or name decides (a typo: section-pick.ts, the resolver's own
+ * decisions). Without the engine such a query is 'fuzzy': the fuzzy stage's. Free of the
+ * engine itself: the exact stage's bundle (dist/when.cjs) opens it without; the fuzzy
+ * stage (section-lookup.ts) hands it a matcher factory.
  */
 import type { Matcher, MatcherData } from '../fuzzy/matcher.js';
 import { foldKey, type Operator } from '../model/keys.js';
@@ -16,18 +16,18 @@ import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery } from './query.js';
 import type { ResolveResult } from './resolve.js';
 import { baseName, fileSection, isSafeFileName, QUALIFIED_FILE, trimSection } from './section.js';
-import { pickSection, sectionMatchText } from './section-pick.js';
+import { fileMatchTexts, namedFile, pickFile, pickSection, sectionMatchText } from './section-pick.js';
 
 /** A heading's line: [heading, file, line, bodyStart, sectionEnd, group, target | null, choice?] (choice left off: its place). */
 type HeadingRow = readonly [heading: string, file: number, line: number, bodyStart: number, sectionEnd: number, group: number, target: number | null, choice?: string];
 /** A group's line: [Broader, Related as [target, line]]. */
 type GroupRow = readonly [broader: readonly string[], related: readonly (readonly [number, string])[]];
 
-/** The fuzzy matcher over the headings (their numbers), from their match texts and stored words. */
-export type SectionMatcherOf = (texts: readonly string[], data: MatcherData) => Matcher<number>;
+/** The fuzzy matcher over texts (their positions), from their words when stored (the tree's headings). */
+export type SectionMatcherOf = (texts: readonly string[], data?: MatcherData) => Matcher<number>;
 
 export interface SectionTable {
-  /** The answer to a `.Section` or `..file.md` query; undefined when only the model can give it, 'fuzzy' when the fuzzy stage can. */
+  /** The answer to a `.Section` or `..file.md` query ('fuzzy': the fuzzy stage's); undefined for a trigger. */
   resolve(query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | 'fuzzy' | undefined;
 }
 
@@ -40,44 +40,65 @@ export function openSectionTable(payload: string, matcherOf?: SectionMatcherOf, 
   if (!payload.includes('\n')) return undefined;
   const lines = new SectionLines(payload);
   let matcher: Matcher<number> | undefined;
-  const fuzzy = matcherOf && (() => (matcher ??= matcherOf(lines.matchTexts(), lines.matcherData())));
+  const tree = () => (matcher ??= matcherOf!(lines.matchTexts(0, lines.headingCount()), lines.matcherData()));
+  const fuzzy: Fuzzy | undefined = matcherOf && { tree, of: (texts) => matcherOf(texts) };
   return { resolve: (query, operator, readText) => resolveFromLines(lines, params, fuzzy, query, operator, readText) };
 }
 
-function resolveFromLines(
-  lines: SectionLines,
-  params: ResolveParams,
-  fuzzy: (() => Matcher<number>) | undefined,
-  query: string,
-  operator: Operator | undefined,
-  readText: (path: string) => string,
-): ResolveResult | 'fuzzy' | undefined {
-  const parsed = parseQuery(query, operator);
-  if (parsed.kind !== 'query' || parsed.mode === 'trigger') return undefined;
-  if (parsed.mode === 'section') return section(lines, params, fuzzy, parsed.text, `.${parsed.text}`, readText);
-  // resolve.ts resolveFile: a name without `.md` that is a structural heading's is section mode.
-  const name = parsed.text;
-  if (QUALIFIED_FILE.test(name)) return undefined;
-  if (name !== '' && !name.toLowerCase().endsWith('.md') && lines.key(`.${foldKey(name)}`) !== undefined) return section(lines, params, fuzzy, `.${name}`, `..${name}`, readText);
-  const withMd = /\.md$/i.test(name) ? name : `${name}.md`;
-  if (!isSafeFileName(withMd)) return undefined; // the model words it
-  const files = lines.files();
-  const file = files.find((f) => baseName(f) === withMd) ?? files.find((f) => baseName(f).toLowerCase() === withMd.toLowerCase());
-  if (file === undefined) return undefined;
-  return { kind: 'found', query: `..${name}`, section: fileSection({ path: file, text: readText(file) }) };
+/** The fuzzy engine as the resolver builds it: over the tree's headings (from their stored words, once), or over any texts. */
+interface Fuzzy {
+  tree(): Matcher<number>;
+  of(texts: readonly string[]): Matcher<number>;
 }
 
-/** resolve.ts resolveSection over the whole tree: the headings of the key (section.ts headingsKeyed: the key, else the key with a dot), else the fuzzy engine. */
-function section(
-  lines: SectionLines,
-  params: ResolveParams,
-  fuzzy: (() => Matcher<number>) | undefined,
-  text: string,
-  query: string,
-  readText: (path: string) => string,
-): ResolveResult | 'fuzzy' {
+function resolveFromLines(lines: SectionLines, params: ResolveParams, fuzzy: Fuzzy | undefined, query: string, operator: Operator | undefined, readText: (path: string) => string): ResolveResult | 'fuzzy' | undefined {
+  const parsed = parseQuery(query, operator);
+  if (parsed.kind !== 'query' || parsed.mode === 'trigger') return undefined;
+  const answer = { lines, params, fuzzy, readText };
+  if (parsed.mode === 'section') return section(answer, parsed.text, `.${parsed.text}`);
+  // resolve.ts resolveFile: a name without `.md` that is a structural heading's is section mode.
+  const name = parsed.text;
+  const qualified = QUALIFIED_FILE.exec(name);
+  const fileName = qualified ? qualified[1]!.trim() : name;
+  if (!qualified && name !== '' && !name.toLowerCase().endsWith('.md') && lines.key(`.${foldKey(name)}`) !== undefined) return section(answer, `.${name}`, `..${name}`);
+  const fileQuery = `..${name}`;
+  const withMd = /\.md$/i.test(fileName) ? fileName : `${fileName}.md`;
+  if (!isSafeFileName(withMd)) return { kind: 'invalid', query: fileQuery, reason: 'unsafe-file' };
+  const names = lines.files().map(baseName);
+  let named = namedFile(names, withMd);
+  if (named === -1) {
+    if (!fuzzy) return 'fuzzy';
+    const pick = pickFile(fuzzy.of(fileMatchTexts(names)), params, names, withMd);
+    if (pick.kind === 'not-found') return { kind: 'not-found', query: fileQuery, mode: 'file', suggestions: pick.suggestions };
+    named = pick.file;
+  }
+  const file = lines.files()[named]!;
+  if (qualified) {
+    const heading = qualified[2]!.trim().replace(/^\./, '');
+    if (heading === '') return { kind: 'invalid', query: fileQuery, reason: 'empty' };
+    return section(answer, heading, `..${names[named]}#${heading}`, named);
+  }
+  return { kind: 'found', query: fileQuery, section: fileSection({ path: file, text: readText(file) }) };
+}
+
+interface Answer {
+  readonly lines: SectionLines;
+  readonly params: ResolveParams;
+  readonly fuzzy: Fuzzy | undefined;
+  readonly readText: (path: string) => string;
+}
+
+/**
+ * resolve.ts resolveSection, in the tree or `within` one file (by number): the headings of the key (section.ts
+ * headingsKeyed: the key, else the key with a dot), else the fuzzy engine over the headings (of that file).
+ */
+function section({ lines, params, fuzzy, readText }: Answer, text: string, query: string, within?: number): ResolveResult | 'fuzzy' {
+  // A file's headings are one run of rows (the model's order): [first, end).
+  const [first, end] = within === undefined ? [0, lines.headingCount()] : lines.headingsOf(within);
+  const keyed = (key: string) => (lines.key(key) ?? []).filter((id) => id >= first && id < end);
   const key = foldKey(text);
-  const named = lines.key(key) ?? lines.key(`.${key}`);
+  const plain = keyed(key);
+  const named = plain.length > 0 ? plain : keyed(`.${key}`);
   const found = (id: number): ResolveResult => {
     const [heading, fileId, line, bodyStart, sectionEnd, group, target] = lines.heading(id);
     const file = lines.files()[fileId]!;
@@ -87,11 +108,14 @@ function section(
     return { kind: 'found', query, section: { heading, file, line, content, broader, related } };
   };
   const choices = (ids: readonly number[]): ResolveResult => ({ kind: 'ambiguous', query, mode: 'section', choices: ids.map((id) => lines.choice(id)) });
-  if (named !== undefined) return named.length === 1 ? found(named[0]!) : choices(named);
+  if (named.length === 1) return found(named[0]!);
+  if (named.length > 1) return choices(named);
   if (!fuzzy) return 'fuzzy';
-  const pick = pickSection(fuzzy(), params, text, (id) => lines.heading(id)[0]);
-  if (pick.kind === 'found') return found(pick.heading);
-  if (pick.kind === 'ambiguous') return choices(pick.headings);
+  // resolve.ts sectionMatcher: the tree's from the stored words; one file's tokenised, as the resolver does.
+  const matcher = within === undefined ? fuzzy.tree() : fuzzy.of(lines.matchTexts(first, end));
+  const pick = pickSection(matcher, params, text, (i) => lines.heading(first + i)[0]);
+  if (pick.kind === 'found') return found(first + pick.heading);
+  if (pick.kind === 'ambiguous') return choices(pick.headings.map((i) => first + i));
   return { kind: 'not-found', query, mode: 'section', suggestions: pick.suggestions };
 }
 
@@ -131,6 +155,25 @@ class SectionLines {
     return row === undefined ? undefined : (JSON.parse(row) as number[]);
   }
 
+  headingCount(): number {
+    return this.headings;
+  }
+
+  /** The run of rows of one file's headings, [first, end) (rows are in file order: a binary search). */
+  headingsOf(file: number): [number, number] {
+    const firstOf = (f: number) => {
+      let lo = 0;
+      let hi = this.headings;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.heading(mid)[1] < f) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return [firstOf(file), firstOf(file + 1)];
+  }
+
   heading(id: number): HeadingRow {
     let row = this.rows.get(id);
     if (row === undefined) this.rows.set(id, (row = JSON.parse(this.line(3 + this.count + id)) as HeadingRow));
@@ -151,10 +194,10 @@ class SectionLines {
     return (this.filesRow ??= JSON.parse(this.line(3 + this.count + this.headings + this.groups)) as string[]);
   }
 
-  /** What the fuzzy engine matches of every heading, in order (section-pick.ts sectionMatchText). */
-  matchTexts(): string[] {
+  /** What the fuzzy engine matches of the headings [first, end), in order (section-pick.ts sectionMatchText). */
+  matchTexts(first: number, end: number): string[] {
     const texts: string[] = [];
-    for (let id = 0; id < this.headings; id++) texts.push(sectionMatchText(this.heading(id)[0]));
+    for (let id = first; id < end; id++) texts.push(sectionMatchText(this.heading(id)[0]));
     return texts;
   }
 

@@ -107,14 +107,17 @@ describe('the stage that answers', () => {
     ['a section with a typo', ['when', '.Integraton'], 'when-fuzzy.cjs'],
     ['a section with a typo, json, `how`', ['how', '.Integraton', '--format', 'json'], 'when-fuzzy.cjs'],
     ['a section no heading comes near (nearest headings)', ['when', '.Zebra Quantum'], 'when-fuzzy.cjs'],
-    ['a heading of one file named within it', ['when', '..testing.md#Integration'], 'when-model.cjs'],
-    ['a file name with a typo', ['when', '..testin.md'], 'when-model.cjs'],
+    ['a heading of one file named within it', ['when', '..testing.md#Integration'], 'when.cjs'],
+    ['a heading of one file with a typo', ['when', '..testing.md#Integraton'], 'when-fuzzy.cjs'],
+    ['a file name with a typo', ['when', '..testin.md'], 'when-fuzzy.cjs'],
+    ['no such file (the names as suggestions)', ['when', '..zebra.md'], 'when-fuzzy.cjs'],
+    ['an unsafe file name', ['when', '..a/b.md'], 'when.cjs'],
   ])('%s, the model cached and restored once (%j): answered by %s', (_name, args, stage) => {
     const { root, env } = cachedTree();
     // The first section query caches the model, the next one restores it and writes the section table at its head.
     for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
     const loaded = bundlesOf(args, root, env);
-    // From the section table: in the exact stage, a typo in the fuzzy stage (its matcher); a file's heading or a file name with a typo from the model stage.
+    // From the section table: in the exact stage, a typo (a heading's, a file name's) in the fuzzy stage (its matcher).
     expect(loaded).toEqual(stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage]);
     expect(runCli([...args, '--root', root], { env })).toEqual(runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }));
   });
