@@ -56,7 +56,7 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
     return;
   }
   handover = answer ?? {};
-  // The model's resolver (what the section table leaves: `..file.md#Heading`, a mistyped file name), or for a miss
+  // The model's resolver (a `.Section` or `..file.md` before the section table is cached), or for a miss
   // the table answered only its related entries (the ranker's stage), still without the full CLI; a request the
   // table stages could not even read (an error, --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {

@@ -81,9 +81,9 @@ export function prepareWhen(
  * The common hook call, a trigger on an unchanged tree: answered from the cached
  * trigger table, reading only the printed decision files; a `.Section` or `..file.md`
  * from the section table at the head of the cached model (resolve/section-table.ts),
- * its snapshot not parsed (a `.Section` with a typo in the fuzzy stage, `openSections`). Each is read only when a query needs it. Otherwise what was
- * read (the stamps, null when the cache is stale or absent; the tables; the files), for
- * the next stage.
+ * its snapshot not parsed (a typo in the fuzzy stage: `openSections` with the engine).
+ * Each is read only when a query needs it. Otherwise what was read (the stamps, null
+ * when the cache is stale or absent; the tables; the files), for the next stage.
  */
 export function answerFromTable(host: WhenHost, request: WhenRequest, open: OpenTable, openSections: OpenSections = openExactSections): { results: ResolveResult[] } | TableRead {
   const { root, config, queries, operator } = request;
@@ -121,7 +121,7 @@ export function answerFromRead(
   try {
     for (const query of queries) {
       if (needsModel(query, operator)) {
-        // The section table answers what it decides (a typo with the fuzzy engine only); the model stage the rest.
+        // The section table answers every one (a typo with the fuzzy engine only); the model stage when there is no table yet.
         if (model === undefined) return { stamps };
         const result = (sections ??= openSections(model, request) ?? null)?.resolve(query, operator, read);
         if (result === 'fuzzy') return { stamps, ...withTable, files: Object.fromEntries(files), ...withModel, fuzzy: true };

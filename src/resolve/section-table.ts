@@ -20,23 +20,26 @@
  *   {"vocab":[…],"words":[[…],…]}             last, the headings' words for the fuzzy engine
  *                                             (matcherData of section-pick.ts sectionMatchText)
  *
- * A `.Section` query and a `..file.md` naming a decision file exactly are answered from
- * these lines and the one decision file printed (section-lines.ts): no snapshot is
- * parsed, no model built, the model stage's bundle not even loaded (bench/RESULTS.md,
- * "The section table"). A key of one heading is its section, of several the choices
- * (each heading's choice, choice-lines.ts sectionChoice; left off when only its place
- * names it), both in the exact stage's bundle (dist/when.cjs). A key no heading has
- * is a typo: the fuzzy stage (dist/when-fuzzy.cjs) runs the resolver's own matcher and
- * decision (section-pick.ts) over the heading lines, in the model's order, from the
- * words stored on the last line (bench/RESULTS.md, branch `sectypo`). `..file.md#Heading`,
- * a mistyped file name and an unsafe name are left to resolve() on the model. The lines hold
- * what resolve.ts resolveSection/resolveFile, section.ts headingSection and choice-lines.ts
- * sectionChoice work out, from the same functions, so both paths give the same result
- * (test/resolve/section-table.test.ts compares them on every heading and file of the
- * corpora, exact, mistyped, ambiguous and not found).
+ * Every `.Section` and `..file.md` query is answered from these lines and the one decision
+ * file printed (section-lines.ts): no snapshot is parsed, no model built, the model stage's
+ * bundle not even loaded (bench/RESULTS.md, "The section table"). A key of one heading is
+ * its section, of several the choices (each heading's choice, choice-lines.ts sectionChoice;
+ * left off when only its place names it), in the tree or within one file (`..file.md#Heading`:
+ * a file's headings are one run of rows), and a decision file of the name: all in the exact
+ * stage's bundle (dist/when.cjs). A key no heading has, or a name no file has, is a typo:
+ * the fuzzy stage (dist/when-fuzzy.cjs) runs the resolver's own matcher and decisions
+ * (section-pick.ts) over the heading lines, in the model's order, from the words stored on the
+ * last line (one file's headings and the file names are few: tokenised as resolve() does).
+ * A `.Section` with a typo on the 378-entry topic tree: 1.62× → 1.37× `node -e 0` by wall,
+ * 1.70× → 1.40× by CPU (bench/RESULTS.md, branch `sectypo`). The lines hold what resolve.ts
+ * resolveSection/resolveFile, section.ts headingSection and choice-lines.ts sectionChoice work
+ * out, from the same functions, so both paths give the same result (test/resolve/section-table.test.ts
+ * compares them on every heading and file of the corpora, exact, mistyped, ambiguous and not
+ * found, in process and through the staged CLI).
  *
  * A cold build caches the snapshot alone; the first call that restores it writes the table
- * at its head (app/model-cache.ts): on 1 MB of many headings the table costs ~0.6 s, which a
+ * at its head (app/model-cache.ts): on 1 MB of many headings the table costs ~1.1 s of CPU
+ * (a row and the words of each of its 61,276 headings: ~0.5 s more than keys alone), which a
  * cold call, answered from the model it just built, would pay for nothing.
  *
  * Siblings share Broader (broaderLinks reads the ancestors only) and Related: one line

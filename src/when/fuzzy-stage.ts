@@ -1,7 +1,8 @@
 /**
  * Stage 2 of `memdex when|how|resolve` (stages.ts), bundled alone as CommonJS
- * (dist/when-fuzzy.cjs): what the exact stage handed over when no exact phrase
- * decided, answered from the same table with the fuzzy engine. Nothing is read
+ * (dist/when-fuzzy.cjs): what the exact stage handed over when no exact phrase,
+ * heading key or file name decided, answered from the same tables (the trigger
+ * table, the section table at the head of the model) with the fuzzy engine. Nothing is read
  * again: the request, the stamps, the table and the decision files read so far come
  * in the handover. Returns the exit code when it answered; otherwise the handover
  * for the model stage: the request and the stamps.

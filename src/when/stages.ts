@@ -19,11 +19,11 @@
  *      model (src/resolve/section-lines.ts), the snapshot after it not parsed.
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
  *      paraphrase) with the fuzzy engine over the same table, a one-query process
- *      capping V8's tiers first (short-run.ts); a `.Section` with a typo over the
- *      section table the exact stage read (src/resolve/section-lookup.ts).
+ *      capping V8's tiers first (short-run.ts); a `.Section` or file name with a typo
+ *      over the section table the exact stage read (src/resolve/section-lookup.ts).
  *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
- *      (the `.Section` and `..file.md` queries the section table leaves:
- *      `..file.md#Heading`, a mistyped file name, or no table cached yet),
+ *      (a `.Section` or `..file.md` query before the section table is cached: the
+ *      call after a cold one writes it),
  *      still CommonJS (the ES module loader would double these calls' start-up, issue 26);
  *      the ES module CLI runs the same stage for what the table stages could not read
  *      (errors, each worded once there; --help, which yargs renders).
