@@ -43,7 +43,7 @@ export interface TableRead {
    * the entries related to each miss (the topic ranker), without loading the model.
    */
   readonly answered?: readonly ResolveResult[];
-  /** A query the fuzzy stage answers (a trigger or a `.Section` no exact key decides) stopped the exact one. */
+  /** A query the fuzzy stage answers (a trigger, heading or file name no exact key decides) stopped the exact one. */
   readonly fuzzy?: true;
 }
 
