@@ -2,7 +2,7 @@
  * `memdex when|how|resolve` is answered by the first of three stages that can
  * (bin/memdex.cjs): exact phrases (dist/when.cjs; and `.Section`, `..file.md` from the
  * section table at the head of the cached model),
- * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
+ * fuzzy matches over the same tables (dist/when-fuzzy.cjs), the full resolver on
  * the model (dist/when-model.cjs; the full CLI for errors and --help), and for
  * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
@@ -131,14 +131,34 @@ describe('the stage that answers', () => {
     ['a section', ['when', '.Integration'], 'when.cjs'],
     ['a file', ['when', '..testing.md'], 'when.cjs'],
     ['a file named in other case, json', ['resolve', '..TESTING', '--format', 'json'], 'when.cjs'],
-    ['a section with a typo', ['when', '.Integraton'], 'when-model.cjs'],
+    ['a section with a typo', ['when', '.Integraton'], 'when-fuzzy.cjs'],
   ])('%s, the model cached and restored once (%j): answered by %s', (_name, args, stage) => {
     // The first section query caches the model, the next one restores it and writes the section table at its head.
     const { root, env } = modelRestoredTree();
     const loaded = bundlesOf(args, root, env);
-    // From the section table in the exact stage; a typo from the model stage, as before.
+    // From the section table: in the exact stage, a typo (a heading's, a file name's) in the fuzzy stage (its matcher).
     expect(loaded).toEqual(stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage]);
     expect(runCli([...args, '--root', root], { env })).toEqual(runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }));
+  });
+
+  test('every other section and file form, the model cached and restored once: each answered by the stage expected, as the model answers it', () => {
+    const { root, env } = cachedTree();
+    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+    const forms: [string, string[], string][] = [
+      ['a section with a typo, json, `how`', ['how', '.Integraton', '--format', 'json'], 'when-fuzzy.cjs'],
+      ['a section no heading comes near (nearest headings)', ['when', '.Zebra Quantum'], 'when-fuzzy.cjs'],
+      ['a heading of one file named within it', ['when', '..testing.md#Integration'], 'when.cjs'],
+      ['a heading of one file with a typo', ['when', '..testing.md#Integraton'], 'when-fuzzy.cjs'],
+      ['a file name with a typo', ['when', '..testin.md'], 'when-fuzzy.cjs'],
+      ['no such file (the names as suggestions)', ['when', '..zebra.md'], 'when-fuzzy.cjs'],
+      ['an unsafe file name', ['when', '..a/b.md'], 'when.cjs'],
+    ];
+    for (const [name, args, stage] of forms) {
+      const record = recordLoads(temp());
+      const staged = runCli([...args, '--root', root], { env: { ...env, NODE_OPTIONS: record.nodeOptions } });
+      expect({ name, loaded: [...new Set(record.files().map((file) => basename(file)))] }).toEqual({ name, loaded: stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage] });
+      expect({ name, ...staged }).toEqual({ name, ...runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }) });
+    }
   });
 
   test('a batch of sections, files and a trigger with a typo, the model cached and restored once: the fuzzy stage answers all (the section table comes with the handover)', () => {
