@@ -48,6 +48,10 @@ export const VARIANTS = {
     what: 'the section table at the head of the model cache (src/resolve/section-table.ts): `.Section` and `..file.md` from the model stage instead of the exact stage',
     patch: { 'app/when.ts': [['const model = sectionQueries > 0 ? host.readModelPayload(root, stamps) : undefined;', 'const model = undefined;']] },
   },
+  'section typo through the model stage': {
+    what: "a `.Section` with a typo from the section table in the fuzzy stage (src/resolve/section-lookup.ts): from the model stage (dist/when-model.cjs, resolve() on the restored model) instead",
+    patch: { 'app/when.ts': [["if (result === 'fuzzy') return { stamps, ...withTable, files: Object.fromEntries(files), ...withModel, fuzzy: true };", "if (result === 'fuzzy') return { stamps, ...withModel };"]] },
+  },
   'model stage in the ES module CLI': {
     what: 'the model stage of `when` as a CommonJS bundle (dist/when-model.cjs): `.Section`, `..file.md` and misses through the ES module CLI instead',
     bin: [['if (handover.when !== undefined) {', 'if (false) {']],
@@ -108,7 +112,7 @@ async function buildVariant(dir, variant) {
 function copyTree(dir) {
   if (existsSync(TOPIC_TREE)) {
     cpSync(TOPIC_TREE, dir, { recursive: true });
-    return { exact: 'getting current working directory', typo: 'getting curent working directory', section: '.Safety Patterns', sectionTypo: '.Safety Patern', file: '..cli.md', edit: 'agents/decisions/cli.md', prompt: 'how should I get the current working directory in the cli?' };
+    return { exact: 'getting current working directory', typo: 'getting curent working directory', section: '.Safety Patterns', sectionTypo: '.Safety Patern', file: '..cli.md', qualified: '..cli.md#.Safety Patterns', edit: 'agents/decisions/cli.md', prompt: 'how should I get the current working directory in the cli?' };
   }
   const list = generateTree(dir, { entries: 374, seed: 3, perFile: 40 });
   const entry = list.find((e) => e.operator === 'when' && e.trigger.split(' ').at(-1).length > 6);
@@ -116,7 +120,7 @@ function copyTree(dir) {
   const last = words.at(-1);
   const decisions = readdirSync(join(dir, 'agents', 'decisions'));
   const heading = readFileSync(join(dir, 'agents', 'decisions', decisions[0]), 'utf8').match(/^## (\.\S.*)$/m)?.[1];
-  return { exact: entry.trigger, typo: [...words.slice(0, -1), last.slice(0, 2) + last.slice(3)].join(' '), section: heading ?? `..${decisions[0]}`, sectionTypo: heading ? heading.slice(0, -1) : `..${decisions[0].slice(1)}`, file: `..${decisions[0]}`, edit: `agents/decisions/${decisions[0]}`, prompt: `how should I go about ${entry.trigger}?` };
+  return { exact: entry.trigger, typo: [...words.slice(0, -1), last.slice(0, 2) + last.slice(3)].join(' '), section: heading ?? `..${decisions[0]}`, sectionTypo: heading ? heading.slice(0, -1) : `..${decisions[0].slice(1)}`, file: `..${decisions[0]}`, qualified: `..${decisions[0]}#${heading ?? 'x'}`, edit: `agents/decisions/${decisions[0]}`, prompt: `how should I go about ${entry.trigger}?` };
 }
 
 function age(dir) {
@@ -136,6 +140,7 @@ function commands(label, bin, work, env, queries) {
     'when .Section': { name: `${label}: when .Section`, args: [bin, 'when', queries.section, '--root', tree], env },
     'when ..file.md': { name: `${label}: when ..file.md`, args: [bin, 'when', queries.file, '--root', tree], env },
     'when .Section, one typo': { name: `${label}: when .Section, one typo`, args: [bin, 'when', queries.sectionTypo, '--root', tree], env },
+    'when ..file.md#Heading': { name: `${label}: when ..file.md#Heading`, args: [bin, 'when', queries.qualified, '--root', tree], env },
     'when <miss>': { name: `${label}: when <miss>`, args: [bin, 'when', 'zebra quantum xylophone', '--root', tree], env, expectStatus: 1 },
     check: { name: `${label}: check`, args: [bin, 'check', '--quiet', '--root', tree], env, expectStatus: work.checkStatus },
     'check, clean tree': { name: `${label}: check, clean tree`, args: [bin, 'check', '--root', work.clean], env, expectStatus: 0 },
@@ -174,9 +179,10 @@ const MEASURED = {
   'no tier cap': ['when <one typo>'],
   'no parse cache': ['check', 'check, one file edited'],
   'no model cache': ['when .Section', 'when ..file.md', 'when .Section, one typo', 'when <miss>'],
-  'no section table': ['when .Section', 'when ..file.md'],
-  // `.Section` and `..file.md` are the exact stage's since the section table: a typo still reaches the model stage.
-  'model stage in the ES module CLI': ['when .Section, one typo', 'when <miss>'],
+  'no section table': ['when .Section', 'when ..file.md', 'when .Section, one typo', 'when ..file.md#Heading'],
+  'section typo through the model stage': ['when .Section, one typo'],
+  // `.Section` (a typo too) and `..file.md` are the table stages' since the section table: only a miss reaches a later stage warm.
+  'model stage in the ES module CLI': ['when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
   'no code cache': ['check'], // the bundle it serves (src/node/load-bundle.ts has every path's figures)

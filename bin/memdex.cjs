@@ -50,15 +50,15 @@ if (argv.length === 1 && (command === '--version' || command === '-v')) {
   // The stages of src/when/stages.ts: exact phrases first, from the smallest bundle; the fuzzy engine only for what
   // they leave, from what they read.
   let answer = require('../dist/when.cjs').tryExact(command, argv.slice(1));
-  if (answer?.when?.table !== undefined) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
+  if (answer?.when?.fuzzy) answer = require('../dist/when-fuzzy.cjs').tryFuzzy(answer.when);
   if (typeof answer === 'number') {
     process.exitCode = answer;
     return;
   }
   handover = answer ?? {};
-  // The model's resolver (`.Section`, `..file.md`), or for a miss the table answered only its related entries (the
-  // ranker's stage), still without the full CLI; a request the table stages could not even read (an error,
-  // --help) goes to the full CLI, which words it.
+  // The model's resolver (a `.Section` or `..file.md` before the section table is cached), or for a miss
+  // the table answered only its related entries (the ranker's stage), still without the full CLI; a request the
+  // table stages could not even read (an error, --help) goes to the full CLI, which words it.
   if (handover.when !== undefined) {
     (handover.when.answered ? require('../dist/when-related.cjs').tryRelated : require('../dist/when-model.cjs').tryModel)(command, argv.slice(1), handover)
       .then((code) => {

@@ -6,21 +6,45 @@
  * (eslint.config.js, built from the same list) rejects what it must, checked on
  * small sources linted as if they lived there.
  */
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ESLint } from 'eslint';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import type { ICruiseResult } from 'dependency-cruiser';
 import { LAYERS, PURE } from '../layers.js';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-/** The graph's rules (.dependency-cruiser.mjs, built from layers.js), as `npx depcruise src` reads them. */
-const CRUISER_CONFIG = '../.dependency-cruiser.mjs';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const cruiserConfig: any = (await import(CRUISER_CONFIG)).default;
 const eslint = new ESLint({ cwd });
+
+/** A small tree holding one of each violation the graph's rules must catch. */
+const SMALL_TREE: Record<string, string> = {
+  'src/model/keys.ts': "import { run } from '../core/engine.js';\nexport const k = run;\n",
+  'src/core/engine.ts': "import { k } from '../model/keys.js';\nexport const run = () => k;\n",
+  'src/app/check.ts': "import { read } from '../node/read-text.js';\nexport const check = read;\n",
+  'src/node/read-text.ts': "import type { X } from '../app/ports.js';\nexport const read = (x: X) => x;\n",
+  'src/app/ports.ts': 'export type X = string;\n',
+  'src/cli/main.ts': "import { read } from '../node/read-text.js';\nimport { host } from '../node/tree-host.js';\nexport const main = [read, host];\n",
+  'src/node/tree-host.ts': 'export const host = 1;\n',
+};
+
+/**
+ * Both cruises (src/ with the graph's rules, .dependency-cruiser.mjs, as `npx depcruise src` reads them; the small
+ * tree with the same rules, without the tsConfig), in one plain Node process: test/helpers/cruise-summaries.mjs says why.
+ */
+let cruised: { repository: ICruiseResult['summary']; small: ICruiseResult['summary'] };
+const small = mkdtempSync(join(tmpdir(), 'memdex-layers-'));
+beforeAll(() => {
+  for (const [path, text] of Object.entries(SMALL_TREE)) {
+    mkdirSync(join(small, dirname(path)), { recursive: true });
+    writeFileSync(join(small, path), text);
+  }
+  const output = execFileSync(process.execPath, [join(cwd, 'test', 'helpers', 'cruise-summaries.mjs'), cwd, small], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 120_000 });
+  cruised = JSON.parse(output) as typeof cruised;
+}, 120_000);
+afterAll(() => rmSync(small, { recursive: true, force: true }));
 
 async function messages(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -36,56 +60,21 @@ test('every folder of src/ is in exactly one layer', () => {
   expect(folders.filter((f) => !listed.includes(f))).toEqual([]);
 });
 
-test('the import graph: no circle, no import pointing up, app/ free of node/, adapters through the composition root', async () => {
-  const previous = process.cwd();
-  process.chdir(cwd);
-  let result: ICruiseResult;
-  try {
-    const { options, ...ruleSet } = cruiserConfig;
-    const { output } = await cruise(['src'], { ...options, validate: true, ruleSet, outputType: 'json' });
-    result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
-  } finally {
-    process.chdir(previous);
-  }
-  expect(result.summary.totalCruised).toBeGreaterThan(300); // it read the sources, not nothing
-  const violations = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
+test('the import graph: no circle, no import pointing up, app/ free of node/, adapters through the composition root', () => {
+  expect(cruised.repository.totalCruised).toBeGreaterThan(300); // it read the sources, not nothing
+  const violations = cruised.repository.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
   expect(violations).toEqual([]);
-}, 120_000);
+});
 
 describe('the graph rules catch what they must', () => {
-  test('on a small tree: a circle, an import pointing up, app/ reaching node/, an adapter past the composition root', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'memdex-layers-'));
-    const files: Record<string, string> = {
-      'src/model/keys.ts': "import { run } from '../core/engine.js';\nexport const k = run;\n",
-      'src/core/engine.ts': "import { k } from '../model/keys.js';\nexport const run = () => k;\n",
-      'src/app/check.ts': "import { read } from '../node/read-text.js';\nexport const check = read;\n",
-      'src/node/read-text.ts': "import type { X } from '../app/ports.js';\nexport const read = (x: X) => x;\n",
-      'src/app/ports.ts': 'export type X = string;\n',
-      'src/cli/main.ts': "import { read } from '../node/read-text.js';\nimport { host } from '../node/tree-host.js';\nexport const main = [read, host];\n",
-      'src/node/tree-host.ts': 'export const host = 1;\n',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(join(dir, dirname(path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    const previous = process.cwd();
-    process.chdir(dir);
-    try {
-      const { options, ...ruleSet } = cruiserConfig;
-      const { tsConfig: _tsConfig, ...plain } = options;
-      const { output } = await cruise(['src'], { ...plain, tsPreCompilationDeps: true, validate: true, ruleSet, outputType: 'json' });
-      const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
-      expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
-        'adapters-through-composition-root: src/cli/main.ts → src/node/read-text.ts',
-        'layer-model: src/model/keys.ts → src/core/engine.ts',
-        'layer-use-cases: src/app/check.ts → src/node/read-text.ts',
-        'no-circular: src/core/engine.ts → src/model/keys.ts',
-      ]);
-    } finally {
-      process.chdir(previous);
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  test('on a small tree: a circle, an import pointing up, app/ reaching node/, an adapter past the composition root', () => {
+    expect(cruised.small.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
+      'adapters-through-composition-root: src/cli/main.ts → src/node/read-text.ts',
+      'layer-model: src/model/keys.ts → src/core/engine.ts',
+      'layer-use-cases: src/app/check.ts → src/node/read-text.ts',
+      'no-circular: src/core/engine.ts → src/model/keys.ts',
+    ]);
+  });
 });
 
 describe('the pure core', () => {

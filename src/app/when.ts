@@ -43,6 +43,8 @@ export interface TableRead {
    * the entries related to each miss (the topic ranker), without loading the model.
    */
   readonly answered?: readonly ResolveResult[];
+  /** A query the fuzzy stage answers (a trigger, heading or file name no exact key decides) stopped the exact one. */
+  readonly fuzzy?: true;
 }
 
 /**
@@ -57,6 +59,12 @@ export interface WhenHandoff extends TableRead {
 
 /** How a stage opens the table: for exact phrases only, or with the fuzzy engine. */
 export type OpenTable = (text: string, request: WhenRequest) => TriggerTable;
+
+/** How a stage opens the section table at the head of the model payload (undefined: the snapshot alone). */
+export type OpenSections = (payload: string, request: WhenRequest) => SectionTable | undefined;
+
+/** The section table for exact keys only: a typo is the fuzzy stage's. */
+export const openExactSections: OpenSections = (payload) => openSectionTable(payload);
 
 /** The request of parsed arguments: its tree (--root, or found from the cwd) and config; an interrupted migration is finished or rolled back first. */
 export function prepareWhen(
@@ -73,26 +81,33 @@ export function prepareWhen(
  * The common hook call, a trigger on an unchanged tree: answered from the cached
  * trigger table, reading only the printed decision files; a `.Section` or `..file.md`
  * from the section table at the head of the cached model (resolve/section-table.ts),
- * its snapshot not parsed. Each is read only when a query needs it. Otherwise what was
- * read (the stamps, null when the cache is stale or absent; the tables; the files), for
- * the next stage.
+ * its snapshot not parsed (a typo in the fuzzy stage: `openSections` with the engine).
+ * Each is read only when a query needs it. Otherwise what was read (the stamps, null
+ * when the cache is stale or absent; the tables; the files), for the next stage.
  */
-export function answerFromTable(host: WhenHost, request: WhenRequest, open: OpenTable): { results: ResolveResult[] } | TableRead {
+export function answerFromTable(host: WhenHost, request: WhenRequest, open: OpenTable, openSections: OpenSections = openExactSections): { results: ResolveResult[] } | TableRead {
   const { root, config, queries, operator } = request;
   const stamps = host.readTreeStamps(root, config) ?? null;
   if (!stamps) return { stamps };
   const sectionQueries = queries.filter((query) => needsModel(query, operator)).length;
   const table = sectionQueries < queries.length ? host.readTriggerTable(root, stamps) : undefined;
   const model = sectionQueries > 0 ? host.readModelPayload(root, stamps) : undefined;
-  return answerFromRead(host, request, open, { stamps, ...(table !== undefined ? { table } : {}), ...(model !== undefined ? { model } : {}) });
+  return answerFromRead(host, request, open, { stamps, ...(table !== undefined ? { table } : {}), ...(model !== undefined ? { model } : {}) }, openSections);
 }
 
 /** answerFromTable on what an earlier stage read (the tables, the files), nothing read again. */
-export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request: WhenRequest, open: OpenTable, prior: TableRead): { results: ResolveResult[] } | TableRead {
+export function answerFromRead(
+  host: Pick<WhenHost, 'readDecisionText'>,
+  request: WhenRequest,
+  open: OpenTable,
+  prior: TableRead,
+  openSections: OpenSections = openExactSections,
+): { results: ResolveResult[] } | TableRead {
   const { root, config, queries, operator } = request;
   const { stamps, table: text, model } = prior;
   if (!stamps) return { stamps };
   const withModel = model !== undefined ? { model } : {};
+  const withTable = text !== undefined ? { table: text } : {};
   // Only stamped memory files are read: a path in a cache never reaches outside them.
   const stamped = new Set(stamps.files.map((f) => f.path));
   const files = new Map<string, string>(Object.entries(prior.files ?? {}));
@@ -106,16 +121,17 @@ export function answerFromRead(host: Pick<WhenHost, 'readDecisionText'>, request
   try {
     for (const query of queries) {
       if (needsModel(query, operator)) {
-        // The section table answers what it alone decides; the model stage the rest (a typo, several headings).
+        // The section table answers every one (a typo with the fuzzy engine only); the model stage when there is no table yet.
         if (model === undefined) return { stamps };
-        const result = (sections ??= openSectionTable(model) ?? null)?.resolve(query, operator, read);
+        const result = (sections ??= openSections(model, request) ?? null)?.resolve(query, operator, read);
+        if (result === 'fuzzy') return { stamps, ...withTable, files: Object.fromEntries(files), ...withModel, fuzzy: true };
         if (!result) return { stamps, ...withModel };
         results.push(result);
         continue;
       }
       if (text === undefined) return { stamps, ...withModel };
       const result = (table ??= open(text, request)).resolve(query, operator, read);
-      if (!result) return { stamps, table: text, files: Object.fromEntries(files), ...withModel };
+      if (!result) return { stamps, table: text, files: Object.fromEntries(files), ...withModel, fuzzy: true };
       results.push(result);
     }
   } catch (error) {

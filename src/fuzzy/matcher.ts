@@ -231,6 +231,16 @@ function weightOf(word: string, params: FuzzyParams): number {
   return isStopword(word) ? params.stopwordWeight : 1;
 }
 
+/** A matcher over texts whose items are their positions (a caller that keeps its items as numbers: the section table's rows). */
+export function textMatcher(texts: readonly string[], params: FuzzyParams, data?: MatcherData): Matcher<number> {
+  return createMatcher(
+    texts.map((_, i) => i),
+    (i) => texts[i]!,
+    params,
+    data,
+  );
+}
+
 /**
  * The simple entry point for did-you-means: the `limit` candidates closest to
  * `query`, best first. Build a matcher with createMatcher instead when asking

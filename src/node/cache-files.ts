@@ -61,7 +61,7 @@ import { MAX_TEXT_BYTES, readRegularBytes } from './read-text.js';
 import { tempDir } from './os-paths.js';
 
 /** The one format version of every cache file (stamps, table, snapshot, parse cache): bump on any change. */
-export const CACHE_FORMAT = 15;
+export const CACHE_FORMAT = 16;
 
 /**
  * An mtime this close to the validation that confirmed it is not trusted without

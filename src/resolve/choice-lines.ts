@@ -37,7 +37,8 @@ export function sectionChoice(project: Project, file: DecisionFile, heading: Dec
   return sectionQueryLine(project, file, heading) ?? placeChoice(heading.path, heading.line, heading.text);
 }
 
-function sectionQueryLine(project: Project, file: DecisionFile, heading: DecisionHeading): string | undefined {
+/** The query line of sectionChoice, undefined when only the heading's place names it (the section table stores none). */
+export function sectionQueryLine(project: Project, file: DecisionFile, heading: DecisionHeading): string | undefined {
   const link = sectionQuery(project, file, heading);
   return link === undefined ? undefined : `/when ${link}`;
 }

@@ -13,13 +13,14 @@
  * section by `margin`); otherwise the answer is "ambiguous" with ready-to-run
  * choices, or "not found" with the closest entries.
  */
-import { createMatcher, type Matcher } from '../fuzzy/matcher.js';
+import { createMatcher, textMatcher, type Matcher } from '../fuzzy/matcher.js';
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
 import { foldKey, type Operator } from '../model/keys.js';
 import type { Project } from '../model/project.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { parseQuery, type QueryMode } from './query.js';
-import { FUZZY_PHRASES, pickTrigger, type TriggerSource } from './trigger-pick.js';
+import { pickTrigger, type TriggerSource } from './trigger-pick.js';
+import { fileMatchTexts, namedFile, pickFile, pickSection, sectionMatchText } from './section-pick.js';
 import { choiceLines, sectionChoice } from './choice-lines.js';
 import { baseName, fileSection, headingSection, headingsNamed, isSafeFileName, QUALIFIED_FILE, type Section } from './section.js';
 import { resolverIndex, type ResolverIndex } from './targets.js';
@@ -79,8 +80,8 @@ export function triggerSource(index: ResolverIndex, lineOf: (target: number) => 
 /**
  * Section mode (`.Heading`, or `..file.md#Heading` within one file): the heading of
  * that key; else the fuzzy engine over the headings' texts, a typo tolerated as in
- * trigger mode (the clearly best heading, else the near-ties as choices, else the
- * nearest headings as written: a dot only where the heading has one).
+ * trigger mode (section-pick.ts, which the section table decides with too: the clearly
+ * best heading, else the near-ties as choices, else the nearest headings as written).
  */
 function resolveSection(project: Project, index: ResolverIndex, params: ResolveParams, text: string, within?: DecisionFile): ResolveResult {
   const query = within ? qualifiedQuery(within, text) : `.${text}`;
@@ -88,17 +89,10 @@ function resolveSection(project: Project, index: ResolverIndex, params: ResolveP
   const named = headingsNamed(project, text, within);
   if (named.length === 1) return found(fileOf(index, named[0]!), named[0]!);
   if (named.length > 1) return { kind: 'ambiguous', query, mode: 'section', choices: named.map((h) => sectionChoice(project, fileOf(index, h), h)) };
-  const best = new Map<DecisionHeading, number>();
-  for (const r of sectionMatcher(project, params, within).rank(text, FUZZY_PHRASES)) if (!best.has(r.item)) best.set(r.item, r.score);
-  const ranked = [...best];
-  const [top, second] = ranked;
-  if (top && top[1] >= params.accept && (!second || top[1] - second[1] >= params.margin)) return found(fileOf(index, top[0]), top[0]);
-  if (top && top[1] >= params.accept) {
-    const ties = ranked.filter(([, s]) => top[1] - s < 2 * params.margin).slice(0, params.suggestions);
-    return { kind: 'ambiguous', query, mode: 'section', choices: ties.map(([h]) => sectionChoice(project, fileOf(index, h), h)) };
-  }
-  const nearest = [...new Set(ranked.map(([h]) => h.text))].slice(0, params.suggestions);
-  return { kind: 'not-found', query, mode: 'section', suggestions: nearest };
+  const pick = pickSection(sectionMatcher(project, params, within), params, text, (h) => h.text);
+  if (pick.kind === 'found') return found(fileOf(index, pick.heading), pick.heading);
+  if (pick.kind === 'ambiguous') return { kind: 'ambiguous', query, mode: 'section', choices: pick.headings.map((h) => sectionChoice(project, fileOf(index, h), h)) };
+  return { kind: 'not-found', query, mode: 'section', suggestions: pick.suggestions };
 }
 
 function qualifiedQuery(file: DecisionFile, text: string): string {
@@ -115,7 +109,7 @@ function sectionMatcher(project: Project, params: ResolveParams, within: Decisio
   let matcher = byScope.get(scope);
   if (!matcher) {
     const headings = (within ? [within] : project.decisions).flatMap((file) => file.headings.filter((h) => h.depth >= 2));
-    byScope.set(scope, (matcher = createMatcher(headings, (h) => h.text.replace(/^\./, ''), params.fuzzy)));
+    byScope.set(scope, (matcher = createMatcher(headings, (h) => sectionMatchText(h.text), params.fuzzy)));
   }
   return matcher;
 }
@@ -140,26 +134,21 @@ function resolveFile(project: Project, index: ResolverIndex, params: ResolvePara
   const withMd = /\.md$/i.test(fileName) ? fileName : `${fileName}.md`;
   // Only a plain `<name>.md` is ever looked up, and only among the files in the model.
   if (!isSafeFileName(withMd)) return { kind: 'invalid', query, reason: 'unsafe-file' };
-  const file = project.decisions.find((f) => baseName(f.path) === withMd) ?? project.decisions.find((f) => baseName(f.path).toLowerCase() === withMd.toLowerCase()) ?? closestFile(project, params, withMd);
-  if (!file) {
-    const names = project.decisions.map((f) => baseName(f.path));
-    const ranked = createMatcher(names, (n) => n.replace(/\.md$/i, ''), params.fuzzy).rank(withMd.replace(/\.md$/i, ''), names.length);
-    const order = [...ranked.map((r) => r.item), ...names.filter((n) => !ranked.some((r) => r.item === n))];
-    return { kind: 'not-found', query, mode: 'file', suggestions: order.map((n) => `..${n}`) };
+  const names = project.decisions.map((f) => baseName(f.path));
+  let named = namedFile(names, withMd);
+  if (named === -1) {
+    const texts = fileMatchTexts(names);
+    const pick = pickFile(textMatcher(texts, params.fuzzy), params, names, withMd);
+    if (pick.kind === 'not-found') return { kind: 'not-found', query, mode: 'file', suggestions: pick.suggestions };
+    named = pick.file;
   }
+  const file = project.decisions[named]!;
   if (qualified) {
     const section = qualified[2]!.trim().replace(/^\./, '');
     if (section === '') return { kind: 'invalid', query, reason: 'empty' };
     return resolveSection(project, index, params, section, file);
   }
   return { kind: 'found', query, section: fileSection(file) };
-}
-
-/** The decision file a mistyped name clearly means (the fuzzy engine on the names without `.md`, as trigger mode decides). */
-function closestFile(project: Project, params: ResolveParams, name: string): DecisionFile | undefined {
-  const ranked = createMatcher(project.decisions, (f) => baseName(f.path).replace(/\.md$/i, ''), params.fuzzy).rank(name.replace(/\.md$/i, ''), 2);
-  const [top, second] = ranked;
-  return top && top.score >= params.accept && (!second || top.score - second.score >= params.margin) ? top.item : undefined;
 }
 
 function targetSection(project: Project, index: ResolverIndex, t: number): Section {

@@ -1,42 +1,59 @@
 /**
- * The section table: the exact half of the resolver's `.Section` and `..file.md`
- * queries, precomputed as text at the head of the model cache (app/model-cache.ts), as
- * the trigger table (trigger-table.ts) is the exact half of a trigger's.
+ * The section table: the resolver's `.Section` and `..file.md` queries, precomputed as
+ * text at the head of the model cache (app/model-cache.ts), as the trigger table
+ * (trigger-table.ts) is a trigger's.
  *
  *   2                                         number of key lines
+ *   3                                         number of heading lines
  *   1                                         number of group lines
- *   .safety patterns<TAB>[".Safety Patterns",0,45,1811,2444,0]
- *   examples<TAB>0                            one line per heading key (keys.ts, as
- *                                             project.headingsByKey holds them), sorted:
+ *   .safety patterns<TAB>[0]                  one line per heading key (keys.ts, as
+ *   examples<TAB>[1,2]                        project.headingsByKey holds them), sorted:
+ *                                             the headings of the key, by number
+ *   [".Safety Patterns",0,45,1811,2444,0,null,"/when .Safety Patterns"]
+ *                                             one line per heading of level 2 and deeper,
+ *                                             in the model's order (files, then lines):
  *                                             [heading, file, line, bodyStart, sectionEnd,
- *                                             group, target?] when one heading has the key;
- *                                             0 when several do (the model lists them)
+ *                                             group, target | null, choice?]
  *   [["/when ..cli.md"],[[3,"/when x"],…]]    one line per sibling group (one file, one
  *                                             parent): [Broader, Related as [target, line]]
- *   ["agents/decisions/cli.md",…]             last, the decision files (rows name them by place)
+ *   ["agents/decisions/cli.md",…]             the decision files (rows name them by place)
+ *   {"vocab":[…],"words":[[…],…]}             last, the headings' words for the fuzzy engine
+ *                                             (matcherData of section-pick.ts sectionMatchText)
  *
- * A `.Section` naming one heading exactly and a `..file.md` naming a decision file
- * exactly are answered from these lines and the one decision file printed (section-lines.ts,
- * in the exact stage's bundle): no snapshot is parsed, no model built, the model stage's bundle
- * not even loaded (bench/RESULTS.md, "The section table"). Anything else (a typo, several
- * headings of one key, `..file.md#Heading`, an unsafe name) is left to resolve() on the
- * model. The lines hold what resolve.ts resolveSection/resolveFile and section.ts
- * headingSection work out, from the same functions, so both paths give the same result
- * (test/resolve/section-table.test.ts compares them on every heading and file of the corpora).
+ * Every `.Section` and `..file.md` query is answered from these lines and the one decision
+ * file printed (section-lines.ts): no snapshot is parsed, no model built, the model stage's
+ * bundle not even loaded (bench/RESULTS.md, "The section table"). A key of one heading is
+ * its section, of several the choices (each heading's choice, choice-lines.ts sectionChoice;
+ * left off when only its place names it), in the tree or within one file (`..file.md#Heading`:
+ * a file's headings are one run of rows), and a decision file of the name: all in the exact
+ * stage's bundle (dist/when.cjs). A key no heading has, or a name no file has, is a typo:
+ * the fuzzy stage (dist/when-fuzzy.cjs) runs the resolver's own matcher and decisions
+ * (section-pick.ts) over the heading lines, in the model's order, from the words stored on the
+ * last line (one file's headings and the file names are few: tokenised as resolve() does).
+ * A `.Section` with a typo on the 378-entry topic tree: 1.62× → 1.37× `node -e 0` by wall,
+ * 1.70× → 1.40× by CPU (bench/RESULTS.md, branch `sectypo`). The lines hold what resolve.ts
+ * resolveSection/resolveFile, section.ts headingSection and choice-lines.ts sectionChoice work
+ * out, from the same functions, so both paths give the same result (test/resolve/section-table.test.ts
+ * compares them on every heading and file of the corpora, exact, mistyped, ambiguous and not
+ * found, in process and through the staged CLI).
  *
  * A cold build caches the snapshot alone; the first call that restores it writes the table
- * at its head (app/model-cache.ts): on 1 MB of many headings the table costs ~0.6 s, which a
+ * at its head (app/model-cache.ts): on 1 MB of many headings the table costs ~1.1 s of CPU
+ * (a row and the words of each of its 61,276 headings: ~0.5 s more than keys alone), which a
  * cold call, answered from the model it just built, would pay for nothing.
  *
  * Siblings share Broader (broaderLinks reads the ancestors only) and Related: one line
  * per group, as in the trigger table, so that N headings under one parent cost N rows, not
- * N² (1 MB of 166,665 `### a` is one key line: several headings share it).
+ * N² (1 MB of 166,665 `### a` is one key line of 166,665 numbers).
  */
 import type { DecisionFile, DecisionHeading } from '../model/decision-file.js';
+import { matcherData } from '../fuzzy/matcher.js';
 import { entryLabel } from '../model/entry-line.js';
 import type { Project } from '../model/project.js';
+import { sectionQueryLine } from './choice-lines.js';
 import { DEFAULT_RESOLVE_PARAMS, type ResolveParams } from './params.js';
 import { broaderLinks } from './section.js';
+import { sectionMatchText } from './section-pick.js';
 import { resolverIndex } from './targets.js';
 
 export function buildSectionTable(project: Project, params: ResolveParams = DEFAULT_RESOLVE_PARAMS): string {
@@ -55,10 +72,7 @@ export function buildSectionTable(project: Project, params: ResolveParams = DEFA
     else byParent.set(heading.parent, [[t, entryLabel(entry)]]);
   });
   const groups: string[] = [];
-  const groupOf = new Map<DecisionFile, Map<number, number>>();
-  const group = (file: DecisionFile, heading: DecisionHeading): number => {
-    let byParent = groupOf.get(file);
-    if (!byParent) groupOf.set(file, (byParent = new Map()));
+  const group = (file: DecisionFile, heading: DecisionHeading, byParent: Map<number, number>): number => {
     let g = byParent.get(heading.parent);
     if (g === undefined) {
       byParent.set(heading.parent, (g = groups.length));
@@ -67,13 +81,25 @@ export function buildSectionTable(project: Project, params: ResolveParams = DEFA
     }
     return g;
   };
+  // The headings as headingsByKey and the resolver's section matcher hold them: level 2 and deeper, in the model's order.
+  const idOf = new Map<DecisionHeading, number>();
+  const rows: string[] = [];
+  const texts: string[] = [];
+  for (const file of project.decisions) {
+    const byParent = new Map<number, number>();
+    for (const heading of file.headings) {
+      if (heading.depth < 2) continue;
+      idOf.set(heading, rows.length);
+      const target = targetOf.get(heading);
+      const choice = sectionQueryLine(project, file, heading);
+      rows.push(
+        `[${JSON.stringify(heading.text)},${fileIds.get(file.path)},${heading.line},${heading.bodyStart},${heading.sectionEnd},${group(file, heading, byParent)},${target ?? null}${choice === undefined ? '' : `,${JSON.stringify(choice)}`}]`,
+      );
+      texts.push(sectionMatchText(heading.text));
+    }
+  }
   const keys = [...project.headingsByKey].filter(([, headings]) => headings.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const lines = keys.map(([key, headings]) => {
-    if (headings.length > 1) return `${key}\t0`;
-    const heading = headings[0]!;
-    const file = index.fileByPath.get(heading.path)!;
-    const target = targetOf.get(heading);
-    return `${key}\t[${JSON.stringify(heading.text)},${fileIds.get(file.path)},${heading.line},${heading.bodyStart},${heading.sectionEnd},${group(file, heading)}${target === undefined ? '' : `,${target}`}]`;
-  });
-  return [String(lines.length), String(groups.length), ...lines, ...groups, JSON.stringify(project.decisions.map((f) => f.path))].join('\n');
+  const lines = keys.map(([key, headings]) => `${key}\t[${headings.map((h) => idOf.get(h)).join(',')}]`);
+  const files = JSON.stringify(project.decisions.map((f) => f.path));
+  return [String(lines.length), String(rows.length), String(groups.length), ...lines, ...rows, ...groups, files, JSON.stringify(matcherData(texts))].join('\n');
 }

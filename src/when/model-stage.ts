@@ -11,7 +11,7 @@ import { answerFromTable, type WhenRequest } from '../app/when.js';
 import type { Stamps } from '../app/port-types.js';
 import type { ResolveResult } from '../resolve/resolve.js';
 import { nodeWhenHost } from '../node/when-host.js';
-import { openWithFuzzy } from './fuzzy-stage.js';
+import { openSectionsWithFuzzy, openWithFuzzy } from './fuzzy-stage.js';
 import { prepareResolve, specOf } from './request.js';
 import type { Handover } from './stages.js';
 import { writeResults } from './write-results.js';
@@ -32,7 +32,7 @@ export async function runResolve(command: string, argv: readonly string[], hando
     const prepared = prepareResolve(host, command, argv);
     if (prepared === 'help') return printHelp(specOf(command));
     request = prepared;
-    const answer = answerFromTable(host, request, openWithFuzzy);
+    const answer = answerFromTable(host, request, openWithFuzzy, openSectionsWithFuzzy);
     if ('results' in answer) return writeResults(host, answer.results, request);
     stamps = answer.stamps;
     answered = answer.answered;

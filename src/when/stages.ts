@@ -14,15 +14,16 @@
  *
  *   1. exact-stage.ts → dist/when.cjs: exact phrases from the cached trigger table
  *      (src/resolve/trigger-lines.ts openExactTable), no fuzzy engine, no parser, no
- *      yargs. Answers most calls. A `.Section` naming one heading and a `..file.md`
+ *      yargs. Answers most calls. A `.Section` naming headings and a `..file.md`
  *      naming a decision file too, from the section table at the head of the cached
  *      model (src/resolve/section-lines.ts), the snapshot after it not parsed.
  *   2. fuzzy-stage.ts → dist/when-fuzzy.cjs: what the exact stage left (a typo, a
- *      paraphrase) with the fuzzy engine over the same table; a one-query process caps
- *      V8's tiers first (short-run.ts).
+ *      paraphrase) with the fuzzy engine over the same table, a one-query process
+ *      capping V8's tiers first (short-run.ts); a `.Section` or file name with a typo
+ *      over the section table the exact stage read (src/resolve/section-lookup.ts).
  *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
- *      (the `.Section` and `..file.md` queries the section table leaves: a typo,
- *      several headings of one name, `..file.md#Heading`, or no table cached yet),
+ *      (a `.Section` or `..file.md` query before the section table is cached: the
+ *      call after a cold one writes it),
  *      still CommonJS (the ES module loader would double these calls' start-up, issue 26);
  *      the ES module CLI runs the same stage for what the table stages could not read
  *      (errors, each worded once there; --help, which yargs renders).

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli, type CliResult } from '../helpers/run-cli.js';
 import { EXAMPLE, tempDirs } from '../helpers/temp-dirs.js';
@@ -34,14 +34,25 @@ function when(cache: string, env: Record<string, string> = {}): CliResult & { de
 /** The code files of a cache folder (one per bundle a run compiled through the cache). */
 const codeFiles = (cache: string): string[] => readdirSync(cache).filter((name) => name.endsWith('.code'));
 
-/** A cache folder in which one run has written the code of the query's bundles. */
+/**
+ * A cache folder in which one run has written the code of the query's bundles. The run is made once (the first caller
+ * checks it) and its folder copied for each caller, who spoils or reads its own: a folder of the user's only (0700),
+ * each file with the mode the run gave it.
+ */
+let warmed: string | undefined;
 function warmCache(): string {
-  const cache = join(temp(), 'cache');
-  const first = when(cache);
-  expect(first.output).toEqual(plain);
-  expect(first.debug.filter((line) => line.endsWith(': absent')).length).toBeGreaterThan(0);
-  expect(codeFiles(cache).length).toBeGreaterThan(0);
-  return cache;
+  if (warmed === undefined) {
+    const cache = join(temp(), 'cache');
+    const first = when(cache);
+    expect(first.output).toEqual(plain);
+    expect(first.debug.filter((line) => line.endsWith(': absent')).length).toBeGreaterThan(0);
+    expect(codeFiles(cache).length).toBeGreaterThan(0);
+    warmed = cache;
+  }
+  const copy = join(temp(), 'cache');
+  mkdirSync(copy, { mode: 0o700 });
+  for (const name of readdirSync(warmed)) copyFileSync(join(warmed, name), join(copy, name));
+  return copy;
 }
 
 describe('the code cache', () => {

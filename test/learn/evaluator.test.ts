@@ -35,10 +35,20 @@ const GOOD = {
   },
 };
 
+/** One evaluation of a queued session (GOOD), made by the first test that asks: what it sent and what it applied answer the next two tests. */
+let evaluated: { claude: ReturnType<typeof queued>['claude']; root: string; store: ReturnType<typeof queued>['store']; run: ReturnType<typeof runCli> } | undefined;
+function evaluatedOnce() {
+  if (evaluated === undefined) {
+    const { claude, root, store, evaluate } = queued(GOOD);
+    evaluated = { claude, root, store, run: evaluate() };
+  }
+  return evaluated;
+}
+
 describe('what the default evaluator sends', () => {
   test('exact argv and env, and a prompt with the shown ids, their texts, the session\'s tags and the excerpt', () => {
-    const { claude, evaluate } = queued(GOOD);
-    expect(evaluate().status).toBe(0);
+    const { claude, run } = evaluatedOnce();
+    expect(run.status).toBe(0);
     const [call] = claude.calls();
     expect(call!.argv).toEqual(['-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EVALUATION_REPLY_SCHEMA), ...LEARNER_FLAGS]);
     expect(call!.cwdEntries).toEqual([]);
@@ -51,8 +61,7 @@ describe('what the default evaluator sends', () => {
 
 describe('what it applies', () => {
   test('scores of shown ids for the session\'s tags, through the queue; unknown ids and foreign tags ignored and counted', () => {
-    const { root, store, evaluate } = queued(GOOD);
-    const run = evaluate();
+    const { root, store, run } = evaluatedOnce();
     expect(run.stdout).toContain('Evaluated 1 session; 0 failed (will be retried), 0 given up.');
     expect(run.stdout).toContain('s-1: evaluator rated kpt_009, which was not shown in this session; ignored');
     const { items, sessions } = store();

@@ -10,7 +10,7 @@ import { LEARNER_SYSTEM_PROMPT } from '../../src/playbook/learner-flags.js';
 import { EXTRACTION_REPLY_SCHEMA } from '../../src/playbook/extraction-prompt.js';
 import { hook, waitFor } from '../hooks/helpers.js';
 import { runCli } from '../helpers/run-cli.js';
-import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, userLine, type Reply } from './helpers.js';
+import { extractWorker, hookLog, learnEnv, learnSetup, offsets, outcomes, read, userLine, type Reply, type StandIn } from './helpers.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -23,31 +23,37 @@ function setup(...replies: Reply[]) {
 const RATE_AND_ADD = { structured: { evaluations: [{ name: 'kpt_001', rating: 'helpful' }], new_key_points: ['Run the helper tests with npm test -- helper'] } };
 
 describe('what the default extractor sends', () => {
+  /** One extraction, made by the first test that asks: its call to claude answers the three tests below (argv and env, the folder, the prompt). */
+  let sent: { root: string; status: number | null; call: ReturnType<StandIn['calls']>[number] } | undefined;
+  const firstRun = () => {
+    if (sent === undefined) {
+      const { claude, root } = setup(RATE_AND_ADD);
+      const { status } = extractWorker(root, claude);
+      sent = { root, status, call: claude.calls()[0]! };
+    }
+    return sent;
+  };
+
   test('exact argv and env: claude -p --model haiku --output-format json --json-schema <schema> and every flag that makes it inert, MEMDEX_HOOKS=0, no CLAUDECODE', () => {
-    const { claude, root } = setup(RATE_AND_ADD);
-    expect(extractWorker(root, claude).status).toBe(0);
-    const [call] = claude.calls();
-    expect(call!.argv).toEqual([
+    const { status, call } = firstRun();
+    expect(status).toBe(0);
+    expect(call.argv).toEqual([
       '-p', '--model', 'haiku', '--output-format', 'json', '--json-schema', JSON.stringify(EXTRACTION_REPLY_SCHEMA),
       '--no-session-persistence', '--tools', '', '--strict-mcp-config', '--setting-sources', 'user', '--safe-mode',
       '--settings', '{"disableAllHooks":true}', '--disable-slash-commands', '--system-prompt', LEARNER_SYSTEM_PROMPT,
     ]);
-    expect(call!.env).toEqual({ MEMDEX_HOOKS: '0', CLAUDECODE: null });
+    expect(call.env).toEqual({ MEMDEX_HOOKS: '0', CLAUDECODE: null });
   });
 
   test('the child runs in a new, empty folder outside the project, removed afterwards', () => {
-    const { claude, root } = setup(RATE_AND_ADD);
-    extractWorker(root, claude);
-    const [call] = claude.calls();
-    expect(call!.cwdEntries).toEqual([]);
-    expect(call!.cwd.startsWith(root) || call!.cwd.startsWith(realpathSync(root))).toBe(false);
-    expect(existsSync(call!.cwd)).toBe(false);
+    const { root, call } = firstRun();
+    expect(call.cwdEntries).toEqual([]);
+    expect(call.cwd.startsWith(root) || call.cwd.startsWith(realpathSync(root))).toBe(false);
+    expect(existsSync(call.cwd)).toBe(false);
   });
 
   test('the prompt (stdin) holds every key point with its id and the commands run with their output', () => {
-    const { claude, root } = setup(RATE_AND_ADD);
-    extractWorker(root, claude);
-    const { stdin } = claude.calls()[0]!;
+    const { stdin } = firstRun().call;
     expect(stdin).toContain('- [kpt_001] helpful=5 harmful=1 :: Use type hints');
     expect(stdin).toContain('- [kpt_002] helpful=0 harmful=2 :: Prefer pathlib over os.path');
     expect(stdin).toContain('<session>\n[user] EVIDENCE-alpha: add a typed helper\n[tool call Bash] {"command":"npm test -- helper"}\n[tool result of Bash] PASS helper.test.ts (3 tests)\n</session>');

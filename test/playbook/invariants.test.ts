@@ -7,7 +7,7 @@ import { applyExtraction } from '../../src/playbook/apply-extraction.js';
 import { loadPlaybook, playbookFromValue } from '../../src/playbook/load-playbook.js';
 import { isCounter } from '../../src/playbook/schema.js';
 import { serializePlaybook } from '../../src/playbook/serialize-playbook.js';
-import type { Playbook } from '../../src/playbook/types.js';
+import type { KeyPoint, Playbook } from '../../src/playbook/types.js';
 import { forAllSeeds, type Random } from '../helpers/property.js';
 import { legacyFile, randomExtraction } from './generators.js';
 
@@ -27,34 +27,62 @@ function reload(text: string): Playbook {
   return result.playbook;
 }
 
-/** Counters that are not non-negative integers, in memory or in the written file. */
-function badCounters(state: Playbook, key: 'helpful' | 'harmful'): unknown[] {
-  const written: Record<string, unknown>[] = JSON.parse(serializePlaybook(state, NOW)).key_points;
-  return [...state.keyPoints.map((kp) => kp[key]), ...written.map((kp) => kp[key])].filter((value) => !isCounter(value));
+/**
+ * A state's file as written, made once per state: INV-SCORE-001, 002 and 004 read the same histories' files (the
+ * serializer is a function of the state and NOW).
+ */
+const writtenFiles = new WeakMap<Playbook, string>();
+function written(state: Playbook): string {
+  let text = writtenFiles.get(state);
+  if (text === undefined) writtenFiles.set(state, (text = serializePlaybook(state, NOW)));
+  return text;
 }
 
-/** Load a random legacy file, then run several sessions through a save/load cycle each. */
-function history(r: Random): Playbook[] {
+/** Counters that are not non-negative integers, in memory or in the written file. */
+function badCounters(state: Playbook, key: 'helpful' | 'harmful'): unknown[] {
+  const keyPoints: Record<string, unknown>[] = JSON.parse(written(state)).key_points;
+  return [...state.keyPoints.map((kp) => kp[key]), ...keyPoints.map((kp) => kp[key])].filter((value) => !isCounter(value));
+}
+
+/** The states of a history (the loaded file, then each session's saved and reloaded playbook), and each session's added key points. */
+interface History {
+  readonly states: readonly Playbook[];
+  readonly added: readonly (readonly KeyPoint[])[];
+}
+
+/**
+ * Load a random legacy file, then run several sessions through a save/load cycle each. A seed's history is made once
+ * and read by each test that asks for it (INV-SCORE-001, 002, 004, the names): it is a function of the seed's random
+ * stream.
+ */
+const histories = new Map<number, History>();
+function history(r: Random, seed: number): History {
+  const made = histories.get(seed);
+  if (made !== undefined) return made;
   const states = [load(legacyFile(r))];
+  const added: (readonly KeyPoint[])[] = [];
   for (let i = 0; i < SESSIONS; i++) {
-    const { playbook } = applyExtraction(states.at(-1)!, randomExtraction(r, states.at(-1)!));
-    states.push(reload(serializePlaybook(playbook, NOW)));
+    const outcome = applyExtraction(states.at(-1)!, randomExtraction(r, states.at(-1)!));
+    added.push(outcome.added);
+    states.push(reload(serializePlaybook(outcome.playbook, NOW)));
   }
-  return states;
+  const value = { states, added };
+  histories.set(seed, value);
+  return value;
 }
 
 describe('invariants', () => {
   test('INV-SCORE-001 helpful is a non-negative integer, in memory and on disk', () => {
-    forAllSeeds(RUNS, (r) => {
-      for (const state of history(r)) {
+    forAllSeeds(RUNS, (r, seed) => {
+      for (const state of history(r, seed).states) {
         expect(badCounters(state, 'helpful')).toEqual([]);
       }
     });
   });
 
   test('INV-SCORE-002 harmful is a non-negative integer, in memory and on disk', () => {
-    forAllSeeds(RUNS, (r) => {
-      for (const state of history(r)) {
+    forAllSeeds(RUNS, (r, seed) => {
+      for (const state of history(r, seed).states) {
         expect(badCounters(state, 'harmful')).toEqual([]);
       }
     });
@@ -74,10 +102,10 @@ describe('invariants', () => {
   });
 
   test('INV-SCORE-004 no entry has a score, after load and in the written file', () => {
-    forAllSeeds(RUNS, (r) => {
-      for (const state of history(r)) {
-        const written: object[] = JSON.parse(serializePlaybook(state, NOW)).key_points;
-        expect([...state.keyPoints.map((kp) => kp.extra), ...written].filter((entry) => 'score' in entry)).toEqual([]);
+    forAllSeeds(RUNS, (r, seed) => {
+      for (const state of history(r, seed).states) {
+        const keyPoints: object[] = JSON.parse(written(state)).key_points;
+        expect([...state.keyPoints.map((kp) => kp.extra), ...keyPoints].filter((entry) => 'score' in entry)).toEqual([]);
       }
     });
   });
@@ -97,14 +125,13 @@ describe('invariants', () => {
   });
 
   test('names are unique, the counter covers every kpt_ number, and no name is ever issued twice', () => {
-    forAllSeeds(RUNS, (r) => {
-      let playbook = load(legacyFile(r));
-      const everIssued = new Set(playbook.keyPoints.map((kp) => kp.name));
+    forAllSeeds(RUNS, (r, seed) => {
+      const { states, added } = history(r, seed);
+      const everIssued = new Set(states[0]!.keyPoints.map((kp) => kp.name));
       for (let i = 0; i < SESSIONS; i++) {
-        const outcome = applyExtraction(playbook, randomExtraction(r, playbook));
-        expect(outcome.added.filter((kp) => everIssued.has(kp.name))).toEqual([]);
-        for (const kp of outcome.added) everIssued.add(kp.name);
-        playbook = reload(serializePlaybook(outcome.playbook, NOW));
+        expect(added[i]!.filter((kp) => everIssued.has(kp.name))).toEqual([]);
+        for (const kp of added[i]!) everIssued.add(kp.name);
+        const playbook = states[i + 1]!;
         const names = playbook.keyPoints.map((kp) => kp.name);
         expect(new Set(names).size).toBe(names.length);
         expect(names.filter((name) => Number(/^kpt_(\d+)$/.exec(name)?.[1] ?? 0) > playbook.nameCounter)).toEqual([]);

@@ -42,12 +42,22 @@ function workspace(files: readonly string[]): { root: string; projects: string }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/**
+ * The JSON report of `files` (a fresh copy for each caller). One run answers every test asking for the same files and
+ * options: the report is a function of them (the predecessor's sessions with no option were run three times).
+ */
+const reports = new Map<string, string>();
 function report(files: readonly string[], extra: readonly string[] = []): Json {
-  const { root, projects } = workspace(files);
-  const result = runCli(['recall', '--root', root, '--projects-dir', projects, '--format', 'json', ...extra]);
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as Json;
+  const key = JSON.stringify([files, extra]);
+  let stdout = reports.get(key);
+  if (stdout === undefined) {
+    const { root, projects } = workspace(files);
+    const result = runCli(['recall', '--root', root, '--projects-dir', projects, '--format', 'json', ...extra]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    reports.set(key, (stdout = result.stdout));
+  }
+  return JSON.parse(stdout) as Json;
 }
 
 const kinds = (over: Partial<Record<string, number>>) => ({ skill: 0, bash: 0, mcp: 0, read: 0, typed: 0, hook: 0, playbook: 0, ...over });

@@ -2,7 +2,7 @@
  * `memdex when|how|resolve` is answered by the first of three stages that can
  * (bin/memdex.cjs): exact phrases (dist/when.cjs; and `.Section`, `..file.md` from the
  * section table at the head of the cached model),
- * fuzzy matches over the same table (dist/when-fuzzy.cjs), the full resolver on
+ * fuzzy matches over the same tables (dist/when-fuzzy.cjs), the full resolver on
  * the model (dist/when-model.cjs; the full CLI for errors and --help), and for
  * a miss the ranker's related entries (dist/when-related.cjs). Each
  * stage hands the next what it parsed and read.
@@ -10,7 +10,7 @@
  * stage that answers is the one expected, and what was read is not read again.
  */
 import { describe, expect, test } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { recordLoads } from '../helpers/loaded-modules.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -21,12 +21,39 @@ import type { WhenHandoff } from '../../src/app/when.js';
 
 const temp = tempDirs('memdex-stages-');
 
-/** A fresh copy of the example tree and a cache folder with its table built. */
+/**
+ * The cache states the tests start from, each made once by the CLI and copied per test: a test's runs change its
+ * copy (a miss caches the ranker's index, a section the model), never the template. One copy of the example tree
+ * serves them all: `when` reads the tree and writes only its cache folder (which is keyed by the tree's path).
+ */
+let tree: string | undefined;
+const templates = new Map<string, string>();
+function cacheState(name: string, make: (root: string, env: Record<string, string>) => void): { root: string; env: Record<string, string> } {
+  tree ??= temp(EXAMPLE);
+  let template = templates.get(name);
+  if (template === undefined) {
+    template = temp();
+    make(tree, { MEMDEX_CACHE_DIR: template });
+    templates.set(name, template);
+  }
+  const cache = temp();
+  cpSync(template, cache, { recursive: true });
+  return { root: tree, env: { MEMDEX_CACHE_DIR: cache } };
+}
+
+/** The example tree and a cache folder with its table built. */
 function cachedTree() {
-  const root = temp(EXAMPLE);
-  const env = { MEMDEX_CACHE_DIR: temp() };
-  expect(runCli(['when', 'writing mock tests', '--root', root], { env }).status).toBe(0);
-  return { root, env };
+  return cacheState('table', (root, env) => {
+    expect(runCli(['when', 'writing mock tests', '--root', root], { env }).status).toBe(0);
+  });
+}
+
+/** The example tree and a cache folder with its table built, then the model cached by a section query and restored by the next one (which writes the section table at its head). */
+function modelRestoredTree() {
+  return cacheState('model restored', (root, env) => {
+    cpSync(cachedTree().env.MEMDEX_CACHE_DIR, env.MEMDEX_CACHE_DIR, { recursive: true });
+    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+  });
 }
 
 /** Which bundles of dist/ a run loaded, by file name. */
@@ -104,20 +131,37 @@ describe('the stage that answers', () => {
     ['a section', ['when', '.Integration'], 'when.cjs'],
     ['a file', ['when', '..testing.md'], 'when.cjs'],
     ['a file named in other case, json', ['resolve', '..TESTING', '--format', 'json'], 'when.cjs'],
-    ['a section with a typo', ['when', '.Integraton'], 'when-model.cjs'],
+    ['a section with a typo', ['when', '.Integraton'], 'when-fuzzy.cjs'],
   ])('%s, the model cached and restored once (%j): answered by %s', (_name, args, stage) => {
-    const { root, env } = cachedTree();
     // The first section query caches the model, the next one restores it and writes the section table at its head.
-    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+    const { root, env } = modelRestoredTree();
     const loaded = bundlesOf(args, root, env);
-    // From the section table in the exact stage; a typo from the model stage, as before.
+    // From the section table: in the exact stage, a typo (a heading's, a file name's) in the fuzzy stage (its matcher).
     expect(loaded).toEqual(stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage]);
     expect(runCli([...args, '--root', root], { env })).toEqual(runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }));
   });
 
+  test('every other section and file form, the model cached and restored once: each answered by the stage expected, as the model answers it', () => {
+    const { root, env } = modelRestoredTree();
+    const forms: [string, string[], string][] = [
+      ['a section with a typo, json, `how`', ['how', '.Integraton', '--format', 'json'], 'when-fuzzy.cjs'],
+      ['a section no heading comes near (nearest headings)', ['when', '.Zebra Quantum'], 'when-fuzzy.cjs'],
+      ['a heading of one file named within it', ['when', '..testing.md#Integration'], 'when.cjs'],
+      ['a heading of one file with a typo', ['when', '..testing.md#Integraton'], 'when-fuzzy.cjs'],
+      ['a file name with a typo', ['when', '..testin.md'], 'when-fuzzy.cjs'],
+      ['no such file (the names as suggestions)', ['when', '..zebra.md'], 'when-fuzzy.cjs'],
+      ['an unsafe file name', ['when', '..a/b.md'], 'when.cjs'],
+    ];
+    for (const [name, args, stage] of forms) {
+      const record = recordLoads(temp());
+      const staged = runCli([...args, '--root', root], { env: { ...env, NODE_OPTIONS: record.nodeOptions } });
+      expect({ name, loaded: [...new Set(record.files().map((file) => basename(file)))] }).toEqual({ name, loaded: stage === 'when.cjs' ? ['when.cjs'] : ['when.cjs', stage] });
+      expect({ name, ...staged }).toEqual({ name, ...runCli([...args, '--root', root], { env: { ...env, MEMDEX_NO_CACHE: '1' } }) });
+    }
+  });
+
   test('a batch of sections, files and a trigger with a typo, the model cached and restored once: the fuzzy stage answers all (the section table comes with the handover)', () => {
-    const { root, env } = cachedTree();
-    for (let i = 0; i < 2; i++) expect(runCli(['when', '.Integration', '--root', root], { env }).status).toBe(0);
+    const { root, env } = modelRestoredTree();
     const input = '.Integration\nwriting mok tests\n..testing.md\n';
     const record = recordLoads(temp());
     const staged = runCli(['resolve', '-', '--root', root], { env: { ...env, NODE_OPTIONS: record.nodeOptions }, input });
