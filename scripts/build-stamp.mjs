@@ -3,16 +3,16 @@
 // Why. One checkout is built several times from the same sources: `npm ci` runs `prepare` (scripts/prepare.mjs),
 // which builds the missing dist/; `npm test` then built again in its pretest; `npm pack` built a third time in its
 // prepack; pre-commit's install of a hook repository runs `npm install` (prepare builds) and then `npm pack`
-// (prepack built again). Each build is ~10–12 s of CPU here (esbuild's bundles and tsc's declarations). So a build
-// ends by writing dist/.build-inputs, a hash of what it was built from, and the callers that only need *a* build of
-// these sources (pretest, prepack: `node scripts/build.mjs --if-changed`) skip it when the stamp equals the hash of
-// the tree now. `npm run build` always builds.
+// (prepack built again). Each build is ~5 s of CPU here (esbuild's bundles, TypeScript 7's declarations:
+// scripts/build.mjs). So a build ends by writing dist/.build-inputs, a hash of what it was built from, and the callers
+// that only need *a* build of these sources (pretest, prepack: `node scripts/build.mjs --if-changed`) skip it when the
+// stamp equals the hash of the tree now. `npm run build` always builds.
 //
 // The inputs: every file under src/ and scripts/ (names and bytes: a new source changes the declarations even
 // when nothing imports it), package.json, package-lock.json, the tsconfig files, and node_modules/.package-lock.json,
 // npm's record of the installed tree (the bundled packages and the build tools, by version and integrity; npm
 // rewrites it on every install). A package edited by hand inside node_modules is not seen: `npm run build` then.
-// Hashing them takes ~30 ms, against the build's ~10 s.
+// Hashing them takes ~30 ms, against the build's ~5 s.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -29,9 +29,24 @@ const builds = [
 // files again under a `"type": "commonjs"` folder for require('memdex'), since
 // TypeScript reads a .d.ts as ESM or CommonJS by its nearest package.json.
 // tsconfig.types.json has noCheck: the types are checked by `npm run typecheck` (pretest, CI), not
-// by every build; the declarations are the same byte for byte, and the emit takes half the CPU
-// (11.6 → 5.8 s here; a test run builds twice: the git-URL install's clone and pre-commit's, scripts/build-stamp.mjs).
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
+// by every build (the declarations are the same byte for byte with or without it).
+// A test run builds up to three times (pretest, the git-URL install's clone, pre-commit's: scripts/build-stamp.mjs).
+//
+// The compiler is TypeScript 7, the native one: package.json's devDependency `tsgo` is npm:typescript@7 (its `tsc`
+// runs the binary of the platform package npm installed with it, @typescript/typescript-<os>-<cpu>, listed for every
+// platform in package-lock.json). `npm run typecheck` uses it too. `typescript` stays 5.9: typescript-eslint and
+// dependency-cruiser need its JavaScript API, which TypeScript 7 does not have, and the consumer suite
+// (test/integrations/consumer.test.ts) compiles a user's project with it (and checks it with 7 too). Both packages
+// have a bin `tsc`, so node_modules/.bin/tsc is either: scripts name the file. `--singleThreaded`: the builds
+// and the check run beside other work on two cores, where TypeScript 7's checker threads cost CPU and bring no wall.
+// Measured (2026-11-27, 2 cores at load 2–3, CPU = user+sys of the process tree, medians of 5 interleaved runs; more
+// in bench/RESULTS.md, branch `tsgo`): a whole build 10.4 → 4.9 s of CPU (6.6 → 3.2 s wall), this emit alone 6.4 →
+// 1.1 s; the type check 31.7 → 5.9 s of CPU (20.3 → 4.9 s wall).
+// The declarations mean what 5.9's meant; their text differs in three ways (diffed file by file): a string literal
+// type keeps the source's quotes ('a' where 5.9 wrote "a"), `recall.who`'s union lists its two members in the other
+// order, and `recall.percent`, a module-local const in the source, is written `typeof percent` with that const
+// declared (not exported) beside it. The consumer suite checks them as a strict user's 5.9 and 7 do.
+execFileSync(process.execPath, ['node_modules/tsgo/bin/tsc', '--singleThreaded', '-p', 'tsconfig.types.json'], { cwd: repo, stdio: 'inherit' });
 cpSync(new URL('../dist/types', import.meta.url), new URL('../dist/cjs-types', import.meta.url), { recursive: true });
 writeFileSync(new URL('../dist/cjs-types/package.json', import.meta.url), '{ "type": "commonjs" }\n');
 

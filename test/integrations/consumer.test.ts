@@ -3,7 +3,9 @@
  * into a fresh project, an ESM one and a CommonJS one, each compiled by tsc against
  * the package's declarations (package.json exports/types) and run with node (the
  * CommonJS build through require). A call with the wrong types must not compile: the
- * declarations are real, not `any`.
+ * declarations are real, not `any`. The TypeScript users have: 5.9 (`typescript`, the last with a JavaScript API,
+ * which typescript-eslint and ts-jest require) compiles; 7 (`tsgo`, the native
+ * one, npm's latest, which also writes the declarations: scripts/build.mjs) checks the same files.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import { installPacked } from '../helpers/install-packed.js';
 import { packedOnce, userManifest } from '../init/packed.js';
 
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+const TSC_7 = join(REPO, 'node_modules', 'tsgo', 'bin', 'tsc');
 const temp = mkdtempSync(join(tmpdir(), 'memdex-consumer-'));
 let tarball: string;
 
@@ -95,12 +98,15 @@ describe.each(['module', 'commonjs'] as const)('a %s project', (type) => {
     dir = consumer(type);
   }, 120_000);
 
-  test('type-checks against the declarations (the one wrong call is refused), compiles, runs: check, loadProject, resolve, MemdexError', () => {
+  test('type-checks against the declarations with TypeScript 5.9 and 7 (the one wrong call is refused), compiles, runs: check, loadProject, resolve, MemdexError', () => {
     // One tsc run for both files (tsc is the slow part): main.ts is clean, wrong.ts has exactly its error, out/ is written anyway.
-    const tsc = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
-    expect(tsc.stdout.trim().split('\n')).toEqual([
+    const refused = [
       expect.stringMatching(/^src\/wrong\.ts\(5,\d+\): error TS2345: Argument of type 'number' is not assignable to parameter of type 'string'\.$/),
-    ]);
+    ];
+    const tsc = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+    expect(tsc.stdout.trim().split('\n')).toEqual(refused);
+    const tsc7 = spawnSync(process.execPath, [TSC_7, '--noEmit', '--singleThreaded', '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+    expect(tsc7.stdout.trim().split('\n')).toEqual(refused);
     const run = spawnSync(process.execPath, [join('out', 'main.js')], { cwd: dir, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
