@@ -52,8 +52,8 @@ export const VARIANTS = {
     what: "a `.Section` with a typo from the section table in the fuzzy stage (src/resolve/section-lookup.ts): from the model stage (dist/when-model.cjs, resolve() on the restored model) instead",
     patch: { 'app/when.ts': [["if (result === 'fuzzy') return { stamps, ...withTable, files: Object.fromEntries(files), ...withModel, fuzzy: true };", "if (result === 'fuzzy') return { stamps, ...withModel };"]] },
   },
-  'model stage in the ES module CLI': {
-    what: 'the model stage of `when` as a CommonJS bundle (dist/when-model.cjs): `.Section`, `..file.md` and misses through the ES module CLI instead',
+  'model stage in the full CLI': {
+    what: 'the model stage of `when` as a bundle of its own (dist/when-model.cjs): a miss through the full CLI (dist/cli.cjs) instead',
     bin: [['if (handover.when !== undefined) {', 'if (false) {']],
   },
   'miss through the model stage': {
@@ -182,7 +182,7 @@ const MEASURED = {
   'no section table': ['when .Section', 'when ..file.md', 'when .Section, one typo', 'when ..file.md#Heading'],
   'section typo through the model stage': ['when .Section, one typo'],
   // `.Section` (a typo too) and `..file.md` are the table stages' since the section table: only a miss reaches a later stage warm.
-  'model stage in the ES module CLI': ['when <miss>'],
+  'model stage in the full CLI': ['when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
   'no code cache': ['check'], // the bundle it serves (src/node/load-bundle.ts has every path's figures)

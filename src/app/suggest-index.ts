@@ -56,7 +56,7 @@ function withUsage(host: Pick<CacheHost, 'usageIndex'>, root: string, data: Rank
 export async function loadSuggestIndex(host: ModelCacheHost, root: string, config: Config, built?: Project): Promise<RankerIndex | undefined> {
   const { stamps, data: cached } = cachedSuggestIndex(host, root, config);
   if (cached !== undefined) return cached ?? undefined;
-  // Imported only when not cached: the ES module CLI loads the model and the parsers only then. (The per-call
+  // Imported only when not cached: the full CLI (dist/cli.cjs) loads the model and the parsers only then. (The per-call
   // bundles inline it: a bundle of its own for a first prompt's pointers, dist/hook-prompt-index.cjs, paid
   // 1.4 % wall / -0.1 % CPU at 41 runs, 2.4 % CPU with the code cache: bench/RESULTS.md, 2026-11-27.)
   const data = await (await import('./suggest-index-build.js')).buildSuggestIndexCached(host, root, config, stamps, built);

@@ -2,7 +2,7 @@
  * Stage 3 of `memdex when|how|resolve` (stages.ts): the full resolver on the model,
  * and the entries related to a miss. bin/memdex.cjs runs the table stages first and
  * hands over what they did to this stage's CommonJS bundle (dist/when-model.cjs,
- * tryModel); run alone (the ES module CLI called directly, or --help), it does their
+ * tryModel); run alone (the full CLI, dist/cli.cjs, called directly, or --help), it does their
  * work too.
  */
 import { printHelp } from '../cli/run-command.js';

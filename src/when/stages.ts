@@ -24,8 +24,8 @@
  *   3. model-stage.ts → dist/when-model.cjs: the full resolver on the model
  *      (a `.Section` or `..file.md` query before the section table is cached: the
  *      call after a cold one writes it),
- *      still CommonJS (the ES module loader would double these calls' start-up, issue 26);
- *      the ES module CLI runs the same stage for what the table stages could not read
+ *      CommonJS (the ES module loader would double these calls' start-up, issue 26);
+ *      the full CLI (dist/cli.cjs) runs the same stage for what the table stages could not read
  *      (errors, each worded once there; --help, which yargs renders).
  *   3'. related-stage.ts → dist/when-related.cjs: a miss, instead of 3. The table
  *      stages answered it; only its related entries are left, from the ranker's
