@@ -3,7 +3,7 @@
  * node_modules, and `claude …` runs with an isolated HOME / CLAUDE_CONFIG_DIR against the stand-in API.
  *
  * Install: `npm install @anthropic-ai/claude-code@<version>` into `<cache>/<version>.tmp-<pid>` with
- * install scripts off, then a rename to `<cache>/<version>` (a half-finished install is never reused).
+ * install scripts and engine checks off, then a rename to `<cache>/<version>` (a half-finished install is never reused).
  * The executable is the platform package's own binary (`@anthropic-ai/claude-code-linux-x64/claude`),
  * which does not depend on the wrapper's postinstall having run. A folder already holding a binary that
  * answers `--version` with the pinned version is reused.
@@ -71,7 +71,10 @@ export function ensureClient(env = process.env, log = () => {}) {
   log(`installing @anthropic-ai/claude-code@${version} (${pkg}, ~175 MB) into ${folder}`);
   const npm = spawnSync(
     'npm',
-    ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `@anthropic-ai/claude-code@${version}`, `${pkg}@${version}`],
+    // --engine-strict=false: `npm run test:claude` hands this repository's .npmrc engine-strict=true down
+    // (npm_config_engine_strict), and Claude Code declares node >= 22 for its wrapper, which is not run: the
+    // platform package's native binary is (on Node 20 the install failed with EBADENGINE, on a machine without the cache).
+    ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--engine-strict=false', '--loglevel=error', `@anthropic-ai/claude-code@${version}`, `${pkg}@${version}`],
     { encoding: 'utf8', timeout: INSTALL_TIMEOUT_MS, env: withoutNpmScriptEnv(env) },
   );
   const installedBinary = binaryIn(staging, pkg);

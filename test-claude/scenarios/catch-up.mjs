@@ -2,7 +2,9 @@
  * u) A session whose SessionEnd hook the client cancelled (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS=50: the
  *    hook is killed before it can do anything, as a closed terminal or a crash would leave it) is learned from
  *    at the next SessionStart, exactly once (issue 21).
- *    u1 the cancelled end changed nothing (no extraction, the session's marker left behind);
+ *    u1 the cancelled end learned nothing (no extraction, the counter unchanged) and left the session findable:
+ *       its marker behind, or (the hook killed between its steps: the audit record written, the marker released,
+ *       the extraction not started; seen on a fast host, 2026-11-27) its record queued;
  *    u2 the next session's start learns from it: the evidence reaches the extractor, the counter moves once;
  *    u3 a third session's start does not learn from it again; its record is evaluated once.
  * The 50 ms cancel races the hook's start: now and then memdex's hook starts its learning worker before the
@@ -46,13 +48,15 @@ export default {
         const cancelled = /SessionEnd.*cancelled/.test(first.debug) || !/SessionEnd:\S+ \[.*\] completed/.test(first.debug);
         await world.waitUntil(settled, SETTLE_MS);
         const marker = world.hasMarker(first.sessionId);
-        const untouched = helpful() === before && sentGamma() === 0 && marker;
+        const status = world.relevanceSession(first.sessionId)?.status;
+        const queued = status === 'open' || status === 'pending';
+        const untouched = helpful() === before && sentGamma() === 0 && (marker || queued);
         const learnedWhole = helpful() === before + 1 && sentGamma() === 1 && !marker;
         if (cancelled && learnedWhole && attempt < PREMISE_ATTEMPTS) {
           log(`attempt ${attempt}: the hook started its worker before the 50 ms cancel, and the session was learned whole at its end; retrying in a new world`);
           continue;
         }
-        check('u1', 'the cancelled end changed nothing: no extraction, the marker left behind', cancelled && untouched, `end ${cancelled ? 'cancelled' : 'COMPLETED'}; kpt_001 ${before} → ${helpful()}; ${sentGamma()} extraction(s) with the evidence; marker ${marker ? 'left' : 'gone'}; attempt ${attempt} of ${PREMISE_ATTEMPTS}`, 'cancelled, unchanged, 0, marker left');
+        check('u1', 'the cancelled end learned nothing and left the session findable: no extraction, its marker left or its record queued', cancelled && untouched, `end ${cancelled ? 'cancelled' : 'COMPLETED'}; kpt_001 ${before} → ${helpful()}; ${sentGamma()} extraction(s) with the evidence; marker ${marker ? 'left' : 'gone'}; record ${status ?? 'none'}; attempt ${attempt} of ${PREMISE_ATTEMPTS}`, 'cancelled, unchanged, 0, marker left or record queued');
 
         await world.claude(['-p', 'a new session'], { env });
         await world.waitUntil(() => helpful() !== before && settled(), SETTLE_MS);
