@@ -170,6 +170,8 @@ function commands(label, bin, work, env, queries) {
         if (!stdout.includes('Memory entries related to this request')) throw new Error(`${label}: no pointers: ${stdout.slice(0, 300)}`);
       },
     },
+    // A command of the full CLI (dist/cli.cjs): what V8's code cache serves besides `check`.
+    'rules (full CLI)': { name: `${label}: rules (full CLI)`, args: [bin, 'rules'], env },
     'hook, later prompt': { name: `${label}: hook, later prompt`, args: [bin, 'hook', 'user-prompt-submit'], env: { ...env, CLAUDE_PROJECT_DIR: work.hook, MEMDEX_HOOKS: '' }, input: hookInput(`${label}-later`, 'again') },
   };
 }
@@ -185,7 +187,7 @@ const MEASURED = {
   'model stage in the full CLI': ['when <miss>'],
   'miss through the model stage': ['when <miss>'],
   "pointers' reads from the whole host": ['hook, first prompt, pointers on'],
-  'no code cache': ['check'], // the bundle it serves (src/node/load-bundle.ts has every path's figures)
+  'no code cache': ['check', 'rules (full CLI)'], // the bundles it serves (src/node/load-bundle.ts has every path's figures)
   'full CLI only': ['when <exact>', 'when <one typo>', 'check', 'hook, first prompt', 'hook, later prompt'],
 };
 
