@@ -9,7 +9,10 @@
  * Where it pays (issue 24: ≥ 5 % of the command's time, against Node's require, runs
  * interleaved with `node -e 0`, CPU of the process from process.cpuUsage() at exit, the
  * 378-entry topic tree; 2026-11-27, load 5–7 on 2 cores, so ±5 % is noise here):
- *   `check` (dist/check.cjs, 314 kB)            8.3–10.5 % CPU (four runs of 21–31), 7–29 % wall: on
+ *   `check` (dist/check.cjs, 314 kB)            8.3–10.5 % CPU (four runs of 21–31), 7–29 % wall; on a faster
+ *                                                quiet host (`node -e 0` 60 ms, bench/mechanisms.mjs, 41–101 runs,
+ *                                                2026-11-27, bench/RESULTS.md) 4.9–6.9 % wall, 3.5–6.1 % CPU: at
+ *                                                the line, kept with the full CLI's 20.8 / 18.0 % (`rules`); on
  *   the full CLI (dist/cli.cjs, 1.5 MB: every command not answered per call, scripts/bundles.mjs fullCliBundles;
  *   what it requires on demand, mcp.cjs, lsp.cjs, yaml.cjs, ..., goes through here too)
  *                                                against the ES module CLI it replaced, the caches warm (bench
