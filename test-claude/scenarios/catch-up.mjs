@@ -49,7 +49,9 @@ export default {
         await world.waitUntil(settled, SETTLE_MS);
         const marker = world.hasMarker(first.sessionId);
         const status = world.relevanceSession(first.sessionId)?.status;
-        const queued = status === 'open' || status === 'pending';
+        // Queued by the end hook's audit step ('pending'); 'open', the record's state since the session started,
+        // beside a released marker would be an end that let go of the session without queuing it.
+        const queued = status === 'pending';
         const untouched = helpful() === before && sentGamma() === 0 && (marker || queued);
         const learnedWhole = helpful() === before + 1 && sentGamma() === 1 && !marker;
         if (cancelled && learnedWhole && attempt < PREMISE_ATTEMPTS) {
